@@ -1,0 +1,130 @@
+/**
+ * Resource schemas of the Seller Automation API (spec parts 2 and 4), written to be tolerant:
+ * the spec leaves most fields' presence, units and value sets open (see README "API assumptions").
+ * Only `id` and `status` of an order are required; everything else may be absent or null.
+ */
+import { z } from 'zod';
+
+/** A field the spec shows but does not promise: absent and null both become `undefined`. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  schema.nullish().transform((value) => value ?? undefined);
+
+/** Numbers may arrive as numeric strings from some proxies; anything else non-numeric is dropped. */
+const looseNumber = z.preprocess((value) => {
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return value;
+}, z.number());
+
+export const OrderIdSchema = z.string().min(1).brand<'OrderId'>();
+export type OrderId = z.infer<typeof OrderIdSchema>;
+
+export const MessageIdSchema = z.string().min(1).brand<'MessageId'>();
+export type MessageId = z.infer<typeof MessageIdSchema>;
+
+export const ProductIdSchema = z.string().min(1).brand<'ProductId'>();
+export type ProductId = z.infer<typeof ProductIdSchema>;
+
+/** The message-list cursor: an ISO timestamp (spec 4.7); messages created after it are returned. */
+export const CursorSchema = z.string().min(1).brand<'Cursor'>();
+export type Cursor = z.infer<typeof CursorSchema>;
+
+/** Statuses the spec shows, plus `completed` (our decision for "after the buyer confirms"). */
+export const KNOWN_ORDER_STATUSES = ['paid', 'processing', 'awaiting_confirmation', 'cancelled', 'completed'] as const;
+export type KnownOrderStatus = (typeof KNOWN_ORDER_STATUSES)[number];
+/** Any status string is accepted: unknown ones are shown raw and offer no actions. */
+export const OrderStatusSchema = z.string().min(1);
+export type OrderStatus = KnownOrderStatus | (string & {});
+
+export const FieldValueSchema = z.object({
+  fieldId: optional(z.string()),
+  label: optional(z.string()),
+  value: optional(z.union([z.string(), looseNumber, z.boolean()]).transform(String)),
+});
+export type FieldValue = z.infer<typeof FieldValueSchema>;
+
+export const OrderSchema = z.object({
+  id: OrderIdSchema,
+  status: OrderStatusSchema,
+  createdAt: optional(z.string()),
+  productId: optional(z.string()),
+  productTitle: optional(z.string()),
+  quantity: optional(looseNumber),
+  amount: optional(looseNumber),
+  fieldValues: optional(z.array(FieldValueSchema)),
+  assigneeType: optional(z.string()),
+  deliveredValue: optional(z.string()),
+  takenAt: optional(z.string()),
+  deliveredAt: optional(z.string()),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OptionSchema = z.object({
+  id: z.string(),
+  label: optional(z.string()),
+});
+export type Option = z.infer<typeof OptionSchema>;
+
+export const ProductFieldSchema = z.object({
+  id: z.string(),
+  type: optional(z.string()),
+  label: optional(z.string()),
+  required: optional(z.boolean()),
+  multiple: optional(z.boolean()),
+  options: optional(z.array(OptionSchema)),
+  valuePricing: optional(z.boolean()),
+  valueMin: optional(looseNumber),
+  valueMax: optional(looseNumber),
+  valueStep: optional(looseNumber),
+  dataRequest: optional(z.boolean()),
+});
+export type ProductField = z.infer<typeof ProductFieldSchema>;
+
+export const ProductSchema = z.object({
+  id: ProductIdSchema,
+  title: optional(z.string()),
+  price: optional(looseNumber),
+  active: optional(z.boolean()),
+  fields: optional(z.array(ProductFieldSchema)),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+export const MessageSchema = z.object({
+  id: MessageIdSchema,
+  /** `seller` is the only role the spec shows; anything else is relayed and labelled by role. */
+  senderRole: optional(z.string()).transform((role) => role ?? 'unknown'),
+  text: optional(z.string()).transform((text) => text ?? ''),
+  createdAt: z.string().min(1),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+// ---- response `data` of each endpoint (spec part 4) ----
+
+export const ProductsDataSchema = z.object({ products: z.array(ProductSchema) });
+export const OrdersPageDataSchema = z.object({
+  orders: z.array(OrderSchema),
+  total: optional(looseNumber),
+  page: optional(looseNumber),
+  limit: optional(looseNumber),
+});
+export type OrdersPage = z.infer<typeof OrdersPageDataSchema>;
+export const OrderDataSchema = z.object({ order: OrderSchema });
+export const MessagesPageDataSchema = z.object({
+  messages: z.array(MessageSchema),
+  /** Null, absent, empty or equal to the last createdAt all mean "nothing further" (DESIGN: message cursor). */
+  nextCursor: optional(z.string()).transform((cursor) => (cursor ? (cursor as Cursor) : undefined)),
+});
+export type MessagesPage = z.infer<typeof MessagesPageDataSchema>;
+export const MessageDataSchema = z.object({ message: MessageSchema });
+
+// ---- the envelope (spec part 1 and 7) ----
+
+export const FailureEnvelopeSchema = z.object({
+  success: z.literal(false),
+  error: z.object({ code: z.string().min(1) }).loose(),
+});
+export const SuccessEnvelopeSchema = z.object({
+  success: z.literal(true),
+  data: z.unknown(),
+});
+export const EnvelopeSchema = z.discriminatedUnion('success', [SuccessEnvelopeSchema, FailureEnvelopeSchema]);
+export type Envelope = z.infer<typeof EnvelopeSchema>;

@@ -1,0 +1,126 @@
+/**
+ * The boundary between sync and whoever shows its events (the Telegram bot, a test's recording sink,
+ * the benchmark). Sync knows nothing of grammY: it calls a `SyncSink` and takes `SellerAction`s.
+ *
+ * Exactly-once hand-off: sync commits its bookkeeping (order known, cursor advanced, message relayed)
+ * only after the sink's promise resolves, in one SQLite transaction together with the `SinkReceipt`.
+ * If the sink throws, nothing is committed and the event is offered again on a later cycle.
+ */
+import type { SellerApiErrorCode } from '../seller-api/errors.ts';
+import type { Message, Order, OrderId, OrderStatus } from '../seller-api/schemas.ts';
+
+/** A Telegram message that represents an order (its card, a relayed buyer message, an acknowledgement). */
+export interface TelegramRef {
+  chatId: number;
+  messageId: number;
+}
+
+/** What the sink reports back, stored with the bookkeeping so replies can be mapped to orders. */
+export interface SinkReceipt {
+  /** Telegram messages created for this event; the first one of `orderAppeared` is the order card. */
+  telegram: TelegramRef[];
+}
+
+export type ActionKind = 'take' | 'deliver' | 'cancel' | 'message';
+
+export type SellerAction =
+  | { kind: 'take'; orderId: OrderId }
+  | { kind: 'deliver'; orderId: OrderId; value?: string }
+  | { kind: 'cancel'; orderId: OrderId }
+  | {
+      kind: 'message';
+      orderId: OrderId;
+      text: string;
+      /**
+       * The Telegram message the seller wrote: a repeated Telegram update with the same origin is one action,
+       * and the acknowledgement replies to it.
+       */
+      origin?: TelegramRef;
+    };
+
+export type ActionId = number & { readonly __brand: 'ActionId' };
+
+export type ActionState = 'pending' | 'succeeded' | 'failed';
+
+export interface ActionTicket {
+  actionId: ActionId;
+  idempotencyKey: string;
+  /** True when an equivalent action already existed (double tap, repeated update): nothing new was queued. */
+  deduplicated: boolean;
+  state: ActionState;
+}
+
+export type ActionOutcome =
+  | { actionId: ActionId; action: SellerAction; ok: true; order?: Order; messageId?: string }
+  | {
+      actionId: ActionId;
+      action: SellerAction;
+      ok: false;
+      /** Definitive (`ORDER_INVALID_STATUS`, `ORDER_NOT_FOUND`, `VALIDATION_ERROR`, …): the action is over. */
+      code: SellerApiErrorCode;
+      /** The order as re-read after the failure, when it could be read (to refresh the card). */
+      order?: Order;
+    }
+  | {
+      actionId: ActionId;
+      action: SellerAction;
+      ok: 'queued';
+      /** A transient failure: the action stays in the outbox and will be retried (also after a restart). */
+      code: SellerApiErrorCode;
+      attempts: number;
+      nextAttemptAt: number;
+    };
+
+export interface SyncSink {
+  /** A paid order id seen for the first time. */
+  orderAppeared(order: Order): Promise<SinkReceipt>;
+  /** A known order's status changed, wherever it was changed (bridge, store website, buyer). */
+  orderChanged(order: Order, previousStatus: OrderStatus): Promise<SinkReceipt>;
+  /** A chat message that is not one we posted. */
+  messageArrived(order: OrderSummary, message: Message): Promise<SinkReceipt>;
+  /** An outbox action finished, or was queued after a transient failure (reported once per state change). */
+  actionSettled(outcome: ActionOutcome): Promise<void>;
+}
+
+/** What sync remembers of an order, enough to label a message without another API call. */
+export interface OrderSummary {
+  id: OrderId;
+  status: OrderStatus;
+  productTitle?: string;
+  /** Telegram messages representing this order, the card first. */
+  telegram: TelegramRef[];
+}
+
+export interface SyncStatus {
+  running: boolean;
+  /** ms since epoch of the last poll cycle in which the store answered. */
+  lastSuccessfulPollAt: number | undefined;
+  lastError: { code: SellerApiErrorCode | 'UNKNOWN'; message: string; at: number } | undefined;
+  errorsInARow: number;
+  outboxDepth: number;
+  knownOpenOrders: number;
+  watchedChats: { hot: number; quiet: number };
+  rateLimit: { limit?: number; remaining?: number; resetAt?: number } | undefined;
+  requestsSent: number;
+}
+
+export interface SyncEngine {
+  start(): void;
+  /** Finishes the request in flight, leaves the database consistent. */
+  stop(): Promise<void>;
+  status(): SyncStatus;
+  /** Queues a seller action; an equivalent pending or succeeded action is returned instead of a new one. */
+  enqueue(action: SellerAction): ActionTicket;
+  /** The order as last seen by sync, with its Telegram messages. */
+  findOrder(id: OrderId): OrderSummary | undefined;
+  /** Maps a Telegram message (card, relayed message, ack) back to its order, for replies. */
+  orderForTelegramMessage(ref: TelegramRef): OrderId | undefined;
+  /** Records more Telegram messages for an order (e.g. a resent card by /order). */
+  linkTelegramMessage(orderId: OrderId, ref: TelegramRef, role: 'card' | 'other'): void;
+  /** The latest full order sync has seen (fields, status), for rendering a card. */
+  lastSeenOrder(id: OrderId): Order | undefined;
+  /** Open orders sync knows, for /orders. */
+  openOrders(status?: string): Order[];
+  /** Runs one poll cycle now (tests, the benchmark, and "poll now" after an action). */
+  pollNow(): Promise<void>;
+}

@@ -2,6 +2,7 @@
  * The sandbox store's public face: what tests, the benchmark, trial mode and `npm run sandbox` use.
  * The HTTP API under `/v1` follows the spec; the control surface lives under `/_sandbox`.
  */
+import type { Logger } from 'pino';
 import type { Message, Order, Product } from '../seller-api/schemas.ts';
 
 export interface RateLimitRule {
@@ -33,7 +34,12 @@ export interface SandboxOptions {
   idempotencyTtlMs?: number;
   /** Clock for createdAt/takenAt etc.; tests may pin it. Default Date.now. */
   now?: () => number;
+  /** Structured logs (requests, faults, stores); keys are never logged. Default: silent. */
+  logger?: Logger;
 }
+
+/** A product as the store keeps it, with the switch that decides whether the API lists it. */
+export type SandboxProduct = Product & { automationEnabled: boolean };
 
 export interface SandboxStoreInfo {
   storeId: string;
@@ -64,6 +70,8 @@ export interface SandboxControl {
   /** A new store with one automation-enabled product (and one disabled), and its key. */
   createStore(options?: { name?: string; products?: number }): SandboxStoreInfo;
   products(storeId: string): Product[];
+  /** Every product of the store, automation-disabled ones included (to test the API's filtering). */
+  catalog(storeId: string): SandboxProduct[];
   createOrder(input?: CreateOrderInput): Order;
   /** Sets a status as the store website or the buyer would (no state-machine checks). */
   setOrderStatus(orderId: string, status: string): Order;

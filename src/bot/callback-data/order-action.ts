@@ -1,0 +1,84 @@
+/**
+ * Callback data of every button: `<verb>:<order ref>`, validated with zod on the way in, at most 64 bytes
+ * (Telegram counts bytes, hence Buffer.byteLength). An order id too long to fit is replaced by `#<hash>` and the
+ * hash remembered in the key-value store, so any id the store may use still works.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { OrderIdSchema, type OrderId } from '../../seller-api/schemas.ts';
+import { kvSlot, type BotKeyValueStore } from '../services/kv.ts';
+
+export const MAX_CALLBACK_DATA_BYTES = 64;
+
+/** Short verbs keep room for the order id. */
+export const ORDER_VERBS = {
+  take: 't',
+  cancel: 'c',
+  cancelConfirm: 'cy',
+  cancelBack: 'cn',
+  deliver: 'd',
+  deliverWithoutValue: 'dn',
+  deliverConfirm: 'dy',
+  deliverBack: 'db',
+} as const;
+export type OrderVerbName = keyof typeof ORDER_VERBS;
+type OrderVerb = (typeof ORDER_VERBS)[OrderVerbName];
+
+const VERB_NAMES = Object.fromEntries(Object.entries(ORDER_VERBS).map(([name, verb]) => [verb, name])) as Record<
+  OrderVerb,
+  OrderVerbName
+>;
+
+const VerbSchema = z.enum(Object.values(ORDER_VERBS) as [OrderVerb, ...OrderVerb[]]);
+const HASH_PREFIX = '#';
+
+export const OrderActionDataSchema = z
+  .string()
+  .refine((data) => Buffer.byteLength(data, 'utf8') <= MAX_CALLBACK_DATA_BYTES, 'longer than 64 bytes')
+  .transform((data, context) => {
+    const separator = data.indexOf(':');
+    const verb = VerbSchema.safeParse(data.slice(0, Math.max(separator, 0)));
+    const ref = data.slice(separator + 1);
+    if (separator < 1 || !verb.success || ref === '') {
+      context.addIssue({ code: 'custom', message: 'not an order action' });
+      return z.NEVER;
+    }
+    return { verb: VERB_NAMES[verb.data], ref };
+  });
+
+export interface OrderAction {
+  verb: OrderVerbName;
+  orderId: OrderId;
+}
+
+const AliasSchema = OrderIdSchema;
+
+const hashOf = (orderId: string) => createHash('sha256').update(orderId).digest('base64url').slice(0, 22);
+
+export interface OrderActionCodec {
+  /** Data for a button; long ids are remembered under their hash first. */
+  encode(verb: OrderVerbName, orderId: OrderId): Promise<string>;
+  /** The action a button carries, or undefined for forged, foreign or stale data. */
+  decode(data: string): Promise<OrderAction | undefined>;
+}
+
+export function createOrderActionCodec(kv: BotKeyValueStore): OrderActionCodec {
+  const alias = (hash: string) => kvSlot(kv, `callback-alias:${hash}`, AliasSchema);
+  return {
+    async encode(verb, orderId) {
+      const direct = `${ORDER_VERBS[verb]}:${orderId}`;
+      if (Buffer.byteLength(direct, 'utf8') <= MAX_CALLBACK_DATA_BYTES && !orderId.startsWith(HASH_PREFIX)) return direct;
+      const hash = hashOf(orderId);
+      await alias(hash).write(orderId);
+      return `${ORDER_VERBS[verb]}:${HASH_PREFIX}${hash}`;
+    },
+    async decode(data) {
+      const parsed = OrderActionDataSchema.safeParse(data);
+      if (!parsed.success) return undefined;
+      const { verb, ref } = parsed.data;
+      if (!ref.startsWith(HASH_PREFIX)) return { verb, orderId: ref as OrderId };
+      const orderId = await alias(ref.slice(HASH_PREFIX.length)).read();
+      return orderId === undefined ? undefined : { verb, orderId };
+    },
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Deliver: ask for the issued value (or "Deliver without value"), show a preview, and only on Confirm queue the
+ * delivery. The function is replayed from the top on every update (conversations v2): everything that is not a
+ * ctx.api call — the engine, the key-value store behind callback data — goes through `conversation.external`.
+ * Updates that are not for this step (another order's buttons, a reply to a buyer) are passed on, not swallowed.
+ */
+import type { Conversation } from '@grammyjs/conversations';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import type { OrderId } from '../../seller-api/schemas.ts';
+import type { SyncEngine } from '../../sync/contract.ts';
+import type { OrderActionCodec, OrderVerbName } from '../callback-data/order-action.ts';
+import type { BotContext, ConversationContext } from '../context.ts';
+import { answerCallback } from '../helpers/answer-callback.ts';
+import { isCommand } from '../helpers/commands.ts';
+import { settleButtonMessage } from '../helpers/edit-message.ts';
+import { deliverConfirmKeyboard, deliverPromptKeyboard } from '../keyboards/confirmations.ts';
+import {
+  CALLBACK,
+  DELIVER_VALUE_LIMIT,
+  deliverAsk,
+  deliverDropped,
+  deliverPreview,
+  deliverRequested,
+  deliverValueEmpty,
+  deliverValueTooLong,
+} from '../texts.ts';
+
+export const DELIVER_CONVERSATION = 'deliver';
+
+type DeliverConversation = Conversation<BotContext, ConversationContext>;
+
+export function createDeliverConversation(deps: { engine: () => SyncEngine; codec: OrderActionCodec }) {
+  /** The verb of a button of this order's flow, or undefined for anything else. */
+  const verbFor = async (conversation: DeliverConversation, ctx: ConversationContext, orderId: OrderId) => {
+    const data = ctx.callbackQuery?.data;
+    if (data === undefined) return undefined;
+    const action = await conversation.external(() => deps.codec.decode(data));
+    return action?.orderId === orderId ? action.verb : undefined;
+  };
+
+  /** A text from the same admin, typed plainly or as a reply to the prompt. */
+  const valueText = (ctx: ConversationContext, userId: number | undefined, promptId: number) => {
+    const message = ctx.message;
+    if (message?.text === undefined || isCommand(message) || ctx.from?.id !== userId) return undefined;
+    const repliedTo = message.reply_to_message?.message_id;
+    return repliedTo === undefined || repliedTo === promptId ? message.text : undefined;
+  };
+
+  const passOn = async (conversation: DeliverConversation, ctx: ConversationContext): Promise<never> => {
+    // A command ends the flow and still runs; anything else goes to the rest of the bot while we keep waiting.
+    if (isCommand(ctx.message)) return conversation.halt({ next: true });
+    return conversation.skip({ next: true });
+  };
+
+  const keyboard = (conversation: DeliverConversation, build: () => Promise<{ inline_keyboard: InlineKeyboardMarkup['inline_keyboard'] }>) =>
+    conversation.external(async (): Promise<InlineKeyboardMarkup> => ({ inline_keyboard: (await build()).inline_keyboard }));
+
+  const stop = async (ctx: ConversationContext, orderId: OrderId) => {
+    await answerCallback(ctx);
+    await settleButtonMessage(ctx, deliverDropped(orderId));
+  };
+
+  return async function deliver(conversation: DeliverConversation, ctx: ConversationContext, rawOrderId: string) {
+    const orderId = rawOrderId as OrderId;
+    const userId = ctx.from?.id;
+    const card = ctx.callbackQuery?.message?.message_id;
+
+    const prompt = await ctx.reply(deliverAsk(orderId).html, {
+      parse_mode: 'HTML',
+      reply_markup: await keyboard(conversation, () => deliverPromptKeyboard(orderId, deps.codec)),
+      ...(card === undefined ? {} : { reply_parameters: { message_id: card, allow_sending_without_reply: true } }),
+    });
+
+    let value: string | undefined;
+    for (;;) {
+      const next = await conversation.wait();
+      const verb: OrderVerbName | undefined = await verbFor(conversation, next, orderId);
+      if (verb === 'deliverBack') return stop(next, orderId);
+      if (verb === 'deliverWithoutValue') {
+        await answerCallback(next);
+        break;
+      }
+      const typed = valueText(next, userId, prompt.message_id);
+      if (typed === undefined) await passOn(conversation, next);
+      const candidate = typed!.trim();
+      if (candidate === '') await next.reply(deliverValueEmpty);
+      else if (candidate.length > DELIVER_VALUE_LIMIT) await next.reply(deliverValueTooLong(candidate.length));
+      else {
+        value = candidate;
+        break;
+      }
+    }
+
+    await ctx.reply(deliverPreview(orderId, value).html, {
+      parse_mode: 'HTML',
+      reply_markup: await keyboard(conversation, () => deliverConfirmKeyboard(orderId, deps.codec)),
+      reply_parameters: { message_id: prompt.message_id, allow_sending_without_reply: true },
+    });
+
+    for (;;) {
+      const next = await conversation.wait();
+      const verb = await verbFor(conversation, next, orderId);
+      if (verb === 'deliverBack') return stop(next, orderId);
+      if (verb === 'deliverConfirm') {
+        const ticket = await conversation.external(() =>
+          deps.engine().enqueue(value === undefined ? { kind: 'deliver', orderId } : { kind: 'deliver', orderId, value }),
+        );
+        await answerCallback(next, ticket.deduplicated ? CALLBACK.alreadyInProgress : CALLBACK.delivering);
+        await settleButtonMessage(next, deliverRequested(orderId, value));
+        return;
+      }
+      await passOn(conversation, next);
+    }
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * /reply <order id>: the admin's next text goes to that order's buyer. The same checks as a native Telegram reply
+ * (helpers/seller-text.ts); the engine call is wrapped in `conversation.external` so a replay never queues twice.
+ * The prompt is linked to the order, so replying to it later still reaches the buyer through the relay.
+ */
+import type { Conversation } from '@grammyjs/conversations';
+import type { OrderId } from '../../seller-api/schemas.ts';
+import type { SyncEngine } from '../../sync/contract.ts';
+import type { BotContext, ConversationContext } from '../context.ts';
+import { isCommand } from '../helpers/commands.ts';
+import { checkSellerText } from '../helpers/seller-text.ts';
+import { replyAsk, replyRefusedNotText } from '../texts.ts';
+
+export const REPLY_CONVERSATION = 'reply';
+
+type ReplyConversation = Conversation<BotContext, ConversationContext>;
+
+export function createReplyConversation(deps: { engine: () => SyncEngine }) {
+  return async function reply(conversation: ReplyConversation, ctx: ConversationContext, rawOrderId: string) {
+    const orderId = rawOrderId as OrderId;
+    const userId = ctx.from?.id;
+    const prompt = await ctx.reply(replyAsk(orderId).html, {
+      parse_mode: 'HTML',
+      reply_markup: { force_reply: true, selective: true, input_field_placeholder: 'Text for the buyer' },
+    });
+    const promptRef = { chatId: prompt.chat.id, messageId: prompt.message_id };
+    await conversation.external(() => deps.engine().linkTelegramMessage(orderId, promptRef, 'other'));
+
+    for (;;) {
+      const next = await conversation.wait();
+      const message = next.message;
+      const repliedTo = message?.reply_to_message?.message_id;
+      const mine = message !== undefined && next.from?.id === userId && !isCommand(message);
+      if (!mine || (repliedTo !== undefined && repliedTo !== prompt.message_id)) {
+        if (isCommand(message)) await conversation.halt({ next: true });
+        await conversation.skip({ next: true });
+      }
+      const replyOptions = { reply_parameters: { message_id: message!.message_id, allow_sending_without_reply: true } };
+      if (message!.text === undefined) {
+        await next.reply(replyRefusedNotText, replyOptions);
+        continue;
+      }
+      const checked = checkSellerText(message!.text);
+      if (!checked.ok) {
+        await next.reply(checked.reason, replyOptions);
+        continue;
+      }
+      const origin = { chatId: message!.chat.id, messageId: message!.message_id };
+      // The outcome is acknowledged on the seller's message by the sink (actionSettled).
+      await conversation.external(() => deps.engine().enqueue({ kind: 'message', orderId, text: checked.text, origin }));
+      return;
+    }
+  };
+}

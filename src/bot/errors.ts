@@ -1,0 +1,72 @@
+/**
+ * Errors of the Telegram side, as values with a code a person can act on. Their messages never carry the bot token:
+ * grammY's HttpError wraps a fetch error whose message contains the request URL, and the URL contains the token.
+ */
+import { GrammyError, HttpError } from 'grammy';
+
+export type BridgeBotErrorCode =
+  /** Trial mode: nobody has sent /start in a private chat yet, so there is nowhere to post. */
+  | 'NO_CHAT_BOUND'
+  /** Telegram refused or could not be reached after the retries; sync offers the event again later. */
+  | 'TELEGRAM_FAILED';
+
+const HINTS: Record<BridgeBotErrorCode, string> = {
+  NO_CHAT_BOUND: 'no chat bound yet: send /start to the bot in a private chat to receive orders there',
+  TELEGRAM_FAILED: 'Telegram refused the request or could not be reached; it will be tried again',
+};
+
+export class BridgeBotError extends Error {
+  override readonly name = 'BridgeBotError';
+  constructor(
+    readonly code: BridgeBotErrorCode,
+    detail?: string,
+  ) {
+    super(detail ? `${code}: ${detail}` : `${code}: ${HINTS[code]}`);
+  }
+
+  get hint(): string {
+    return HINTS[this.code];
+  }
+}
+
+/** Replaces every occurrence of each secret (and of its URL-encoded form) with a marker. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const secret of secrets) {
+    if (secret === '') continue;
+    for (const form of new Set([secret, encodeURIComponent(secret)])) result = result.split(form).join('<redacted>');
+  }
+  return result;
+}
+
+/** A loggable description of any error, token-free: message, Telegram's code and description, and the cause's message. */
+export interface SafeErrorDescription {
+  name: string;
+  message: string;
+  errorCode?: number;
+  description?: string;
+  cause?: string;
+}
+
+export function describeError(error: unknown, secrets: readonly string[]): SafeErrorDescription {
+  const clean = (text: string) => redact(text, secrets);
+  if (error instanceof GrammyError) {
+    return { name: error.name, message: clean(error.message), errorCode: error.error_code, description: clean(error.description) };
+  }
+  if (error instanceof HttpError) {
+    const cause = error.error instanceof Error ? error.error.message : String(error.error);
+    return { name: error.name, message: clean(error.message), cause: clean(cause) };
+  }
+  if (error instanceof Error) {
+    const cause = error.cause instanceof Error ? error.cause.message : undefined;
+    return { name: error.name, message: clean(error.message), ...(cause === undefined ? {} : { cause: clean(cause) }) };
+  }
+  return { name: 'Unknown', message: clean(String(error)) };
+}
+
+/** Turns a Telegram failure into a token-free error for callers outside the bot (sync logs what the sink throws). */
+export function toBridgeError(error: unknown, secrets: readonly string[]): BridgeBotError {
+  if (error instanceof BridgeBotError) return error;
+  const described = describeError(error, secrets);
+  return new BridgeBotError('TELEGRAM_FAILED', described.cause ? `${described.message} (${described.cause})` : described.message);
+}

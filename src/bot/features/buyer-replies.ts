@@ -1,0 +1,44 @@
+/**
+ * An admin's Telegram reply to an order card, or to any bridge message of that order, goes to the buyer: checked
+ * at once (empty or over 4000 characters is refused with the reason, no store request), then queued in the outbox
+ * with its origin, so a repeated update is one action and the acknowledgement (the sink, on actionSettled) lands
+ * on the seller's message. No "pending" mark is set here: it could race with, and overwrite, a fast outcome.
+ */
+import { Composer } from 'grammy';
+import type { Logger } from 'pino';
+import type { SyncEngine } from '../../sync/contract.ts';
+import type { BotContext } from '../context.ts';
+import { isCommand } from '../helpers/commands.ts';
+import { checkSellerText } from '../helpers/seller-text.ts';
+import { replyNotLinked, replyRefusedNotText } from '../texts.ts';
+
+export function buyerRepliesFeature(deps: { engine: () => SyncEngine; logger: Logger }) {
+  const composer = new Composer<BotContext>();
+
+  composer.on('message', async (ctx, next) => {
+    const message = ctx.message;
+    const repliedTo = message.reply_to_message;
+    if (!repliedTo || isCommand(message)) return next();
+    const orderId = deps.engine().orderForTelegramMessage({ chatId: ctx.chat.id, messageId: repliedTo.message_id });
+    const replyOptions = { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } };
+    if (orderId === undefined) {
+      if (repliedTo.from?.id !== ctx.me.id) return next();
+      await ctx.reply(replyNotLinked, replyOptions);
+      return;
+    }
+    if (message.text === undefined) {
+      await ctx.reply(replyRefusedNotText, replyOptions);
+      return;
+    }
+    const checked = checkSellerText(message.text);
+    if (!checked.ok) {
+      await ctx.reply(checked.reason, replyOptions);
+      return;
+    }
+    const origin = { chatId: ctx.chat.id, messageId: message.message_id };
+    const ticket = deps.engine().enqueue({ kind: 'message', orderId, text: checked.text, origin });
+    deps.logger.info({ orderId, actionId: ticket.actionId, deduplicated: ticket.deduplicated }, 'seller reply queued');
+  });
+
+  return composer;
+}

@@ -1,0 +1,14 @@
+/**
+ * What a seller may send to a buyer (DESIGN: message text): trimmed non-empty, at most 4000 characters. Checked
+ * before anything is queued, so a refused text causes no store request and the seller learns why at once.
+ */
+import { replyRefusedEmpty, replyRefusedTooLong, SELLER_TEXT_LIMIT } from '../texts.ts';
+
+export type SellerTextCheck = { ok: true; text: string } | { ok: false; reason: string };
+
+export function checkSellerText(raw: string): SellerTextCheck {
+  const text = raw.trim();
+  if (text === '') return { ok: false, reason: replyRefusedEmpty };
+  if (text.length > SELLER_TEXT_LIMIT) return { ok: false, reason: replyRefusedTooLong(text.length) };
+  return { ok: true, text };
+}

@@ -1,0 +1,14 @@
+/** Telegram answers worth telling apart, recognised by their description (Telegram has no finer error codes). */
+import { GrammyError } from 'grammy';
+
+const described = (error: unknown, pattern: RegExp) => error instanceof GrammyError && pattern.test(error.description);
+
+/** Editing to the same text and markup: nothing to do, a success. */
+export const isNotModified = (error: unknown) => described(error, /message is not modified/i);
+
+/** The message is gone or too old to edit: send a new one instead. */
+export const isUneditable = (error: unknown) =>
+  described(error, /message to edit not found|message can't be edited|message_id_invalid|MESSAGE_ID_INVALID/i);
+
+/** Answering a callback query late: harmless, the button just stops spinning by itself. */
+export const isQueryTooOld = (error: unknown) => described(error, /query is too old|query ID is invalid/i);

@@ -1,0 +1,37 @@
+/**
+ * Only admins act, and only in the configured chat or in a private chat with the bot. Everyone else gets a short
+ * refusal and goes no further: no handler behind this middleware runs, so a stranger causes no enqueue and no store
+ * request. In a group, ordinary chatter is ignored silently; only what was aimed at the bot (a command, a reply to
+ * the bot, a button) is refused.
+ */
+import type { MiddlewareFn } from 'grammy';
+import type { Logger } from 'pino';
+import type { BotContext } from '../context.ts';
+import { answerCallback } from '../helpers/answer-callback.ts';
+import type { ChatBinding } from '../services/chat-binding.ts';
+import { CALLBACK, refusedMessage } from '../texts.ts';
+
+export function accessControl(deps: { binding: ChatBinding; logger: Logger }): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    const userId = ctx.from?.id;
+    const chat = ctx.chat;
+    const isAdmin = await deps.binding.isAdmin(userId);
+    const allowedChat = chat !== undefined && (chat.type === 'private' || chat.id === (await deps.binding.chatId()));
+    if (isAdmin && allowedChat) return next();
+
+    deps.logger.info({ userId, chatId: chat?.id, isAdmin, allowedChat, updateId: ctx.update.update_id }, 'update refused');
+    if (ctx.callbackQuery) {
+      await answerCallback(ctx, isAdmin ? CALLBACK.notHere : CALLBACK.refused);
+      return;
+    }
+    const message = ctx.message;
+    if (!message || !chat) return;
+    const aimedAtBot =
+      chat.type === 'private' ||
+      message.entities?.some((entity) => entity.type === 'bot_command' && entity.offset === 0) === true ||
+      message.reply_to_message?.from?.id === ctx.me.id;
+    if (aimedAtBot) {
+      await ctx.reply(refusedMessage, { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
+    }
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Bot API transformers: pacing within Telegram's limits (a burst of orders is queued, never dropped) and retries of
+ * 429/5xx/network failures with bounded attempts and waits (auto-retry's defaults are Infinity).
+ * The same instances go on bot.api and, through the conversations' plugins, on every conversation's api, so a
+ * conversation's messages share the chat's pacing queue.
+ */
+import { autoRetry } from '@grammyjs/auto-retry';
+import { apiThrottler } from '@grammyjs/transformer-throttler';
+import type { Transformer } from 'grammy';
+
+export interface TelegramPacing {
+  /** Minimum gap between two requests to one chat (Telegram: about one message a second per chat). */
+  perChatIntervalMs: number;
+  /** Requests per minute to one group (Telegram: twenty messages a minute per group). */
+  groupPerMinute: number;
+  /** Requests per second over all chats (Telegram: about thirty). */
+  globalPerSecond: number;
+}
+
+export interface TelegramRetry {
+  maxRetryAttempts: number;
+  /** A `retry_after` longer than this fails the request instead of waiting (sync offers the event again later). */
+  maxDelaySeconds: number;
+}
+
+export const DEFAULT_PACING: TelegramPacing = { perChatIntervalMs: 1000, groupPerMinute: 20, globalPerSecond: 30 };
+export const DEFAULT_RETRY: TelegramRetry = { maxRetryAttempts: 5, maxDelaySeconds: 60 };
+
+/** In the order they must be installed: the throttler first, auto-retry last (outermost), so a retry queues again. */
+export function createApiTransformers(pacing: TelegramPacing, retry: TelegramRetry): Transformer[] {
+  const throttler = apiThrottler({
+    global: {
+      reservoir: pacing.globalPerSecond,
+      reservoirRefreshAmount: pacing.globalPerSecond,
+      reservoirRefreshInterval: 1000,
+    },
+    group: {
+      maxConcurrent: 1,
+      minTime: pacing.perChatIntervalMs,
+      reservoir: pacing.groupPerMinute,
+      reservoirRefreshAmount: pacing.groupPerMinute,
+      reservoirRefreshInterval: 60_000,
+    },
+    out: { maxConcurrent: 1, minTime: pacing.perChatIntervalMs },
+  });
+  const retrier = autoRetry({ maxRetryAttempts: retry.maxRetryAttempts, maxDelaySeconds: retry.maxDelaySeconds });
+  return [throttler, retrier];
+}

@@ -1,0 +1,134 @@
+/**
+ * Order cards: posting them, and editing them in place when the order changes. What each card shows is remembered
+ * in the key-value store, so an unchanged card is not edited at all, and "message is not modified" is a success.
+ * A card that can no longer be edited (deleted, too old) is replaced by a new one, which the caller links.
+ */
+import type { Api, InlineKeyboard } from 'grammy';
+import { z } from 'zod';
+import type { Order, OrderId } from '../../seller-api/schemas.ts';
+import type { SyncEngine, TelegramRef } from '../../sync/contract.ts';
+import type { OrderActionCodec } from '../callback-data/order-action.ts';
+import { createKeyedLock } from '../helpers/keyed-lock.ts';
+import { isNotModified, isUneditable } from '../helpers/telegram-errors.ts';
+import { orderCardKeyboard } from '../keyboards/order-card.ts';
+import { orderCard } from '../texts.ts';
+import { kvSlot, type BotKeyValueStore } from './kv.ts';
+
+const CardRecordSchema = z.object({
+  chatId: z.number().int(),
+  messageId: z.number().int(),
+  /** What the card shows now; empty when unknown (a card known only from sync's links). */
+  html: z.string(),
+  markup: z.string(),
+});
+type CardRecord = z.infer<typeof CardRecordSchema>;
+const CardRecordsSchema = z.array(CardRecordSchema);
+
+/** Statuses after which an order's card is not expected to change again. */
+const CLOSED_STATUSES = new Set(['cancelled', 'completed']);
+
+/** Older cards of an order (resent by /order) stop being updated past this many. */
+const MAX_CARDS_PER_ORDER = 3;
+
+export interface OrderCards {
+  /** Sends a new card to the chat and remembers it (the caller links it to the order in sync). */
+  post(order: Order, chatId: number, options?: { replyTo?: number }): Promise<TelegramRef>;
+  /** Brings every card of the order up to date; returns cards sent anew in place of uneditable ones. */
+  refresh(order: Order, fallbackChatId: number | undefined): Promise<TelegramRef[]>;
+  /** The newest card of the order (in that chat, when given), for replies. */
+  latest(orderId: OrderId, inChat?: number): Promise<TelegramRef | undefined>;
+}
+
+interface RenderedCard {
+  html: string;
+  keyboard: InlineKeyboard | undefined;
+  markup: string;
+}
+
+export function createOrderCards(deps: {
+  api: Api;
+  kv: BotKeyValueStore;
+  codec: OrderActionCodec;
+  engine: () => SyncEngine;
+}): OrderCards {
+  const lock = createKeyedLock();
+  const records = (orderId: OrderId) => kvSlot(deps.kv, `cards:${orderId}`, CardRecordsSchema);
+
+  const render = async (order: Order): Promise<RenderedCard> => {
+    const keyboard = await orderCardKeyboard(order, deps.codec);
+    return { html: orderCard(order).html, keyboard, markup: JSON.stringify(keyboard?.inline_keyboard ?? []) };
+  };
+
+  const send = async (card: RenderedCard, chatId: number, replyTo?: number): Promise<CardRecord> => {
+    const message = await deps.api.sendMessage(chatId, card.html, {
+      parse_mode: 'HTML',
+      link_preview_options: { is_disabled: true },
+      ...(card.keyboard ? { reply_markup: card.keyboard } : {}),
+      ...(replyTo === undefined ? {} : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
+    });
+    return { chatId, messageId: message.message_id, html: card.html, markup: card.markup };
+  };
+
+  /** Edits one card; undefined when it cannot be edited any more. */
+  const edit = async (record: CardRecord, card: RenderedCard): Promise<CardRecord | undefined> => {
+    if (record.html === card.html && record.markup === card.markup) return record;
+    try {
+      await deps.api.editMessageText(record.chatId, record.messageId, card.html, {
+        parse_mode: 'HTML',
+        link_preview_options: { is_disabled: true },
+        // An empty keyboard removes the buttons (closed orders offer none).
+        reply_markup: card.keyboard ?? { inline_keyboard: [] },
+      });
+    } catch (error) {
+      if (isUneditable(error)) return undefined;
+      if (!isNotModified(error)) throw error;
+    }
+    return { ...record, html: card.html, markup: card.markup };
+  };
+
+  const knownRecords = async (orderId: OrderId): Promise<CardRecord[]> => {
+    const stored = await records(orderId).read();
+    if (stored && stored.length > 0) return stored;
+    const card = deps.engine().findOrder(orderId)?.telegram[0];
+    return card ? [{ ...card, html: '', markup: '' }] : [];
+  };
+
+  return {
+    post: (order, chatId, options = {}) =>
+      lock.run(order.id, async () => {
+        const record = await send(await render(order), chatId, options.replyTo);
+        const kept = [...((await records(order.id).read()) ?? []), record].slice(-MAX_CARDS_PER_ORDER);
+        await records(order.id).write(kept);
+        return { chatId: record.chatId, messageId: record.messageId };
+      }),
+
+    refresh: (order, fallbackChatId) =>
+      lock.run(order.id, async () => {
+        const card = await render(order);
+        const known = await knownRecords(order.id);
+        const updated: CardRecord[] = [];
+        const replaced: TelegramRef[] = [];
+        for (const record of known) {
+          const edited = await edit(record, card);
+          if (edited) updated.push(edited);
+        }
+        if (updated.length === 0 && (known.length > 0 || fallbackChatId !== undefined)) {
+          // Every card is gone: one new card keeps the order visible.
+          const chatId = fallbackChatId ?? known[0]!.chatId;
+          const fresh = await send(card, chatId);
+          updated.push(fresh);
+          replaced.push({ chatId: fresh.chatId, messageId: fresh.messageId });
+        }
+        // A closed order's record is dropped so the store stays bounded; sync's links still find its card.
+        if (CLOSED_STATUSES.has(order.status)) await records(order.id).remove();
+        else await records(order.id).write(updated.slice(-MAX_CARDS_PER_ORDER));
+        return replaced;
+      }),
+
+    async latest(orderId, inChat) {
+      const known = await knownRecords(orderId);
+      const newest = known.filter((record) => inChat === undefined || record.chatId === inChat).at(-1);
+      return newest && { chatId: newest.chatId, messageId: newest.messageId };
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * The Telegram side of sync (`SyncSink`): order cards, relayed chat messages, and what became of seller actions.
+ *
+ * Sync commits its bookkeeping only after these promises resolve, so a failure here is thrown (token-free) and the
+ * event is offered again later. A re-offer after a crash between our send and sync's commit would post twice, so
+ * what was posted is remembered in the key-value store: a re-offered appearance returns the existing card, and a
+ * re-offered chat message returns the parts already posted.
+ */
+import type { Api } from 'grammy';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Message, Order, OrderId } from '../../seller-api/schemas.ts';
+import type {
+  ActionOutcome,
+  OrderSummary,
+  SinkReceipt,
+  SyncEngine,
+  SyncSink,
+  TelegramRef,
+} from '../../sync/contract.ts';
+import { describeError, toBridgeError } from '../errors.ts';
+import { chatMessageParts } from '../helpers/chat-message-parts.ts';
+import type { Html } from '../helpers/html.ts';
+import { actionFailed, actionQueued, replyFailed, replyQueued, replySent } from '../texts.ts';
+import type { ChatBinding } from './chat-binding.ts';
+import { kvSlot, type BotKeyValueStore } from './kv.ts';
+import type { OrderCards } from './order-cards.ts';
+import { REACTIONS, setReaction } from './reactions.ts';
+
+const TelegramRefSchema = z.object({ chatId: z.number().int(), messageId: z.number().int() });
+const RecentRelaysSchema = z.array(z.object({ key: z.string(), parts: z.array(TelegramRefSchema) }));
+/** Re-offers come within a few poll cycles; this many recent relays cover them with a bounded record. */
+const RECENT_RELAYS_KEPT = 200;
+
+export interface TelegramSinkDeps {
+  api: Api;
+  binding: ChatBinding;
+  cards: OrderCards;
+  engine: () => SyncEngine;
+  kv: BotKeyValueStore;
+  logger: Logger;
+  secrets: readonly string[];
+}
+
+export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
+  const { api, binding, cards, logger } = deps;
+  const recentRelays = kvSlot(deps.kv, 'recent-relays', RecentRelaysSchema);
+
+  /** Sync sees token-free errors with a code; the details are logged here. */
+  const guarded = async <T>(event: string, task: () => Promise<T>): Promise<T> => {
+    try {
+      return await task();
+    } catch (error) {
+      const safe = toBridgeError(error, deps.secrets);
+      logger.warn({ event, code: safe.code, err: describeError(error, deps.secrets) }, 'telegram sink failed; sync will offer the event again');
+      throw safe;
+    }
+  };
+
+  const send = async (chatId: number, html: Html, replyTo?: TelegramRef): Promise<TelegramRef> => {
+    const message = await api.sendMessage(chatId, html.html, {
+      parse_mode: 'HTML',
+      link_preview_options: { is_disabled: true },
+      ...(replyTo && replyTo.chatId === chatId
+        ? { reply_parameters: { message_id: replyTo.messageId, allow_sending_without_reply: true } }
+        : {}),
+    });
+    return { chatId, messageId: message.message_id };
+  };
+
+  const linkOther = (orderId: OrderId, ref: TelegramRef) => deps.engine().linkTelegramMessage(orderId, ref, 'other');
+
+  const refreshCard = async (order: Order): Promise<TelegramRef[]> => {
+    const replaced = await cards.refresh(order, await binding.chatId());
+    for (const ref of replaced) deps.engine().linkTelegramMessage(order.id, ref, 'card');
+    return replaced;
+  };
+
+  const settleOrderAction = async (outcome: ActionOutcome) => {
+    const { action } = outcome;
+    const order = (outcome.ok === 'queued' ? undefined : outcome.order) ?? deps.engine().lastSeenOrder(action.orderId);
+    if (order) await refreshCard(order);
+    // Success shows on the card itself; a failure or a wait is said in words under it.
+    if (outcome.ok === true) return;
+    const chatId = await binding.requireChatId();
+    const notice = outcome.ok === false ? actionFailed(action, outcome.code) : actionQueued(action, outcome.code);
+    linkOther(action.orderId, await send(chatId, notice, await cards.latest(action.orderId, chatId)));
+  };
+
+  const settleMessage = async (outcome: ActionOutcome) => {
+    const { action } = outcome;
+    if (action.kind !== 'message') return;
+    const origin = action.origin;
+    if (outcome.ok === true && origin) {
+      if (await setReaction(api, origin, REACTIONS.sent, logger, deps.secrets)) return;
+    } else if (origin) {
+      await setReaction(api, origin, REACTIONS.none, logger, deps.secrets);
+    }
+    const chatId = origin?.chatId ?? (await binding.requireChatId());
+    const notice =
+      outcome.ok === true
+        ? replySent(action.orderId)
+        : outcome.ok === false
+          ? replyFailed(action, outcome.code)
+          : replyQueued(action, outcome.code);
+    linkOther(action.orderId, await send(chatId, notice, origin ?? (await cards.latest(action.orderId, chatId))));
+  };
+
+  return {
+    orderAppeared: (order) =>
+      guarded('orderAppeared', async (): Promise<SinkReceipt> => {
+        const chatId = await binding.requireChatId();
+        // Offered again after a crash before sync's commit: the card is already there.
+        const existing = await cards.latest(order.id);
+        if (existing) return { telegram: [existing] };
+        return { telegram: [await cards.post(order, chatId)] };
+      }),
+
+    orderChanged: (order) =>
+      guarded('orderChanged', async (): Promise<SinkReceipt> => ({ telegram: await refreshCard(order) })),
+
+    messageArrived: (summary: OrderSummary, message: Message) =>
+      guarded('messageArrived', async (): Promise<SinkReceipt> => {
+        const chatId = await binding.requireChatId();
+        const key = `${summary.id}\u0000${message.id}`;
+        const recent = (await recentRelays.read()) ?? [];
+        const done = recent.find((entry) => entry.key === key)?.parts ?? [];
+        const card = (await cards.latest(summary.id, chatId)) ?? summary.telegram[0];
+        const parts = chatMessageParts(summary, message);
+        const posted = [...done];
+        try {
+          for (const part of parts.slice(done.length)) posted.push(await send(chatId, part, card));
+        } finally {
+          // Remember progress even on failure, so a retry resumes after the parts already posted.
+          const others = recent.filter((entry) => entry.key !== key);
+          await recentRelays.write([...others, { key, parts: posted }].slice(-RECENT_RELAYS_KEPT));
+        }
+        return { telegram: posted };
+      }),
+
+    actionSettled: (outcome) =>
+      guarded('actionSettled', () => (outcome.action.kind === 'message' ? settleMessage(outcome) : settleOrderAction(outcome))),
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * Turns the environment (and the command line's `--sandbox`) into a checked `Config`, or a
+ * `ConfigError` naming the first variable to fix. Nothing here reads process state: callers pass
+ * the environment and argv in.
+ */
+import { ConfigError, type ConfigProblem } from './config-error.ts';
+import { withSecretFields } from './redacted-view.ts';
+import {
+  CONFIG_VARIABLES,
+  DEFAULT_DELIVER_FIELD,
+  EnvSchema,
+  type ConfigVariable,
+  type LogLevel,
+  type ParsedEnv,
+} from './variables.ts';
+
+export type Mode = 'live' | 'sandbox';
+
+export interface TelegramConfig {
+  /** Secret: hidden from JSON.stringify, util.inspect and pino. */
+  token: string;
+  /** Where orders go. Absent only in trial mode before the first private /start binds a chat. */
+  chatId?: number;
+  /** Users allowed to act. Empty only in trial mode without a chat id (the /start binding decides). */
+  adminIds: number[];
+  /** A local Bot API server or a test double, without a trailing slash. */
+  apiRoot?: string;
+}
+
+export interface SellerConfig {
+  /** The store API base including /v1, without a trailing slash. */
+  baseUrl: string;
+  /** Secret: hidden from JSON.stringify, util.inspect and pino. */
+  apiKey: string;
+  /** Body field that carries the issued value on deliver (DESIGN "deliver body"). */
+  deliverField: string;
+}
+
+export interface Config {
+  /** `sandbox` is trial mode: an in-process sandbox store with simulated buyers. */
+  mode: Mode;
+  telegram: Readonly<TelegramConfig>;
+  /** Absent in trial mode: the sandbox provides the store. */
+  seller?: Readonly<SellerConfig>;
+  databasePath: string;
+  pollIntervalMs: number;
+  logLevel: LogLevel;
+  /** Port of the /healthz endpoint; absent means no health server. 0 picks a free port. */
+  healthPort?: number;
+  /** After this long without an answer from the store, the seller gets one alert. */
+  storeDownAlertMs: number;
+  /** `SELLER_DELIVER_FIELD`, also needed in trial mode where `seller` is absent. */
+  deliverField: string;
+  /** Things that look wrong but may be right (an unusual key shape…): log them at start-up. */
+  warnings: string[];
+}
+
+/** DESIGN "key charset": real keys carry a brand word, so any `<word>_sk_` prefix is fine. */
+const USUAL_KEY_SHAPE = /^[A-Za-z0-9]+_sk_\S{40}$/;
+
+export const SANDBOX_FLAG = '--sandbox';
+
+/** Which mode the command line asks for; accepts process.argv whole or sliced. */
+export const modeFromArgv = (argv: readonly string[]): Mode => (argv.includes(SANDBOX_FLAG) ? 'sandbox' : 'live');
+
+export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config {
+  const mode = modeFromArgv(argv);
+  const { parsed, problems } = parseVariables(env, mode);
+  const warnings: string[] = [];
+
+  const adminIds = resolveAdminIds(parsed, mode, problems);
+  const seller = mode === 'live' ? resolveSeller(parsed, problems, warnings) : undefined;
+  if (mode === 'sandbox' && SELLER_VARIABLES.some((name) => env[name]?.trim())) {
+    warnings.push('SELLER_API_URL and SELLER_API_KEY are ignored in trial mode (--sandbox): the sandbox store is used');
+  }
+  throwIfAny(problems);
+  const valid = parsed as ParsedEnv; // no problems: every variable parsed
+
+  const telegram: TelegramConfig = { token: valid.TELEGRAM_BOT_TOKEN, adminIds };
+  if (valid.TELEGRAM_CHAT_ID !== undefined) telegram.chatId = valid.TELEGRAM_CHAT_ID;
+  if (valid.TELEGRAM_API_ROOT !== undefined) telegram.apiRoot = valid.TELEGRAM_API_ROOT;
+
+  const config: Config = {
+    mode,
+    telegram: withSecretFields(telegram, ['token']),
+    databasePath: valid.DATABASE_PATH,
+    pollIntervalMs: Math.max(1, Math.round(valid.POLL_INTERVAL_SECONDS * 1000)),
+    logLevel: valid.LOG_LEVEL,
+    storeDownAlertMs: Math.round(valid.STORE_DOWN_ALERT_MINUTES * 60_000),
+    deliverField: valid.SELLER_DELIVER_FIELD,
+    warnings,
+  };
+  if (seller) config.seller = withSecretFields(seller, ['apiKey']);
+  if (valid.HEALTH_PORT !== undefined) config.healthPort = valid.HEALTH_PORT;
+  return config;
+}
+
+/**
+ * Only what `npm run backup` needs: it must work on a box where the Telegram and store variables
+ * are not set (a cron job, another user's shell).
+ */
+export function loadBackupConfig(env: NodeJS.ProcessEnv): { databasePath: string } {
+  const result = EnvSchema.shape.DATABASE_PATH.safeParse(env.DATABASE_PATH);
+  if (!result.success) throw new ConfigError([{ variable: 'DATABASE_PATH', problem: 'must be a file path' }]);
+  return { databasePath: result.data };
+}
+
+/** Trial mode ignores the store variables, so a half-edited .env does not stop a trial. */
+const SELLER_VARIABLES = ['SELLER_API_URL', 'SELLER_API_KEY'] as const;
+
+/**
+ * Each variable on its own, so one run reports every bad variable. A variable that failed is left
+ * out of `parsed`: the rules between variables skip it rather than report it twice.
+ */
+function parseVariables(env: NodeJS.ProcessEnv, mode: Mode): { parsed: Partial<ParsedEnv>; problems: ConfigProblem[] } {
+  const ignored: readonly string[] = mode === 'sandbox' ? SELLER_VARIABLES : [];
+  const parsed: Record<string, unknown> = {};
+  const problems: ConfigProblem[] = [];
+  for (const name of CONFIG_VARIABLES) {
+    const result = EnvSchema.shape[name].safeParse(ignored.includes(name) ? undefined : env[name]);
+    if (result.success) parsed[name] = result.data;
+    else problems.push({ variable: name, problem: result.error.issues[0]?.message ?? 'is not valid' });
+  }
+  return { parsed: parsed as Partial<ParsedEnv>, problems };
+}
+
+const failed = (problems: ConfigProblem[], variable: ConfigVariable): boolean =>
+  problems.some((p) => p.variable === variable);
+
+function resolveAdminIds(parsed: Partial<ParsedEnv>, mode: Mode, problems: ConfigProblem[]): number[] {
+  if (failed(problems, 'TELEGRAM_CHAT_ID') || failed(problems, 'TELEGRAM_ADMIN_IDS')) return [];
+  const chatId = parsed.TELEGRAM_CHAT_ID;
+  if (chatId === undefined && mode === 'live') {
+    problems.push({
+      variable: 'TELEGRAM_CHAT_ID',
+      problem: 'is required: your own Telegram user id, or the id of the group where orders go',
+    });
+  }
+  if (parsed.TELEGRAM_ADMIN_IDS !== undefined) return parsed.TELEGRAM_ADMIN_IDS;
+  if (chatId === undefined) return [];
+  if (chatId > 0) return [chatId];
+  problems.push({
+    variable: 'TELEGRAM_ADMIN_IDS',
+    problem: 'is required when TELEGRAM_CHAT_ID is a group (negative id): list the user ids allowed to act',
+  });
+  return [];
+}
+
+function resolveSeller(
+  parsed: Partial<ParsedEnv>,
+  problems: ConfigProblem[],
+  warnings: string[],
+): SellerConfig | undefined {
+  const baseUrl = parsed.SELLER_API_URL;
+  const apiKey = parsed.SELLER_API_KEY;
+  if (baseUrl === undefined && !failed(problems, 'SELLER_API_URL')) {
+    problems.push({
+      variable: 'SELLER_API_URL',
+      problem: 'is required: the store API base address including /v1 (or start with --sandbox to try the bridge)',
+    });
+  }
+  if (apiKey === undefined && !failed(problems, 'SELLER_API_KEY')) {
+    problems.push({
+      variable: 'SELLER_API_KEY',
+      problem: 'is required: the key created in the store settings, API keys section (or start with --sandbox)',
+    });
+  }
+  if (baseUrl === undefined || apiKey === undefined) return undefined;
+
+  if (!new URL(baseUrl).pathname.endsWith('/v1')) {
+    warnings.push('SELLER_API_URL does not end with /v1: the API paths are appended to it as given');
+  }
+  if (!USUAL_KEY_SHAPE.test(apiKey)) {
+    warnings.push('SELLER_API_KEY does not look like a store key (<word>_sk_ followed by 40 characters): using it anyway');
+  }
+  return { baseUrl, apiKey, deliverField: parsed.SELLER_DELIVER_FIELD ?? DEFAULT_DELIVER_FIELD };
+}
+
+function throwIfAny(problems: ConfigProblem[]): void {
+  const [first, ...rest] = orderByDocumentation(problems);
+  if (first) throw new ConfigError([first, ...rest]);
+}
+
+const documentationRank = (variable: string): number => (CONFIG_VARIABLES as readonly string[]).indexOf(variable);
+
+const orderByDocumentation = (problems: ConfigProblem[]): ConfigProblem[] =>
+  [...problems].sort((a, b) => documentationRank(a.variable) - documentationRank(b.variable));
+
+/** The values the logger must scrub. In trial mode add the sandbox store's key, which is made at start. */
+export const configSecrets = (config: Config): string[] =>
+  [config.telegram.token, config.seller?.apiKey].filter((secret): secret is string => secret !== undefined);

@@ -1,0 +1,147 @@
+/**
+ * Every environment variable the bridge reads, each with the zod schema that checks it on its own.
+ * Rules that involve several variables or the mode (trial mode, admins of a group chat) live in
+ * load-config.ts. This object is the one list of variables: .env.example and the docs are checked
+ * against its keys.
+ *
+ * Error messages say what is expected and never include the value (it may be a secret).
+ */
+import { z } from 'zod';
+
+export const DEFAULT_DATABASE_PATH = './data/bridge.sqlite';
+export const DEFAULT_POLL_INTERVAL_SECONDS = 10;
+/** DESIGN "deliver body": the body field that carries the issued value. */
+export const DEFAULT_DELIVER_FIELD = 'deliveredValue';
+export const DEFAULT_LOG_LEVEL = 'info';
+export const DEFAULT_STORE_DOWN_ALERT_MINUTES = 5;
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** `<bot id>:<secret>`; BotFather's secrets are 35 url-safe characters, allow some slack. */
+const BOT_TOKEN_SHAPE = /^\d{1,20}:[A-Za-z0-9_-]{30,64}$/;
+const SIGNED_INTEGER = /^-?\d+$/;
+const UNSIGNED_INTEGER = /^\d+$/;
+const DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/;
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/** `FOO=` in a .env file means "use the default": blank counts as unset; surrounding spaces are dropped. */
+const unsetIfBlank = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+};
+
+const variable = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfBlank, schema);
+
+const requiredText = (whatItIs: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `is required: ${whatItIs}` : 'must be text') });
+
+const integer = (shape: RegExp, message: string) =>
+  z
+    .string()
+    .regex(shape, { error: message })
+    .transform(Number)
+    .refine(Number.isSafeInteger, { error: message });
+
+const decimal = (message: string, max: number) =>
+  z
+    .string()
+    .regex(DECIMAL, { error: message })
+    .transform(Number)
+    .refine((n) => n > 0 && n <= max, { error: message });
+
+/** An http(s) URL without credentials, query or fragment; trailing slashes are removed. */
+const baseUrl = (whatItIs: string) =>
+  z
+    .string()
+    .superRefine((text, ctx) => {
+      const problem = urlProblem(text);
+      if (problem) ctx.addIssue({ code: 'custom', message: `${problem} (expected ${whatItIs})` });
+    })
+    .transform((text) => text.replace(/\/+$/, ''));
+
+function urlProblem(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'is not a URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must start with http:// or https://';
+  // Credentials in a URL end up in logs and error messages; the key has its own variable.
+  if (url.username !== '' || url.password !== '') return 'must not contain user:password@';
+  if (url.search !== '' || url.hash !== '') return 'must not contain a query (?…) or a fragment (#…)';
+  return undefined;
+}
+
+const chatIdMessage = 'must be a whole number: your own user id, or a group id such as -1001234567890';
+const adminIdsMessage = 'must be comma-separated positive user ids, e.g. 12345678,87654321';
+
+export const EnvSchema = z.object({
+  TELEGRAM_BOT_TOKEN: variable(
+    requiredText('the token BotFather gave you, e.g. 123456:ABC…').regex(BOT_TOKEN_SHAPE, {
+      error: 'does not look like a BotFather token (expected 123456:ABC…, digits, a colon, then about 35 letters, digits, _ or -)',
+    }),
+  ),
+  /** Required in live mode; load-config.ts decides, since trial mode binds to the first private chat instead. */
+  TELEGRAM_CHAT_ID: variable(
+    integer(SIGNED_INTEGER, chatIdMessage)
+      .refine((id) => id !== 0, { error: chatIdMessage })
+      .optional(),
+  ),
+  TELEGRAM_ADMIN_IDS: variable(
+    z
+      .string()
+      .transform((text) => text.split(',').map((item) => item.trim()).filter((item) => item !== ''))
+      .refine((items) => items.length > 0, { error: adminIdsMessage })
+      .refine((items) => items.every((item) => UNSIGNED_INTEGER.test(item) && Number.isSafeInteger(Number(item)) && Number(item) > 0), {
+        error: adminIdsMessage,
+      })
+      .transform((items) => [...new Set(items.map(Number))])
+      .optional(),
+  ),
+  SELLER_API_URL: variable(baseUrl('the store API base address including /v1, e.g. https://store.example/api/v1').optional()),
+  SELLER_API_KEY: variable(
+    z
+      .string()
+      .regex(/^\S+$/, { error: 'must not contain spaces (copy the key exactly as the store showed it)' })
+      .optional(),
+  ),
+  DATABASE_PATH: variable(z.string().default(DEFAULT_DATABASE_PATH)),
+  POLL_INTERVAL_SECONDS: variable(
+    decimal('must be a number of seconds greater than 0 and at most 3600, e.g. 10 or 2.5', 3600).default(
+      DEFAULT_POLL_INTERVAL_SECONDS,
+    ),
+  ),
+  TELEGRAM_API_ROOT: variable(baseUrl('the root of a Bot API server, e.g. http://127.0.0.1:8081').optional()),
+  SELLER_DELIVER_FIELD: variable(
+    z
+      .string()
+      .regex(IDENTIFIER, { error: 'must be a JSON field name made of letters, digits and _, e.g. deliveredValue' })
+      .default(DEFAULT_DELIVER_FIELD),
+  ),
+  LOG_LEVEL: variable(
+    z
+      .string()
+      .transform((level) => level.toLowerCase())
+      .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }))
+      .default(DEFAULT_LOG_LEVEL),
+  ),
+  HEALTH_PORT: variable(
+    integer(UNSIGNED_INTEGER, 'must be a port number from 0 to 65535')
+      .refine((port) => port <= 65535, { error: 'must be a port number from 0 to 65535' })
+      .optional(),
+  ),
+  STORE_DOWN_ALERT_MINUTES: variable(
+    decimal('must be a number of minutes greater than 0 and at most 10080 (a week), e.g. 5', 10080).default(
+      DEFAULT_STORE_DOWN_ALERT_MINUTES,
+    ),
+  ),
+});
+
+export type ParsedEnv = z.infer<typeof EnvSchema>;
+export type ConfigVariable = keyof typeof EnvSchema.shape;
+
+/** The names of every variable the bridge reads, in documentation order. */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape) as ConfigVariable[];

@@ -1,0 +1,56 @@
+/**
+ * Queries of `chat_messages`: the chat messages already handled, relayed to the sink or posted by us.
+ * They make the overlapping re-read at a cursor idempotent and keep our own posts from being relayed back.
+ */
+import type { MessageId, OrderId } from '../seller-api/schemas.ts';
+import type { SqliteDatabase } from './sqlite.ts';
+
+export type ChatMessageOrigin = 'relayed' | 'own';
+
+export interface HandledMessage {
+  id: MessageId;
+  createdAt: string;
+  createdMs: number;
+}
+
+export interface ChatMessageQueries {
+  /** How this message was handled, or undefined when it is new to us. */
+  originOf(orderId: OrderId, messageId: MessageId): ChatMessageOrigin | undefined;
+  /** Records a handled message; recording the same message twice keeps the first record. */
+  record(orderId: OrderId, message: HandledMessage, origin: ChatMessageOrigin, now: number): void;
+  /** Ids handled with createdAt at or after `fromMs`: what an overlapping re-read must drop. */
+  idsFrom(orderId: OrderId, fromMs: number): MessageId[];
+  /** Messages relayed at or after `since` that were created before `createdBefore`. */
+  countRelayedSince(since: number, createdBefore: number): number;
+}
+
+export function createChatMessageQueries(db: SqliteDatabase): ChatMessageQueries {
+  const selectOrigin = db.prepare<[string, string], { origin: ChatMessageOrigin }>(
+    'SELECT origin FROM chat_messages WHERE order_id = ? AND message_id = ?',
+  );
+  const insert = db.prepare<[string, string, string, number, string, number]>(
+    `INSERT INTO chat_messages (order_id, message_id, created_at, created_ms, origin, recorded_at)
+     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+  );
+  const selectFrom = db.prepare<[string, number], { message_id: string }>(
+    'SELECT message_id FROM chat_messages WHERE order_id = ? AND created_ms >= ?',
+  );
+  const countSince = db.prepare<[number, number], { n: number }>(
+    `SELECT count(*) AS n FROM chat_messages WHERE origin = 'relayed' AND recorded_at >= ? AND created_ms < ?`,
+  );
+
+  return {
+    originOf(orderId, messageId) {
+      return selectOrigin.get(orderId, messageId)?.origin;
+    },
+    record(orderId, message, origin, now) {
+      insert.run(orderId, message.id, message.createdAt, message.createdMs, origin, now);
+    },
+    idsFrom(orderId, fromMs) {
+      return selectFrom.all(orderId, fromMs).map((row) => row.message_id as MessageId);
+    },
+    countRelayedSince(since, createdBefore) {
+      return countSince.get(since, createdBefore)?.n ?? 0;
+    },
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * Versioned schema migrations: an ordered list, each applied once, in its own transaction, at start-up.
+ * `schema_migrations` records what was applied, so a database opened by an older or newer build is recognised
+ * (the doctor command reports it) instead of being silently misread.
+ *
+ * Rules for adding one: append, never edit an applied entry, keep each step runnable on a live WAL database.
+ */
+import type { Logger } from 'pino';
+import type { SqliteDatabase } from './sqlite.ts';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'orders, chats, telegram links, outbox, kv',
+    sql: `
+      -- One row per order sync knows. order_json is the full order as last seen, for rendering a card
+      -- without an API call. updated_at guards against applying a list read that started before our own write.
+      CREATE TABLE orders (
+        id               TEXT PRIMARY KEY,
+        status           TEXT NOT NULL,
+        order_json       TEXT NOT NULL,
+        created_at       TEXT,
+        first_seen_at    INTEGER NOT NULL,
+        last_changed_at  INTEGER NOT NULL,
+        updated_at       INTEGER NOT NULL,
+        is_open          INTEGER NOT NULL CHECK (is_open IN (0, 1)),
+        -- NULL while open; for a closed order, until when its chat is still read.
+        chat_watch_until INTEGER
+      ) STRICT;
+      CREATE INDEX orders_open ON orders (is_open, status);
+      CREATE INDEX orders_closed ON orders (chat_watch_until) WHERE is_open = 0;
+
+      -- Per-order chat reading state: the cursor (newest createdAt handled) and the hot/quiet schedule.
+      CREATE TABLE chat_cursors (
+        order_id         TEXT PRIMARY KEY REFERENCES orders (id) ON DELETE CASCADE,
+        cursor_at        TEXT,
+        cursor_ms        INTEGER,
+        last_activity_at INTEGER NOT NULL,
+        next_read_at     INTEGER NOT NULL,
+        empty_reads      INTEGER NOT NULL DEFAULT 0,
+        failures         INTEGER NOT NULL DEFAULT 0
+      ) STRICT;
+      CREATE INDEX chat_cursors_due ON chat_cursors (next_read_at);
+
+      -- Chat messages already handled: relayed to the sink, or posted by us. The ids near a cursor are what
+      -- the overlapping re-read drops; older rows are pruned.
+      CREATE TABLE chat_messages (
+        order_id    TEXT NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+        message_id  TEXT NOT NULL,
+        created_at  TEXT NOT NULL,
+        created_ms  INTEGER NOT NULL,
+        origin      TEXT NOT NULL CHECK (origin IN ('relayed', 'own')),
+        recorded_at INTEGER NOT NULL,
+        PRIMARY KEY (order_id, message_id)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX chat_messages_recorded ON chat_messages (recorded_at);
+      CREATE INDEX chat_messages_near ON chat_messages (order_id, created_ms);
+
+      -- Telegram messages that stand for an order (card, relayed messages, acknowledgements), for replies.
+      CREATE TABLE telegram_links (
+        chat_id     INTEGER NOT NULL,
+        message_id  INTEGER NOT NULL,
+        order_id    TEXT NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+        role        TEXT NOT NULL CHECK (role IN ('card', 'other')),
+        created_at  INTEGER NOT NULL,
+        PRIMARY KEY (chat_id, message_id)
+      ) STRICT;
+      CREATE INDEX telegram_links_order ON telegram_links (order_id);
+
+      -- Seller actions. The idempotency key is created at enqueue and reused on every attempt.
+      CREATE TABLE outbox (
+        id                INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind              TEXT NOT NULL CHECK (kind IN ('take', 'deliver', 'cancel', 'message')),
+        order_id          TEXT NOT NULL,
+        payload           TEXT NOT NULL,
+        idempotency_key   TEXT NOT NULL UNIQUE,
+        state             TEXT NOT NULL CHECK (state IN ('pending', 'succeeded', 'failed')),
+        attempts          INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at   INTEGER NOT NULL,
+        last_error_code   TEXT,
+        -- 1 when a chat post may have reached the store without us seeing the answer: probe before re-posting.
+        uncertain         INTEGER NOT NULL DEFAULT 0 CHECK (uncertain IN (0, 1)),
+        result            TEXT,
+        reported          TEXT,
+        origin_chat_id    INTEGER,
+        origin_message_id INTEGER,
+        enqueued_at       INTEGER NOT NULL,
+        finished_at       INTEGER
+      ) STRICT;
+      -- A repeated Telegram update is one action.
+      CREATE UNIQUE INDEX outbox_origin ON outbox (origin_chat_id, origin_message_id)
+        WHERE origin_chat_id IS NOT NULL;
+      -- A double tap is one action: one live take/deliver/cancel per order.
+      CREATE UNIQUE INDEX outbox_live_order_action ON outbox (kind, order_id)
+        WHERE kind <> 'message' AND state IN ('pending', 'succeeded');
+      CREATE INDEX outbox_due ON outbox (state, next_attempt_at);
+      CREATE INDEX outbox_finished ON outbox (finished_at) WHERE finished_at IS NOT NULL;
+
+      -- Small JSON values: the bot's conversation storage, trial-mode chat binding, sync's run markers.
+      CREATE TABLE kv (
+        key        TEXT PRIMARY KEY,
+        value      TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
+];
+
+export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
+
+export type SchemaState = 'current' | 'behind' | 'ahead';
+
+export interface SchemaStatus {
+  state: SchemaState;
+  /** Highest version applied to this database (0 for an empty one). */
+  version: number;
+  /** Highest version this build knows. */
+  latest: number;
+  /** Versions this build knows that are not applied yet. */
+  pending: number[];
+}
+
+const CREATE_LEDGER = `
+  CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at INTEGER NOT NULL
+  ) STRICT`;
+
+function appliedVersions(db: SqliteDatabase): Set<number> {
+  const ledger = db
+    .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`)
+    .get();
+  if (ledger === undefined) return new Set();
+  const rows = db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[];
+  return new Set(rows.map((row) => row.version));
+}
+
+/** Read-only: whether this database matches this build. Safe to call on a database opened elsewhere. */
+export function schemaStatus(db: SqliteDatabase, migrations: readonly Migration[] = MIGRATIONS): SchemaStatus {
+  const applied = appliedVersions(db);
+  const latest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+  const version = Math.max(0, ...applied);
+  const pending = migrations.map((m) => m.version).filter((v) => !applied.has(v));
+  const state: SchemaState = version > latest ? 'ahead' : pending.length > 0 ? 'behind' : 'current';
+  return { state, version, latest, pending };
+}
+
+export class SchemaAheadError extends Error {
+  override readonly name = 'SchemaAheadError';
+  readonly code = 'DB_SCHEMA_AHEAD';
+  constructor(readonly version: number, readonly latest: number) {
+    super(
+      `DB_SCHEMA_AHEAD: the database has schema version ${version} but this build knows up to ${latest}: ` +
+        'run the newer build, or restore a backup made by this one',
+    );
+  }
+}
+
+/** Applies every pending migration in order, each in its own transaction. Returns the versions applied. */
+export function migrate(
+  db: SqliteDatabase,
+  logger: Logger,
+  migrations: readonly Migration[] = MIGRATIONS,
+  now: () => number = Date.now,
+): number[] {
+  db.exec(CREATE_LEDGER);
+  const status = schemaStatus(db, migrations);
+  // A newer build wrote this file: its tables may mean things we do not know. Refuse rather than corrupt.
+  if (status.state === 'ahead') throw new SchemaAheadError(status.version, status.latest);
+
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  const ordered = [...migrations].sort((a, b) => a.version - b.version);
+  const applied: number[] = [];
+  for (const migration of ordered) {
+    if (!status.pending.includes(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      record.run(migration.version, migration.name, now());
+    })();
+    applied.push(migration.version);
+    logger.info({ version: migration.version, name: migration.name }, 'database migration applied');
+  }
+  return applied;
+}

@@ -1,0 +1,123 @@
+/**
+ * Reading whole lists through the paged endpoints, robust to the spec's silences (DESIGN: orders paging,
+ * message cursor, list order): pages that shift while we read, cursors that skip messages sharing a timestamp.
+ */
+import type { Logger } from 'pino';
+import type { SellerApi } from './api.ts';
+import type { Cursor, Message, Order, OrderId } from './schemas.ts';
+import {
+  DEFAULT_MESSAGES_PAGE_LIMIT,
+  DEFAULT_ORDERS_PAGE_LIMIT,
+  FIRST_PAGE,
+  MAX_MESSAGE_PAGES,
+  MAX_ORDER_PAGES,
+  byCreatedAtThenId,
+  overlapCursor,
+  timeOf,
+} from './spec-gaps.ts';
+
+export interface ListAllOrdersOptions {
+  /** Omitted: the server's default, new (paid) orders. */
+  status?: string;
+  productId?: string;
+  /** Page size to ask for. */
+  limit?: number;
+  /** Safety bound on requests. */
+  maxPages?: number;
+  signal?: AbortSignal;
+  logger?: Logger;
+}
+
+/** Every order matching the filter, each once, sorted by (createdAt, id). */
+export async function listAllOrders(api: SellerApi, options: ListAllOrdersOptions = {}): Promise<Order[]> {
+  const limit = options.limit ?? DEFAULT_ORDERS_PAGE_LIMIT;
+  const maxPages = options.maxPages ?? MAX_ORDER_PAGES;
+  const byId = new Map<string, Order>();
+  // The server may cap the page size silently; the first full page tells us what it really is.
+  let pageSize: number | undefined;
+
+  for (let page = FIRST_PAGE; page < FIRST_PAGE + maxPages; page++) {
+    const result = await api.listOrders({
+      ...(options.status === undefined ? {} : { status: options.status }),
+      ...(options.productId === undefined ? {} : { productId: options.productId }),
+      page,
+      limit,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    // A later read of the same order is the fresher one.
+    for (const order of result.orders) byId.set(order.id, order);
+
+    if (result.orders.length === 0) return sorted(byId);
+    pageSize ??= result.limit ?? Math.min(limit, result.orders.length);
+    const pagesRead = page - FIRST_PAGE + 1;
+    if (result.total !== undefined && (byId.size >= result.total || pagesRead * pageSize >= result.total)) return sorted(byId);
+    if (result.orders.length < pageSize) return sorted(byId);
+  }
+  options.logger?.warn({ maxPages, orders: byId.size }, 'order list still going after the page bound: stopped reading');
+  return sorted(byId);
+}
+
+export interface ListMessagesAfterOptions {
+  /** Our own cursor: the newest createdAt already handled. Absent reads from the start. */
+  after?: Cursor;
+  /** Ids already handled, dropped from the result (messages at `after` come back through the overlap). */
+  seenIds?: ReadonlySet<string>;
+  limit?: number;
+  maxPages?: number;
+  signal?: AbortSignal;
+  logger?: Logger;
+}
+
+/**
+ * The messages of one order created at or after `after` that are not in `seenIds`, each once, sorted by
+ * (createdAt, id).
+ *
+ * The server returns messages strictly after the cursor and may end a page inside a group sharing one createdAt,
+ * so following `nextCursor` would skip the rest of the group. We ask from our newest createdAt minus 1 ms and
+ * drop ids we have. Only when a full page leaves our cursor where it was (a group at least a page long) would
+ * the same question bring the same page, so then we take the server's `nextCursor` to move on, which skips
+ * whatever of that group did not fit the page, and say so in the log.
+ */
+export async function listMessagesAfter(api: SellerApi, orderId: OrderId, options: ListMessagesAfterOptions = {}): Promise<Message[]> {
+  const limit = options.limit ?? DEFAULT_MESSAGES_PAGE_LIMIT;
+  const maxPages = options.maxPages ?? MAX_MESSAGE_PAGES;
+  const seen = options.seenIds ?? new Set<string>();
+  const found = new Map<string, Message>();
+  let after = options.after;
+  let cursor = after === undefined ? undefined : overlapCursor(after);
+  let lastJump: Cursor | undefined;
+
+  for (let pageNo = 0; pageNo < maxPages; pageNo++) {
+    const page = await api.listMessages(orderId, {
+      ...(cursor === undefined ? {} : { cursor }),
+      limit,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+
+    for (const message of page.messages) {
+      if (!seen.has(message.id)) found.set(message.id, message);
+      if (after === undefined || timeOf(message.createdAt) > timeOf(after)) after = message.createdAt as Cursor;
+    }
+    if (page.messages.length < limit || page.nextCursor === undefined || after === undefined) return sorted(found);
+
+    const next = overlapCursor(after);
+    if (next !== cursor) {
+      cursor = next;
+      continue;
+    }
+    // A full page that did not move our cursor: asking again would bring the same page.
+    if (page.nextCursor === lastJump) return sorted(found);
+    options.logger?.warn(
+      { orderId, at: after, limit },
+      'a page of messages all share one createdAt: following the server cursor, messages of that instant beyond the page may be skipped',
+    );
+    cursor = lastJump = page.nextCursor;
+  }
+  // Nothing is lost: the caller's cursor only moves to what we return, so the rest comes on the next poll.
+  options.logger?.debug({ orderId, maxPages }, 'message list still going after the page bound');
+  return sorted(found);
+}
+
+function sorted<T extends { id: string; createdAt?: string | undefined }>(items: Map<string, T>): T[] {
+  return [...items.values()].sort(byCreatedAtThenId);
+}

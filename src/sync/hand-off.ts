@@ -1,0 +1,75 @@
+/**
+ * Exactly-once hand-off of an event to the sink: the sink is called first, and sync's bookkeeping (order known,
+ * status seen, cursor advanced, message relayed) is committed only after the sink's promise resolved, in ONE
+ * SQLite transaction together with the Telegram links of the sink's receipt. If the sink throws, nothing is
+ * committed and the event is offered again on a later cycle.
+ *
+ * The crash window that remains: between the sink's side effect (a Telegram message was sent) and the commit
+ * right after it. A process killed exactly there repeats that one event once after a restart; no event is lost.
+ * It cannot be closed without the sink taking part in our transaction (Telegram has no idempotent send), so
+ * it is kept as small as possible: nothing but the synchronous commit runs between the sink's answer and it.
+ * A crash anywhere else (before the sink is called, during the store's answer, after the commit) repeats and
+ * loses nothing.
+ */
+import type { SqliteDatabase } from '../db/sqlite.ts';
+import type { Message, Order, OrderStatus } from '../seller-api/schemas.ts';
+import type { OrderSummary, SinkReceipt, SyncSink, TelegramRef } from './contract.ts';
+
+export type SyncEvent =
+  | { kind: 'orderAppeared'; order: Order }
+  | { kind: 'orderChanged'; order: Order; previousStatus: OrderStatus }
+  | { kind: 'messageArrived'; order: OrderSummary; message: Message };
+
+/**
+ * Fault injection for tests: a hook that throws stops the poll cycle right there, as a crash would
+ * (nothing after it runs, nothing of the event is committed).
+ */
+export interface SyncTestHooks {
+  /** The store answered; the sink has not been called yet. */
+  beforeSink?(event: SyncEvent): void;
+  /** The sink confirmed; sync has not committed yet (the crash window). */
+  beforeCommit?(event: SyncEvent): void;
+}
+
+/** The sink refused an event: it stays uncommitted and is offered again later. */
+export class SinkFailure extends Error {
+  override readonly name = 'SinkFailure';
+  readonly code = 'SINK_FAILED';
+  constructor(readonly event: SyncEvent, cause: unknown) {
+    super(`SINK_FAILED: the sink refused ${event.kind}; it is offered again later`, { cause });
+  }
+}
+
+export type HandOff = (event: SyncEvent, commit: (telegram: TelegramRef[]) => void) => Promise<void>;
+
+export function createHandOff(db: SqliteDatabase, sink: SyncSink, hooks: SyncTestHooks = {}): HandOff {
+  return async (event, commit) => {
+    hooks.beforeSink?.(event);
+    let receipt: SinkReceipt;
+    try {
+      receipt = await callSink(sink, event);
+    } catch (cause) {
+      throw new SinkFailure(event, cause);
+    }
+    // ---- crash window: the sink acted, the commit below has not run yet ----
+    hooks.beforeCommit?.(event);
+    db.transaction(commit)(telegramRefs(receipt));
+  };
+}
+
+function callSink(sink: SyncSink, event: SyncEvent): Promise<SinkReceipt> {
+  switch (event.kind) {
+    case 'orderAppeared':
+      return sink.orderAppeared(event.order);
+    case 'orderChanged':
+      return sink.orderChanged(event.order, event.previousStatus);
+    case 'messageArrived':
+      return sink.messageArrived(event.order, event.message);
+  }
+}
+
+/** A sink that forgot its receipt still confirmed the event; only well-formed refs are linked. */
+function telegramRefs(receipt: SinkReceipt | undefined): TelegramRef[] {
+  const refs = Array.isArray(receipt?.telegram) ? receipt.telegram : [];
+  return refs.filter((ref) => Number.isSafeInteger(ref?.chatId) && Number.isSafeInteger(ref?.messageId));
+}

@@ -1,0 +1,121 @@
+/**
+ * Paces every request from the store's own `RateLimit-*` answers, so the bridge stays under the key's limit
+ * instead of running into 429s. Three lanes share the window:
+ *
+ * - `urgent`: new-order detection and seller actions — may spend the whole window;
+ * - `hot`: chats with recent activity — must leave `reserve` requests for the urgent lane;
+ * - `quiet`: the other chats — must leave twice that.
+ *
+ * While more than `spreadBelowShare` of the limit remains, requests go at once. Below it, the usable rest is
+ * spread evenly until the reset, so a burst never spends the window and then stalls a seller's action.
+ * Without rate-limit headers the store gets no pacing (it told us nothing to pace by).
+ */
+import type { RateLimitSnapshot, SellerApi } from '../seller-api/api.ts';
+import { abortableSleep, type Sleep } from '../seller-api/backoff.ts';
+
+export type Lane = 'urgent' | 'hot' | 'quiet';
+
+export interface BudgetRules {
+  /** Share of the limit kept for the urgent lane (the quiet lane keeps twice this). */
+  reserveShare: number;
+  /** Below this share of the limit left, requests are spread until the reset. */
+  spreadBelowShare: number;
+  /** Added to the announced reset: the header is rounded and clocks differ. */
+  resetMarginMs: number;
+  /** Assumed window when the store sends a remaining count but no reset. */
+  fallbackWindowMs: number;
+}
+
+export const DEFAULT_BUDGET_RULES: BudgetRules = {
+  reserveShare: 0.2,
+  spreadBelowShare: 0.5,
+  resetMarginMs: 100,
+  fallbackWindowMs: 60_000,
+};
+
+export interface AcquireOptions {
+  signal: AbortSignal;
+  /** Give up (resolve false) rather than wait past this instant (ms since epoch). */
+  deadline?: number;
+}
+
+export interface RequestBudget {
+  /** Resolves true when a request of `lane` may be sent now, false when that would be after the deadline. */
+  acquire(lane: Lane, options: AcquireOptions): Promise<boolean>;
+  /** Waits like `acquire` without taking a turn: whether a request of `lane` can start before the deadline. */
+  admit(lane: Lane, options: AcquireOptions): Promise<boolean>;
+  /** After a 429 that reached us anyway: every lane waits until `at`. */
+  holdUntil(at: number): void;
+  /** The ms a request of `lane` would wait now (0: go). */
+  delayFor(lane: Lane): number;
+}
+
+interface BudgetDeps {
+  api: Pick<SellerApi, 'rateLimit' | 'requestCount'>;
+  now: () => number;
+  rules?: Partial<BudgetRules>;
+  sleep?: Sleep;
+}
+
+/** Longest single sleep: a fresher answer may change the picture meanwhile. */
+const MAX_SLEEP_SLICE_MS = 1_000;
+
+export function createRequestBudget({ api, now, rules: partial, sleep = abortableSleep }: BudgetDeps): RequestBudget {
+  const rules: BudgetRules = { ...DEFAULT_BUDGET_RULES, ...partial };
+  let heldUntil = 0;
+  let lastGrantAt = Number.NEGATIVE_INFINITY;
+  // Requests sent since the snapshot we are pacing by: its `remaining` does not know about them.
+  let snapshotSeenAt: number | undefined;
+  let sentAtSnapshot = 0;
+
+  function usedSince(snapshot: RateLimitSnapshot): number {
+    if (snapshot.observedAt !== snapshotSeenAt) {
+      snapshotSeenAt = snapshot.observedAt;
+      sentAtSnapshot = api.requestCount();
+    }
+    return Math.max(0, api.requestCount() - sentAtSnapshot);
+  }
+
+  function delayFor(lane: Lane): number {
+    const at = now();
+    if (at < heldUntil) return heldUntil - at;
+    const snapshot = api.rateLimit();
+    if (snapshot?.remaining === undefined) return 0;
+    const resetAt = (snapshot.resetAt ?? snapshot.observedAt + rules.fallbackWindowMs) + rules.resetMarginMs;
+    // A new window has begun; the next answer brings its numbers.
+    if (at >= resetAt) return 0;
+
+    const limit = Math.max(1, snapshot.limit ?? snapshot.remaining);
+    const left = snapshot.remaining - usedSince(snapshot);
+    const reserve = Math.ceil(limit * rules.reserveShare);
+    const floor = lane === 'urgent' ? 0 : lane === 'hot' ? reserve : 2 * reserve;
+    const usable = left - Math.min(floor, limit - 1);
+    if (usable <= 0) return resetAt - at;
+    if (left >= limit * rules.spreadBelowShare) return 0;
+    const gap = (resetAt - at) / usable;
+    return Math.max(0, Math.ceil(lastGrantAt + gap - at));
+  }
+
+  async function admit(lane: Lane, { signal, deadline }: AcquireOptions): Promise<boolean> {
+    for (;;) {
+      signal.throwIfAborted();
+      const delay = delayFor(lane);
+      if (delay <= 0) return true;
+      if (deadline !== undefined && now() + delay > deadline) return false;
+      await sleep(Math.min(delay, MAX_SLEEP_SLICE_MS), signal);
+    }
+  }
+
+  return {
+    async acquire(lane, options) {
+      if (!(await admit(lane, options))) return false;
+      lastGrantAt = now();
+      return true;
+    },
+    admit,
+    holdUntil(at) {
+      heldUntil = Math.max(heldUntil, at);
+    },
+    delayFor,
+  };
+}

@@ -1,0 +1,60 @@
+/** The engine's knobs, with defaults for a real store; tests shrink the intervals through options. */
+import type { BudgetRules } from './request-budget.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export interface SyncTuning {
+  /** Page size asked for order lists (the sandbox caps at 100). */
+  ordersPageSize: number;
+  messagesPageSize: number;
+  /** The processing/awaiting_confirmation lists are read every this many cycles (at once when a paid order left). */
+  statusListsEvery: number;
+  /** Activity within this window keeps a chat read every interval. */
+  hotWindowMs: number;
+  /** A quiet chat is read at least every this many intervals. */
+  quietCeiling: number;
+  /** A closed order's chat is still read for this long (quiet schedule). */
+  closedChatWatchMs: number;
+  /** Ids this close to a chat cursor are kept and dropped from re-reads. */
+  nearCursorMs: number;
+  /** Handled messages and finished actions are pruned after this. */
+  retentionMs: number;
+  /** Closed orders are pruned this long after their chat stopped being watched. */
+  orderRetentionMs: number;
+  pruneEveryMs: number;
+  /** Retry of a seller action after a transient failure: doubles from base up to max. */
+  actionBackoffBaseMs: number;
+  actionBackoffMaxMs: number;
+  /** Re-offer of an order event the sink refused: doubles from base up to max. */
+  sinkRetryBaseMs: number;
+  sinkRetryMaxMs: number;
+  /** How far before an action was queued its post is searched for (clock skew with the store). */
+  echoSkewMs: number;
+  /** After stop(), how long a request in flight may take before it is aborted. */
+  stopGraceMs: number;
+  budget: Partial<BudgetRules>;
+}
+
+export function defaultTuning(pollIntervalMs: number): SyncTuning {
+  return {
+    ordersPageSize: 100,
+    messagesPageSize: 100,
+    statusListsEvery: 3,
+    hotWindowMs: 10 * MINUTE,
+    quietCeiling: 16,
+    closedChatWatchMs: DAY,
+    nearCursorMs: 1_000,
+    retentionMs: 7 * DAY,
+    orderRetentionMs: 30 * DAY,
+    pruneEveryMs: HOUR,
+    actionBackoffBaseMs: 2_000,
+    actionBackoffMaxMs: 5 * MINUTE,
+    sinkRetryBaseMs: pollIntervalMs,
+    sinkRetryMaxMs: 16 * pollIntervalMs,
+    echoSkewMs: 5 * MINUTE,
+    stopGraceMs: 5_000,
+    budget: {},
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * What every sync test needs: a sandbox store on loopback, a real client, a SQLite file in a temp folder,
+ * a recording sink (no Telegram), and engines over that file (several, to simulate restarts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { openDatabase } from '../../src/db/open.ts';
+import type { SqliteDatabase } from '../../src/db/sqlite.ts';
+import { startSandbox } from '../../src/sandbox/index.ts';
+import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
+import { createSellerApiClient, type SellerApiClient, type SellerApiClientOptions } from '../../src/seller-api/client.ts';
+import type { Message, Order, OrderStatus } from '../../src/seller-api/schemas.ts';
+import type { ActionOutcome, OrderSummary, SinkReceipt, SyncSink, TelegramRef } from '../../src/sync/contract.ts';
+import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from '../../src/sync/engine.ts';
+
+export const silent = pino({ level: 'silent' });
+export const CHAT_ID = -100123;
+
+export type RecordedEvent =
+  | { kind: 'orderAppeared'; orderId: string; status: OrderStatus; card: TelegramRef }
+  | { kind: 'orderChanged'; orderId: string; status: OrderStatus; previousStatus: OrderStatus }
+  | { kind: 'messageArrived'; orderId: string; messageId: string; text: string; senderRole: string; createdAt: string };
+
+export interface RecordingSink extends SyncSink {
+  events: RecordedEvent[];
+  outcomes: ActionOutcome[];
+  /** When it returns true for an event, the sink throws instead of recording (Telegram down). */
+  refuse: ((event: RecordedEvent) => boolean) | undefined;
+  messages(orderId?: string): Extract<RecordedEvent, { kind: 'messageArrived' }>[];
+  appeared(): string[];
+  changes(orderId?: string): Extract<RecordedEvent, { kind: 'orderChanged' }>[];
+}
+
+/** A sink that records every event in order and answers with fresh Telegram message ids. */
+export function createRecordingSink(): RecordingSink {
+  let nextTelegramId = 1;
+  const receipt = (): SinkReceipt => ({ telegram: [{ chatId: CHAT_ID, messageId: nextTelegramId++ }] });
+  const sink: RecordingSink = {
+    events: [],
+    outcomes: [],
+    refuse: undefined,
+    async orderAppeared(order: Order) {
+      const ref = { chatId: CHAT_ID, messageId: nextTelegramId };
+      return record({ kind: 'orderAppeared', orderId: order.id, status: order.status, card: ref });
+    },
+    async orderChanged(order: Order, previousStatus: OrderStatus) {
+      return record({ kind: 'orderChanged', orderId: order.id, status: order.status, previousStatus });
+    },
+    async messageArrived(order: OrderSummary, message: Message) {
+      return record({
+        kind: 'messageArrived',
+        orderId: order.id,
+        messageId: message.id,
+        text: message.text,
+        senderRole: message.senderRole,
+        createdAt: message.createdAt,
+      });
+    },
+    async actionSettled(outcome: ActionOutcome) {
+      sink.outcomes.push(outcome);
+    },
+    messages: (orderId) =>
+      sink.events.filter(
+        (event): event is Extract<RecordedEvent, { kind: 'messageArrived' }> =>
+          event.kind === 'messageArrived' && (orderId === undefined || event.orderId === orderId),
+      ),
+    appeared: () => sink.events.filter((event) => event.kind === 'orderAppeared').map((event) => event.orderId),
+    changes: (orderId) =>
+      sink.events.filter(
+        (event): event is Extract<RecordedEvent, { kind: 'orderChanged' }> =>
+          event.kind === 'orderChanged' && (orderId === undefined || event.orderId === orderId),
+      ),
+  };
+  function record(event: RecordedEvent): SinkReceipt {
+    if (sink.refuse?.(event)) throw new Error(`sink refuses ${event.kind}`);
+    sink.events.push(event);
+    return receipt();
+  }
+  return sink;
+}
+
+export interface Harness {
+  sandbox: SandboxHandle;
+  api: SellerApiClient;
+  db: SqliteDatabase;
+  dbPath: string;
+  sink: RecordingSink;
+  engine(overrides?: Partial<SyncEngineOptions>): BridgeSyncEngine;
+  /** A new client, database connection and engine over the same file: a restarted process. */
+  restart(overrides?: Partial<SyncEngineOptions>): { engine: BridgeSyncEngine; db: SqliteDatabase; api: SellerApiClient };
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  sandbox?: SandboxOptions;
+  client?: Partial<SellerApiClientOptions>;
+}
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox(options.sandbox);
+  const dir = mkdtempSync(join(tmpdir(), 'sync-test-'));
+  const dbPath = join(dir, 'state', 'bridge.sqlite');
+  const clients: SellerApiClient[] = [];
+  const dbs: SqliteDatabase[] = [];
+  const engines: BridgeSyncEngine[] = [];
+
+  const newClient = () => {
+    const api = createSellerApiClient({
+      baseUrl: sandbox.baseUrl,
+      apiKey: sandbox.store.apiKey,
+      logger: silent,
+      retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
+      timeouts: { headersMs: 300, bodyMs: 300, connectMs: 300 },
+      ...options.client,
+    });
+    clients.push(api);
+    return api;
+  };
+  const newDb = () => {
+    const db = openDatabase(dbPath, { logger: silent });
+    dbs.push(db);
+    return db;
+  };
+
+  const api = newClient();
+  const db = newDb();
+  const sink = createRecordingSink();
+  const engineOver = (engineApi: SellerApiClient, engineDb: SqliteDatabase, overrides: Partial<SyncEngineOptions> = {}) => {
+    const engine = createSyncEngine({
+      api: engineApi,
+      db: engineDb,
+      sink,
+      logger: silent,
+      pollIntervalMs: 30,
+      actionBackoffBaseMs: 10,
+      actionBackoffMaxMs: 50,
+      sinkRetryBaseMs: 0,
+      sinkRetryMaxMs: 0,
+      stopGraceMs: 300,
+      ...overrides,
+    });
+    engines.push(engine);
+    return engine;
+  };
+
+  return {
+    sandbox,
+    api,
+    db,
+    dbPath,
+    sink,
+    engine: (overrides) => engineOver(api, db, overrides),
+    restart(overrides) {
+      const restartedApi = newClient();
+      const restartedDb = newDb();
+      return { engine: engineOver(restartedApi, restartedDb, overrides), db: restartedDb, api: restartedApi };
+    },
+    async close() {
+      await Promise.all(engines.map((engine) => engine.stop()));
+      await Promise.all(clients.map((client) => client.close()));
+      for (const db of dbs) if (db.open) db.close();
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `check` passes or the time is up (for tests driving the running loops). */
+export async function eventually(check: () => void, timeoutMs = 5_000, everyMs = 10): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  }
+}

@@ -101,6 +101,11 @@ export function createApiHandler(deps: ApiServerDeps): ApiHandler {
       if (replayKey !== undefined) idempotency.remember(replayKey, answer);
       send(answer.status, answer.body);
     } catch (error) {
+      if (res.destroyed) {
+        // The client went away (e.g. close() or an abort while its body was read): nothing to answer.
+        stats.record(routeName, 0);
+        return;
+      }
       if (isSandboxError(error)) {
         fail(error);
         return;

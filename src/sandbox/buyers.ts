@@ -105,6 +105,8 @@ export interface BuyerDriver {
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** A floor for waits on events not yet due, so a pinned test clock cannot spin the loop. */
+const MIN_WAIT_MS = 5;
 
 /** Drives a simulator with real (unref'd) timers against the sandbox clock. */
 export function driveBuyers(simulator: BuyerSimulator, now: () => number): BuyerDriver {
@@ -116,7 +118,8 @@ export function driveBuyers(simulator: BuyerSimulator, now: () => number): Buyer
     timer = undefined;
     const due = simulator.nextDueAt();
     if (stopped || due === undefined) return;
-    timer = setTimeout(tick, Math.min(Math.max(0, due - now()), MAX_TIMER_MS));
+    const wait = due - now();
+    timer = setTimeout(tick, wait <= 0 ? 0 : Math.min(Math.max(MIN_WAIT_MS, wait), MAX_TIMER_MS));
     timer.unref();
   }
 

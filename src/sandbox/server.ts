@@ -11,6 +11,7 @@ import { createBuyerSimulator, driveBuyers, type BuyerDriver } from './buyers.ts
 import type { SandboxHandle, SandboxOptions, StartSandbox } from './contract.ts';
 import { createControl } from './control.ts';
 import { createControlHandler, createControlRoutes } from './control-routes.ts';
+import { SandboxError } from './errors.ts';
 import { createFaults } from './faults.ts';
 import { failureBody, pathSegments, sendJson } from './http.ts';
 import { DEFAULT_IDEMPOTENCY_TTL_MS, createIdempotencyCache } from './idempotency.ts';
@@ -19,7 +20,6 @@ import { deriveRandom } from './random.ts';
 import { createFixedWindowLimiter } from './rate-limit.ts';
 import { createStatsRecorder } from './stats.ts';
 import { createStoreModel, type StoreModel } from './store.ts';
-import { SandboxError } from './errors.ts';
 
 /** The store created at start: several products, so simulated buyers order different things. */
 const FIRST_STORE = { name: 'Demo Games Store', products: 3 } as const;

@@ -67,7 +67,9 @@ export class SellerApiError extends Error {
 
   /** Worth trying again later (the outbox keeps such actions queued). */
   get transient(): boolean {
-    return this.code === 'TRANSPORT' || this.code === 'RATE_LIMIT' || (this.status !== undefined && this.status >= 500);
+    // A spec code is the store's answer even when it comes with a 5xx; only an unknown code rides on the status.
+    if (this.code === 'TRANSPORT' || this.code === 'RATE_LIMIT') return true;
+    return this.code === 'API_ERROR' && this.status !== undefined && this.status >= 500;
   }
 
   /** The server gave a definitive answer about this request: retrying will not change it. */

@@ -52,7 +52,7 @@ function unitValues(key: string): string[] {
 describe('the start command', () => {
   const entry = scriptEntry('start');
 
-  it('is a file that exists', () => {
+  it('is src/main.ts, and npm run backup runs src/backup.ts, which exists', () => {
     expect(existsSync(resolve(REPO, 'src/backup.ts'))).toBe(true);
     expect(scriptEntry('backup')).toBe('src/backup.ts');
     // src/main.ts is the lead's; its path must at least be the one every launcher uses.

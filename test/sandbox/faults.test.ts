@@ -138,3 +138,14 @@ describe('sandbox faults: breakApi / heal', () => {
     expect(() => control.breakApi('teapot' as never)).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
   });
 });
+
+describe('sandbox faults: timed hang', () => {
+  it("a timed 'hang' releases its held requests when the time is up", async () => {
+    const { control, api } = await start();
+    control.breakApi('hang', Date.now() + 150);
+    const started = Date.now();
+    const reply = await api('GET', '/products');
+    expect(reply.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+  });
+});

@@ -11,7 +11,7 @@ export interface BotKeyValueStore {
 }
 
 /** Every key the bot writes starts with this, so its rows are easy to tell apart from other users of the store. */
-export const BOT_KEY_PREFIX = 'bot:';
+export const BOT_KEY_PREFIX = 'bot.';
 
 /** A typed slot: values that do not match the schema (an older layout, a hand edit) read as absent. */
 export interface KvSlot<T> {

@@ -58,6 +58,8 @@ export interface OutboxQueries {
   /** When the next pending head becomes due, or undefined when nothing is pending. */
   nextDueAt(): number | undefined;
   countPending(): number;
+  /** Kinds of the pending actions of an order. */
+  pendingKinds(orderId: OrderId): SellerAction['kind'][];
   /** Pending chat posts of an order that may have reached the store. */
   uncertainMessages(orderId: OrderId): OutboxEntry[];
   setUncertain(id: ActionId, uncertain: boolean): void;
@@ -111,6 +113,9 @@ export function createOutboxQueries(db: SqliteDatabase): OutboxQueries {
     `SELECT min(o.next_attempt_at) AS at FROM outbox o WHERE ${headsWhere}`,
   );
   const countPendingRows = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM outbox WHERE state = 'pending'`);
+  const selectPendingKinds = db.prepare<[string], { kind: SellerAction['kind'] }>(
+    `SELECT kind FROM outbox WHERE state = 'pending' AND order_id = ? ORDER BY id`,
+  );
   const selectUncertain = db.prepare<[string], OutboxRow>(
     `SELECT * FROM outbox WHERE state = 'pending' AND kind = 'message' AND uncertain = 1 AND order_id = ? ORDER BY id`,
   );
@@ -165,6 +170,9 @@ export function createOutboxQueries(db: SqliteDatabase): OutboxQueries {
     },
     countPending() {
       return countPendingRows.get()?.n ?? 0;
+    },
+    pendingKinds(orderId) {
+      return selectPendingKinds.all(orderId).map((row) => row.kind);
     },
     uncertainMessages(orderId) {
       return selectUncertain.all(orderId).map(toEntry);

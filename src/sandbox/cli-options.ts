@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { SandboxOptions } from './contract.ts';
+import { GENTLE_RATES } from './presets.ts';
 
 export const CLI_USAGE = `Usage: npm run sandbox -- [options]
 
@@ -13,9 +14,9 @@ export const CLI_USAGE = `Usage: npm run sandbox -- [options]
   --seed <n>                      seed of the simulated buyers (SANDBOX_SEED, default random)
   --rate-limit <n>                requests per window and key (SANDBOX_RATE_LIMIT, default 120; 0 = unlimited)
   --rate-window-ms <ms>           rate-limit window (SANDBOX_RATE_WINDOW_MS, default 60000)
-  --orders-per-minute <x>         new paid orders per minute (SANDBOX_ORDERS_PER_MINUTE, default 1)
-  --messages-per-minute <x>       buyer messages per minute (SANDBOX_MESSAGES_PER_MINUTE, default 2)
-  --confirmations-per-minute <x>  confirmation rate of each delivered order (SANDBOX_CONFIRMATIONS_PER_MINUTE, default 0.5)
+  --orders-per-minute <x>         new paid orders per minute (SANDBOX_ORDERS_PER_MINUTE, default ${GENTLE_RATES.ordersPerMinute})
+  --messages-per-minute <x>       buyer messages per minute (SANDBOX_MESSAGES_PER_MINUTE, default ${GENTLE_RATES.messagesPerMinute})
+  --confirmations-per-minute <x>  confirmation rate of each delivered order (SANDBOX_CONFIRMATIONS_PER_MINUTE, default ${GENTLE_RATES.confirmationsPerMinute})
   --no-buyers                     no simulated buyers (SANDBOX_BUYERS=off)
   --help                          this text
 `;
@@ -29,9 +30,9 @@ const CliOptionsSchema = z.object({
   seed: count('seed').optional(),
   rateLimit: count('rate limit').default(120),
   rateWindowMs: count('rate window').min(1, 'rate window must be at least 1 ms').default(60_000),
-  ordersPerMinute: rate('orders per minute').default(1),
-  messagesPerMinute: rate('messages per minute').default(2),
-  confirmationsPerMinute: rate('confirmations per minute').default(0.5),
+  ordersPerMinute: rate('orders per minute').default(GENTLE_RATES.ordersPerMinute),
+  messagesPerMinute: rate('messages per minute').default(GENTLE_RATES.messagesPerMinute),
+  confirmationsPerMinute: rate('confirmations per minute').default(GENTLE_RATES.confirmationsPerMinute),
   buyers: z.enum(['on', 'off']).default('on'),
 });
 export type CliOptions = z.infer<typeof CliOptionsSchema>;

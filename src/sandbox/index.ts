@@ -2,4 +2,5 @@
 export { startSandbox } from './server.ts';
 export { SandboxError, type SandboxErrorCode } from './errors.ts';
 export type { FaultMode } from './faults.ts';
+export { gentleBuyers } from './presets.ts';
 export type * from './contract.ts';

@@ -131,16 +131,17 @@ export function createStoreModel({ now, mintId, random }: StoreModelDeps) {
     return found;
   }
 
-  /** What a buyer fills in when ordering: quantity, field values, and the price they make. */
-  function draftOrder(stored: StoredProduct, rng: Random): { quantity: number; amount: number; fieldValues: FieldValueRecord[] } {
+  /** What a buyer fills in when ordering: quantity, field values, and the unit price they make. */
+  function draftOrder(stored: StoredProduct, rng: Random): { quantity: number; unitPrice: number; fieldValues: FieldValueRecord[] } {
     const quantity = orderQuantity(rng);
     let unitPrice = stored.template.price;
     const fieldValues = stored.template.fields.map((field) => {
       const value = fieldValue(rng, field);
+      // A value-priced field (e.g. coins) scales the price from its minimum.
       if (field.range) unitPrice = (unitPrice * Number(value)) / field.range.min;
       return { fieldId: field.key, label: field.label, value };
     });
-    return { quantity, amount: roundMoney(unitPrice * quantity), fieldValues };
+    return { quantity, unitPrice, fieldValues };
   }
 
   function createOrder(input: CreateOrderInput = {}, rng: Random = random): OrderRecord {
@@ -154,7 +155,7 @@ export function createStoreModel({ now, mintId, random }: StoreModelDeps) {
       productId: stored.product.id,
       productTitle: stored.product.title ?? '',
       quantity,
-      amount: input.amount ?? (input.quantity === undefined ? draft.amount : roundMoney((stored.product.price ?? 0) * quantity)),
+      amount: input.amount ?? roundMoney(draft.unitPrice * quantity),
       fieldValues: input.fieldValues
         ? input.fieldValues.map((field, index) => ({
             fieldId: field.fieldId ?? `field_${index + 1}`,

@@ -9,6 +9,13 @@ import type { OrderStatus } from '../seller-api/schemas.ts';
 export const OPEN_STATUSES = ['paid', 'processing', 'awaiting_confirmation'] as const;
 export type OpenStatus = (typeof OPEN_STATUSES)[number];
 
+/** The status each seller action leads to (spec part 3). */
+export const ACTION_TARGET_STATUS = {
+  take: 'processing',
+  deliver: 'awaiting_confirmation',
+  cancel: 'cancelled',
+} as const satisfies Record<string, OrderStatus>;
+
 export const isOpenStatus = (status: OrderStatus): status is OpenStatus =>
   (OPEN_STATUSES as readonly string[]).includes(status);
 

@@ -14,7 +14,7 @@ import { listAllOrders } from '../seller-api/paging.ts';
 import type { Order, OrderId } from '../seller-api/schemas.ts';
 import type { TelegramRef } from './contract.ts';
 import { SinkFailure, type HandOff, type SyncEvent } from './hand-off.ts';
-import { OPEN_STATUSES, isOpenStatus, watchFor } from './order-status.ts';
+import { ACTION_TARGET_STATUS, OPEN_STATUSES, isOpenStatus, watchFor } from './order-status.ts';
 import type { RetryGate } from './retry-gate.ts';
 import type { WriteLedger } from './write-ledger.ts';
 
@@ -80,6 +80,10 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
     }
     if (ledger.wroteSince(order.id, token)) return;
     if (stored.status !== order.status) {
+      // Most likely our own action whose answer has not been recorded yet (lost on the way, retried with the
+      // same key): the outbox records it and the sink hears of it through actionSettled. Should the action
+      // fail after all, the status is still unrecorded and the next cycle reports the change.
+      if (awaitsOwnAction(order)) return;
       await offer(`order:${order.id}`, { kind: 'orderChanged', order, previousStatus: stored.status }, (refs) => {
         const at = now();
         queries.orders.update(order, watchFor(order.status, at, rules.closedChatWatchMs, stored), at);
@@ -92,6 +96,12 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
     if (JSON.stringify(order) !== JSON.stringify(stored.order)) {
       queries.orders.update(order, watchFor(order.status, now(), rules.closedChatWatchMs, stored), now());
     }
+  }
+
+  function awaitsOwnAction(order: Order): boolean {
+    return queries.outbox
+      .pendingKinds(order.id)
+      .some((kind) => kind !== 'message' && ACTION_TARGET_STATUS[kind] === order.status);
   }
 
   async function readList(api: SellerApi, status: string, signal: AbortSignal, seen: Set<OrderId>): Promise<void> {

@@ -459,6 +459,12 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   const record = (method: string, params: Record<string, unknown>, ok: boolean) => {
     calls.push({ method, params, ok, at: Date.now() });
   };
+  /** Recorded on arrival (a long poll is visible while it waits); `ok` is filled in when it is answered. */
+  const arrive = (method: string, params: Record<string, unknown>): RecordedCall => {
+    const call = { method, params, ok: false, at: Date.now() };
+    calls.push(call);
+    return call;
+  };
 
   const reply = (response: ServerResponse, status: number, body: unknown) => {
     if (response.writableEnded || response.destroyed) return;
@@ -491,6 +497,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       };
       return reply(response, fault.error_code, body);
     }
+    const call = arrive(method, params);
     try {
       let result: unknown;
       if (method === 'getUpdates') result = await getUpdates(params, response);
@@ -499,10 +506,9 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
         if (!implementation) throw new ApiError(404, 'Not Found: method not found');
         result = implementation(params);
       }
-      record(method, params, true);
+      call.ok = true;
       reply(response, 200, { ok: true, result });
     } catch (error) {
-      record(method, params, false);
       if (error instanceof ApiError) return reply(response, error.code, { ok: false, error_code: error.code, description: error.description });
       reply(response, 500, { ok: false, error_code: 500, description: `Internal Server Error: ${String(error)}` });
     }

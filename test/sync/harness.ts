@@ -113,6 +113,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       logger: silent,
       retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
       timeouts: { headersMs: 300, bodyMs: 300, connectMs: 300 },
+      // The sandbox's 503 says `Retry-After: 1`: tests do not wait whole seconds.
+      maxRateLimitWaitMs: 50,
       ...options.client,
     });
     clients.push(api);

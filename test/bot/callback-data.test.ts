@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { createOrderActionCodec, MAX_CALLBACK_DATA_BYTES, ORDER_VERBS, type OrderVerbName } from '../../src/bot/callback-data/order-action.ts';
+import type { BotKeyValueStore } from '../../src/bot/services/kv.ts';
+import type { OrderId } from '../../src/seller-api/schemas.ts';
+
+function memoryKv(): BotKeyValueStore & { map: Map<string, unknown> } {
+  const map = new Map<string, unknown>();
+  return { map, get: (key) => structuredClone(map.get(key)), set: (key, value) => void map.set(key, structuredClone(value)), delete: (key) => map.delete(key) };
+}
+
+describe('order action callback data', () => {
+  it('round-trips every verb within 64 bytes', async () => {
+    const codec = createOrderActionCodec(memoryKv());
+    for (const verb of Object.keys(ORDER_VERBS) as OrderVerbName[]) {
+      const data = await codec.encode(verb, 'ord_123' as OrderId);
+      expect(Buffer.byteLength(data)).toBeLessThanOrEqual(MAX_CALLBACK_DATA_BYTES);
+      expect(await codec.decode(data)).toEqual({ verb, orderId: 'ord_123' });
+    }
+  });
+
+  it('counts bytes, not characters: a long multibyte id goes through a remembered hash', async () => {
+    const kv = memoryKv();
+    const codec = createOrderActionCodec(kv);
+    const id = 'заказ-'.repeat(6) as OrderId; // 36 characters, 66 bytes
+    expect(id.length).toBeLessThan(64);
+    const data = await codec.encode('take', id);
+    expect(data.startsWith('t:#')).toBe(true);
+    expect(Buffer.byteLength(data)).toBeLessThanOrEqual(MAX_CALLBACK_DATA_BYTES);
+    expect(await codec.decode(data)).toEqual({ verb: 'take', orderId: id });
+    // Another process over the same store decodes it too; without the record it is stale.
+    expect(await createOrderActionCodec(kv).decode(data)).toEqual({ verb: 'take', orderId: id });
+    expect(await createOrderActionCodec(memoryKv()).decode(data)).toBeUndefined();
+  });
+
+  it.each(['', 'x', 'take:ord_1', 'zz:ord_1', 't:', ':ord_1', `t:${'a'.repeat(80)}`, 't:#unknownhash'])(
+    'refuses forged or stale data %j',
+    async (data) => {
+      expect(await createOrderActionCodec(memoryKv()).decode(data)).toBeUndefined();
+    },
+  );
+});

@@ -1,0 +1,207 @@
+/**
+ * End-to-end rig for the bot: the sandbox store, the real Seller API client, a SQLite file, the real sync engine,
+ * and the bridge bot talking to the fake Telegram Bot API — all over loopback HTTP. `restart()` builds a new
+ * client, database connection, engine and bot over the same file, as a restarted process would.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino, type Logger } from 'pino';
+import { createBridgeBot, type BridgeBot, type BridgeBotDeps } from '../../src/bot/index.ts';
+import { createKeyValueStore, type KeyValueStore } from '../../src/db/kv.ts';
+import { openDatabase } from '../../src/db/open.ts';
+import type { SqliteDatabase } from '../../src/db/sqlite.ts';
+import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
+import { startSandbox } from '../../src/sandbox/index.ts';
+import { createSellerApiClient, type SellerApiClient } from '../../src/seller-api/client.ts';
+import type { Order } from '../../src/seller-api/schemas.ts';
+import { createSyncEngine, type BridgeSyncEngine } from '../../src/sync/engine.ts';
+import { startFakeTelegram, type ChatMessage, type FakeTelegram, type FakeUser } from '../support/fake-telegram-api.ts';
+
+export const silent = pino({ level: 'silent' });
+export const ADMIN: FakeUser = { id: 1001, first_name: 'Admin' };
+export const STRANGER: FakeUser = { id: 2002, first_name: 'Stranger' };
+/** A supergroup: orders go here. */
+export const GROUP_ID = -1001234567890;
+/** A group the bot is in that is not the orders chat. */
+export const OTHER_GROUP_ID = -1009876543210;
+
+export interface BridgeHarnessOptions {
+  /** Undefined chat: trial mode. Default: the group. */
+  chatId?: number | undefined;
+  adminIds?: number[];
+  sandbox?: SandboxOptions;
+  logger?: Logger;
+  bot?: Partial<BridgeBotDeps>;
+  /** Run the engine's loops (default); false: tests drive it with pollNow(). */
+  startEngine?: boolean;
+}
+
+export interface BridgeHarness {
+  sandbox: SandboxHandle;
+  telegram: FakeTelegram;
+  bridge: BridgeBot;
+  engine: BridgeSyncEngine;
+  kv: KeyValueStore;
+  chatId: number | undefined;
+  /** A new process over the same database file and the same Telegram. */
+  restart(): Promise<void>;
+  /** Stops the bot and the engine (the sandbox and Telegram stay up). */
+  stopBridge(): Promise<void>;
+  close(): Promise<void>;
+  /** Bot messages in the orders chat whose text starts like a card of this order. */
+  cardsOf(orderId: string, chatId?: number): ChatMessage[];
+  /** Bot messages in the chat that reply to the given message. */
+  repliesTo(messageId: number, chatId?: number): ChatMessage[];
+  createPaidOrder(input?: Parameters<SandboxHandle['control']['createOrder']>[0]): Promise<{ order: Order; card: ChatMessage }>;
+}
+
+export async function createBridgeHarness(options: BridgeHarnessOptions = {}): Promise<BridgeHarness> {
+  const chatId = 'chatId' in options ? options.chatId : GROUP_ID;
+  const adminIds = options.adminIds ?? [ADMIN.id];
+  const logger = options.logger ?? silent;
+  const sandbox = await startSandbox(options.sandbox);
+  const telegram = await startFakeTelegram({
+    groups: [
+      { id: GROUP_ID, title: 'Store orders', type: 'supergroup' },
+      { id: OTHER_GROUP_ID, title: 'Somewhere else', type: 'supergroup' },
+    ],
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'bot-test-'));
+  const dbPath = join(dir, 'bridge.sqlite');
+
+  interface Process {
+    api: SellerApiClient;
+    db: SqliteDatabase;
+    kv: KeyValueStore;
+    engine: BridgeSyncEngine;
+    bridge: BridgeBot;
+  }
+
+  const startProcess = async (): Promise<Process> => {
+    const api = createSellerApiClient({
+      baseUrl: sandbox.baseUrl,
+      apiKey: sandbox.store.apiKey,
+      logger,
+      retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
+      timeouts: { headersMs: 1000, bodyMs: 1000, connectMs: 500 },
+    });
+    const db = openDatabase(dbPath, { logger });
+    const kv = createKeyValueStore(db);
+    let engine: BridgeSyncEngine | undefined;
+    const bridge = createBridgeBot({
+      token: telegram.token,
+      apiRoot: telegram.apiRoot,
+      chatId,
+      adminIds,
+      engine: () => engine!,
+      kv,
+      logger,
+      listProducts: () => api.listProducts(),
+      pacing: { perChatIntervalMs: 0, groupPerMinute: 10_000, globalPerSecond: 10_000 },
+      retry: { maxRetryAttempts: 3, maxDelaySeconds: 5 },
+      pollingTimeoutSeconds: 2,
+      ...options.bot,
+    });
+    engine = createSyncEngine({
+      api,
+      db,
+      sink: bridge.sink,
+      logger,
+      pollIntervalMs: 40,
+      actionBackoffBaseMs: 20,
+      actionBackoffMaxMs: 100,
+      sinkRetryBaseMs: 0,
+      sinkRetryMaxMs: 0,
+      stopGraceMs: 300,
+    });
+    await bridge.start();
+    if (options.startEngine !== false) engine.start();
+    return { api, db, kv, engine, bridge };
+  };
+
+  let current: Process | undefined = await startProcess();
+  const stopProcess = async () => {
+    const process = current;
+    if (!process) return;
+    current = undefined;
+    await process.engine.stop();
+    await process.bridge.stop();
+    await process.api.close();
+    process.db.close();
+  };
+
+  const need = () => {
+    if (!current) throw new Error('the bridge is stopped');
+    return current;
+  };
+
+  const harness: BridgeHarness = {
+    sandbox,
+    telegram,
+    chatId,
+    get bridge() {
+      return need().bridge;
+    },
+    get engine() {
+      return need().engine;
+    },
+    get kv() {
+      return need().kv;
+    },
+    async restart() {
+      await stopProcess();
+      current = await startProcess();
+    },
+    stopBridge: stopProcess,
+    async close() {
+      await stopProcess();
+      await telegram.close();
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    cardsOf: (orderId, inChat = chatId ?? ADMIN.id) =>
+      telegram.botMessages(inChat).filter((message) => message.text.startsWith(`🛒 Order ${orderId}\n`)),
+    repliesTo: (messageId, inChat = chatId ?? ADMIN.id) =>
+      telegram.botMessages(inChat).filter((message) => message.replyToMessageId === messageId),
+    async createPaidOrder(input) {
+      const order = sandbox.control.createOrder(input);
+      await need().engine.pollNow();
+      let card: ChatMessage | undefined;
+      await eventually(() => {
+        card = harness.cardsOf(order.id)[0];
+        if (!card) throw new Error(`no card for ${order.id}`);
+      });
+      return { order, card: card! };
+    },
+  };
+  return harness;
+}
+
+/** Polls until `check` passes or the time is up. */
+export async function eventually(check: () => void | Promise<void>, timeoutMs = 5_000, everyMs = 10): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  }
+}
+
+/** Labels of a message's buttons, row by row flattened. */
+export const labels = (message: ChatMessage | undefined) =>
+  message?.replyMarkup?.inline_keyboard.flat().map((button) => button.text) ?? [];
+
+/**
+ * Waits until every queued update was handled: grammY asks for the next batch (confirming the last one by its
+ * offset) only after its handlers finished.
+ */
+export async function settled(telegram: FakeTelegram, timeoutMs = 5_000): Promise<void> {
+  await eventually(() => {
+    if (telegram.pendingUpdates().length > 0) throw new Error('updates not handled yet');
+  }, timeoutMs);
+}

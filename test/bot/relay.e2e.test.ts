@@ -1,0 +1,73 @@
+/** Admin replies in Telegram reach the buyer's chat as the seller, acknowledged; nothing is echoed back. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN, createBridgeHarness, eventually, GROUP_ID, settled, type BridgeHarness } from './harness.ts';
+
+let h: BridgeHarness;
+beforeEach(async () => {
+  h = await createBridgeHarness();
+});
+afterEach(() => h.close());
+
+const inGroup = { chatId: GROUP_ID };
+const sellerMessages = (orderId: string) => h.sandbox.control.messages(orderId).filter((message) => message.senderRole === 'seller');
+
+describe('admin replies', () => {
+  it('a reply to the card is posted to the order chat as the seller, acknowledged, and not echoed', async () => {
+    const { order, card } = await h.createPaidOrder();
+    const mine = h.telegram.sendText(ADMIN, 'Hi! Your key is coming <soon> & fast.', { ...inGroup, replyTo: card.messageId });
+    await eventually(() => expect(sellerMessages(order.id).map((message) => message.text)).toEqual(['Hi! Your key is coming <soon> & fast.']));
+    await eventually(() => expect(h.telegram.message(GROUP_ID, mine.message_id)?.reactions).toEqual(['👍']));
+
+    // Several polls later the bridge's own post has not come back as a relayed message.
+    await h.engine.pollNow();
+    await h.engine.pollNow();
+    expect(h.repliesTo(card.messageId)).toEqual([]);
+  });
+
+  it('a reply to a relayed buyer message goes to the same order', async () => {
+    const { order, card } = await h.createPaidOrder();
+    h.sandbox.control.postBuyerMessage(order.id, 'Where is my key?');
+    await h.engine.pollNow();
+    await eventually(() => expect(h.repliesTo(card.messageId)).toHaveLength(1));
+    const relayed = h.repliesTo(card.messageId)[0]!;
+    h.telegram.sendText(ADMIN, 'Sending it now', { ...inGroup, replyTo: relayed.messageId });
+    await eventually(() => expect(sellerMessages(order.id).map((message) => message.text)).toEqual(['Sending it now']));
+    await h.engine.pollNow();
+    // Only the buyer's message was relayed, once.
+    expect(h.repliesTo(card.messageId)).toHaveLength(1);
+  });
+
+  it('refuses empty and over-long texts at once, without a store request', async () => {
+    const { order, card } = await h.createPaidOrder();
+    h.sandbox.control.resetStats();
+    const long = h.telegram.sendText(ADMIN, 'x'.repeat(4001), { ...inGroup, replyTo: card.messageId });
+    const blank = h.telegram.sendText(ADMIN, '   ', { ...inGroup, replyTo: card.messageId });
+    await settled(h.telegram);
+    await eventually(() => {
+      expect(h.repliesTo(long.message_id)[0]?.text).toMatch(/4001 characters long; the store accepts at most 4000/);
+      expect(h.repliesTo(blank.message_id)[0]?.text).toMatch(/empty/);
+    });
+    expect(h.sandbox.control.stats().byRoute['POST /orders/{id}/messages'] ?? 0).toBe(0);
+    expect(sellerMessages(order.id)).toEqual([]);
+    expect(h.engine.status().outboxDepth).toBe(0);
+  });
+
+  it('says plainly when the store is not answering, then sends once it is back', async () => {
+    const { order, card } = await h.createPaidOrder();
+    h.sandbox.control.breakApi('http503');
+    const queued = h.telegram.sendText(ADMIN, 'are you there?', { ...inGroup, replyTo: card.messageId });
+    await eventually(() => expect(h.repliesTo(queued.message_id)[0]?.text).toMatch(/queued: the store is not answering; will retry/));
+    h.sandbox.control.heal();
+    await eventually(() => expect(sellerMessages(order.id).map((message) => message.text)).toEqual(['are you there?']));
+    await eventually(() => expect(h.telegram.message(GROUP_ID, queued.message_id)?.reactions).toEqual(['👍']));
+  });
+
+  it('/reply <id> sends the next text to that buyer', async () => {
+    const { order } = await h.createPaidOrder();
+    h.telegram.sendText(ADMIN, `/reply ${order.id}`, inGroup);
+    await eventually(() => expect(h.telegram.botMessages(GROUP_ID).at(-1)?.text).toMatch(/Reply to this message with your text/));
+    const prompt = h.telegram.botMessages(GROUP_ID).at(-1)!;
+    h.telegram.sendText(ADMIN, 'Thanks for your order', { ...inGroup, replyTo: prompt.messageId });
+    await eventually(() => expect(sellerMessages(order.id).map((message) => message.text)).toEqual(['Thanks for your order']));
+  });
+});

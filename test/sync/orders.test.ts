@@ -15,7 +15,7 @@ afterEach(async () => {
   await h.close();
 });
 
-const createPaid = (count: number) => Array.from({ length: count }, () => h.sandbox.control.createOrder({ status: 'paid' }).id);
+const createPaid = (count: number): string[] => Array.from({ length: count }, () => h.sandbox.control.createOrder({ status: 'paid' }).id);
 
 describe('new orders', () => {
   it('reports 23 paid orders read 5 per page once each, the card linked to its order', async () => {

@@ -1,0 +1,106 @@
+/** Telegram misbehaving: 429 with retry_after, an update whose handling fails, an unreachable API and the token. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBridgeBot } from '../../src/bot/index.ts';
+import { BridgeBotError } from '../../src/bot/errors.ts';
+import { OrderSchema } from '../../src/seller-api/schemas.ts';
+import type { SyncEngine } from '../../src/sync/contract.ts';
+import { FAKE_BOT_TOKEN } from '../support/fake-telegram-api.ts';
+import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, settled, type BridgeHarness } from './harness.ts';
+
+let h: BridgeHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+function capturingLogger() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { logger: pino({ level: 'debug' }, stream), lines };
+}
+
+describe('Telegram rate limits', () => {
+  it('a card refused with 429 retry_after arrives later, exactly once', async () => {
+    h = await createBridgeHarness();
+    h.telegram.failNext('sendMessage', { error_code: 429, retry_after: 1 });
+    const order = h.sandbox.control.createOrder();
+    const started = Date.now();
+    await h.engine.pollNow();
+    await eventually(() => expect(h!.cardsOf(order.id)).toHaveLength(1), 5_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    const cardSends = h.telegram.callsOf('sendMessage').filter((call) => String(call.params.text).includes(order.id));
+    expect(cardSends.map((call) => call.ok)).toEqual([false, true]);
+    await h.engine.pollNow();
+    expect(h.cardsOf(order.id)).toHaveLength(1);
+  });
+
+  it('inside a conversation too: the plugins re-install auto-retry on its api', async () => {
+    h = await createBridgeHarness();
+    const { order, card } = await h.createPaidOrder();
+    h.sandbox.control.setOrderStatus(order.id, 'processing');
+    await h.engine.pollNow();
+    await eventually(() => expect(labels(h!.telegram.message(GROUP_ID, card.messageId))).toContain('Deliver'));
+    h.telegram.failNext('sendMessage', { error_code: 429, retry_after: 1 });
+    h.telegram.tapLabel(ADMIN, card.messageId, 'Deliver', { chatId: GROUP_ID });
+    await eventually(() => expect(h!.telegram.botMessages(GROUP_ID).filter((message) => message.text.includes('issued value'))).toHaveLength(1), 5_000);
+    const prompts = h.telegram.callsOf('sendMessage').filter((call) => String(call.params.text).includes('issued value'));
+    expect(prompts.map((call) => call.ok)).toEqual([false, true]);
+  });
+});
+
+describe('error boundary', () => {
+  it('an update whose handling fails is logged without the token, and the bot goes on', async () => {
+    const { logger, lines } = capturingLogger();
+    h = await createBridgeHarness({ logger });
+    const { order, card } = await h.createPaidOrder();
+    h.telegram.failNext('answerCallbackQuery', { error_code: 400, description: 'Bad Request: something odd' });
+    h.telegram.failNext('sendMessage', { error_code: 400, description: 'Bad Request: something odd' });
+    h.telegram.tapLabel(ADMIN, card.messageId, 'Cancel', { chatId: GROUP_ID });
+    await settled(h.telegram);
+    await eventually(() => expect(lines.some((line) => line.includes('update handling failed'))).toBe(true));
+
+    h.telegram.tapLabel(ADMIN, card.messageId, 'Take', { chatId: GROUP_ID });
+    await eventually(() => expect(h!.sandbox.control.order(order.id)?.status).toBe('processing'));
+    expect(lines.join('')).not.toContain(FAKE_BOT_TOKEN);
+    expect(lines.join('')).not.toContain(FAKE_BOT_TOKEN.split(':')[1]);
+  });
+});
+
+describe('secrets', () => {
+  it('an unreachable Telegram: the sink throws a token-free error with a code, and logs no token', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+    const { logger, lines } = capturingLogger();
+    const bridge = createBridgeBot({
+      token: FAKE_BOT_TOKEN,
+      apiRoot: `http://127.0.0.1:${port}`,
+      chatId: GROUP_ID,
+      adminIds: [ADMIN.id],
+      engine: { findOrder: () => undefined } as unknown as SyncEngine,
+      kv: { get: () => undefined, set: () => undefined, delete: () => undefined },
+      logger,
+      retry: { maxRetryAttempts: 0, maxDelaySeconds: 1 },
+    });
+    const error = await bridge.sink.orderAppeared(OrderSchema.parse({ id: 'ord_1', status: 'paid' })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BridgeBotError);
+    expect((error as BridgeBotError).code).toBe('TELEGRAM_FAILED');
+    const everything = `${String((error as Error).message)} ${JSON.stringify(error)} ${lines.join('')}`;
+    expect(lines.length).toBeGreaterThan(0);
+    expect(everything).not.toContain(FAKE_BOT_TOKEN);
+    expect(everything).not.toContain(FAKE_BOT_TOKEN.split(':')[1]);
+    // A start with an unreachable Telegram fails fast, token-free too.
+    expect(await bridge.postNotice('hello')).toBeUndefined();
+  });
+});

@@ -57,7 +57,7 @@ export interface BridgeBotDeps {
   listProducts?: () => Promise<Product[]>;
   /** Telegram pacing; defaults follow Telegram's limits. Tests make it fast. */
   pacing?: Partial<TelegramPacing>;
-  /** Retries of 429/5xx/network failures; bounded by default (5 attempts, 60 s). */
+  /** Retries of 429 and 5xx answers; bounded by default (5 attempts, 60 s). Network errors are not retried here. */
   retry?: Partial<TelegramRetry>;
   /** getUpdates long-poll timeout in seconds (default 30). */
   pollingTimeoutSeconds?: number;
@@ -84,7 +84,14 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const now = deps.now ?? Date.now;
   const engine = typeof deps.engine === 'function' ? deps.engine : ((value: SyncEngine) => () => value)(deps.engine);
 
-  const bot = new Bot<BotContext>(deps.token, deps.apiRoot === undefined ? {} : { client: { apiRoot: deps.apiRoot } });
+  const pollingTimeoutSeconds = deps.pollingTimeoutSeconds ?? 30;
+  const bot = new Bot<BotContext>(deps.token, {
+    client: {
+      ...(deps.apiRoot === undefined ? {} : { apiRoot: deps.apiRoot }),
+      // grammY waits 500 s by default: a hanging Telegram would hold sync's hand-off that long.
+      timeoutSeconds: pollingTimeoutSeconds + 30,
+    },
+  });
   const transformers = createApiTransformers({ ...DEFAULT_PACING, ...deps.pacing }, { ...DEFAULT_RETRY, ...deps.retry });
   bot.api.config.use(...transformers);
 
@@ -145,7 +152,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       polling = bot
         .start({
           allowed_updates: ['message', 'callback_query'],
-          timeout: deps.pollingTimeoutSeconds ?? 30,
+          timeout: pollingTimeoutSeconds,
           onStart: (me) => {
             logger.info({ username: me.username }, 'bot polling');
             started();

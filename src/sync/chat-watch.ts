@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { ChatCursor } from '../db/chat-cursors.ts';
 import type { Queries } from '../db/queries.ts';
 import type { SellerApi } from '../seller-api/api.ts';
-import { isSellerApiError } from '../seller-api/errors.ts';
+import { isSellerApiError, type SellerApiError } from '../seller-api/errors.ts';
 import { listMessagesAfter } from '../seller-api/paging.ts';
 import type { Cursor, Message, OrderId } from '../seller-api/schemas.ts';
 import { timeOf } from '../seller-api/spec-gaps.ts';
@@ -61,9 +61,12 @@ export interface ChatPassResult {
   relayed: number;
   /** Due chats left for the next cycle (budget or a store failure). */
   deferred: number;
+  /** The store failed (down, or refusing our key): the pass stopped there. */
+  storeFailure?: SellerApiError;
 }
 
-type ReadEnd = 'read' | 'store-failed';
+type ReadEnd = { kind: 'read' } | { kind: 'store-failed'; error: SellerApiError };
+const READ: ReadEnd = { kind: 'read' };
 
 export function createChatWatcher(deps: ChatWatcherDeps): { readDue(pass: ChatPass): Promise<ChatPassResult> } {
   const { queries, handOff, lock, budget, health, logger, now, rules } = deps;
@@ -75,7 +78,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): { readDue(pass: ChatPa
 
   async function readChat(orderId: OrderId, lane: Lane, pass: ChatPass, tally: { relayed: number }): Promise<ReadEnd> {
     const cursor = queries.cursors.get(orderId);
-    if (cursor === undefined || queries.orders.get(orderId) === undefined) return 'read';
+    if (cursor === undefined || queries.orders.get(orderId) === undefined) return READ;
 
     const nearFrom = cursor.cursorMs === undefined ? Number.NEGATIVE_INFINITY : cursor.cursorMs - rules.nearCursorMs;
     let messages: Message[];
@@ -92,12 +95,12 @@ export function createChatWatcher(deps: ChatWatcherDeps): { readDue(pass: ChatPa
       if (error.code === 'ORDER_NOT_FOUND') {
         queries.orders.stopWatching(orderId, now());
         logger.warn({ orderId }, "an order's chat is no longer found in the store: stopped watching it");
-        return 'read';
+        return READ;
       }
       health.noteError(error, now());
       queries.cursors.schedule(orderId, afterFailure(cursor, now(), rules));
       logger.warn({ orderId, code: error.code }, 'reading a chat failed: retried later');
-      return error.transient || error.code === 'API_KEY_INVALID' ? 'store-failed' : 'read';
+      return error.transient || error.code === 'API_KEY_INVALID' ? { kind: 'store-failed', error } : READ;
     }
 
     let news = 0;
@@ -111,7 +114,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): { readDue(pass: ChatPa
         continue;
       }
       const summary = orderSummary(queries, orderId);
-      if (summary === undefined) return 'read';
+      if (summary === undefined) return READ;
       try {
         await handOff({ kind: 'messageArrived', order: summary, message }, (refs) => {
           const at = now();
@@ -127,12 +130,12 @@ export function createChatWatcher(deps: ChatWatcherDeps): { readDue(pass: ChatPa
         const latest = queries.cursors.get(orderId) ?? cursor;
         queries.cursors.schedule(orderId, afterFailure(latest, now(), rules));
         logger.warn({ err: error.cause, orderId, messageId: message.id }, 'sink refused a chat message: offered again later');
-        return 'read';
+        return READ;
       }
     }
     const latest = queries.cursors.get(orderId) ?? cursor;
     queries.cursors.schedule(orderId, afterRead(latest, pass.cycleStartedAt, news > 0, rules));
-    return 'read';
+    return READ;
   }
 
   return {
@@ -155,7 +158,9 @@ export function createChatWatcher(deps: ChatWatcherDeps): { readDue(pass: ChatPa
         const end = await lock.run(cursor.orderId, () => readChat(cursor.orderId, lane, pass, tally));
         read += 1;
         // The store is down or refuses our key: the other chats would fail the same way, slowly.
-        if (end === 'store-failed') return { read, relayed: tally.relayed, deferred: queue.length - index - 1 };
+        if (end.kind === 'store-failed') {
+          return { read, relayed: tally.relayed, deferred: queue.length - index - 1, storeFailure: end.error };
+        }
       }
       return { read, relayed: tally.relayed, deferred: 0 };
     },

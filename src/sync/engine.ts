@@ -178,7 +178,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     // With the store down or our key refused, every chat read would fail too, slowly.
     if (storeAnswered) {
       try {
-        await chatWatcher.readDue({
+        const chats = await chatWatcher.readDue({
           api,
           waitSignal,
           requestSignal,
@@ -188,6 +188,8 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
           horizon: Math.max(now(), bringForward ? startedAt + pollIntervalMs : startedAt),
           deadline: startedAt + pollIntervalMs,
         });
+        // The store failing chat reads counts like a failed poll: status shows it, the loop backs off.
+        if (chats.storeFailure !== undefined) health.pollFailed(chats.storeFailure, now());
       } catch (error) {
         if (aborted()) return;
         health.noteError(error, now());

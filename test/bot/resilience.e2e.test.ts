@@ -91,7 +91,7 @@ describe('secrets', () => {
       engine: { findOrder: () => undefined } as unknown as SyncEngine,
       kv: { get: () => undefined, set: () => undefined, delete: () => undefined },
       logger,
-      retry: { maxRetryAttempts: 0, maxDelaySeconds: 1 },
+      pacing: { perChatIntervalMs: 0 },
     });
     const error = await bridge.sink.orderAppeared(OrderSchema.parse({ id: 'ord_1', status: 'paid' })).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BridgeBotError);

@@ -1,6 +1,6 @@
 /**
  * Bot API transformers: pacing within Telegram's limits (a burst of orders is queued, never dropped) and retries of
- * 429/5xx/network failures with bounded attempts and waits (auto-retry's defaults are Infinity).
+ * 429 and 5xx answers with bounded attempts and waits (auto-retry's defaults are Infinity).
  * The same instances go on bot.api and, through the conversations' plugins, on every conversation's api, so a
  * conversation's messages share the chat's pacing queue.
  */
@@ -43,6 +43,12 @@ export function createApiTransformers(pacing: TelegramPacing, retry: TelegramRet
     },
     out: { maxConcurrent: 1, minTime: pacing.perChatIntervalMs },
   });
-  const retrier = autoRetry({ maxRetryAttempts: retry.maxRetryAttempts, maxDelaySeconds: retry.maxDelaySeconds });
+  const retrier = autoRetry({
+    maxRetryAttempts: retry.maxRetryAttempts,
+    maxDelaySeconds: retry.maxDelaySeconds,
+    // auto-retry retries network errors forever, whatever maxRetryAttempts says, and a send retried after a
+    // network error may arrive twice. Rethrown instead: sync offers the event again on its own schedule.
+    rethrowHttpErrors: true,
+  });
   return [throttler, retrier];
 }

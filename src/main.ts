@@ -1,0 +1,71 @@
+/**
+ * Entry point of `npm start`: configuration, logger, the store (real or trial sandbox), the bridge,
+ * and signals. Everything else is built in app/bridge.ts.
+ */
+import { pino } from 'pino';
+import { startBridge, type StoreAccess } from './app/bridge.ts';
+import { startTrialStore, type TrialStore } from './app/trial-store.ts';
+import { configSecrets, environmentWithDotEnv, formatConfigError, loadConfig, type Config } from './config/index.ts';
+import { createLogger, redactSecrets } from './log/index.ts';
+
+/** Shutdown must finish within this; past it the process exits anyway (systemd and Docker wait 30 s at most). */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+function loadOrExit(): Config {
+  try {
+    return loadConfig(environmentWithDotEnv(process.env, '.env'), process.argv.slice(2));
+  } catch (error) {
+    console.error(formatConfigError(error));
+    process.exit(1);
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadOrExit();
+  let trial: TrialStore | undefined;
+  if (config.mode === 'sandbox') trial = await startTrialStore({ logger: pino({ level: 'silent' }) });
+
+  // Secrets are fixed when the logger is made, so it comes after the trial store and its key.
+  const logger = createLogger({ level: config.logLevel, secrets: [...configSecrets(config), ...(trial ? [trial.access.apiKey] : [])] });
+  for (const warning of config.warnings) logger.warn(warning);
+
+  const store: StoreAccess = trial?.access ?? {
+    baseUrl: config.seller!.baseUrl,
+    apiKey: config.seller!.apiKey,
+    deliverField: config.seller!.deliverField,
+  };
+  if (trial) {
+    logger.info({ store: trial.sandbox.baseUrl }, 'trial mode: a sandbox store with simulated buyers runs in this process');
+    if (config.telegram.chatId === undefined) logger.info('trial mode: send /start to your bot in a private chat to receive orders');
+  }
+
+  const secrets = [...configSecrets(config), store.apiKey];
+  const bridge = await startBridge({ config, store, logger }).catch((error: unknown) => {
+    throw new Error(redactSecrets(error instanceof Error ? error.message : String(error), secrets));
+  });
+
+  let exiting = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (exiting) return;
+    exiting = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    void (async () => {
+      await bridge.stop();
+      await trial?.sandbox.close();
+      logger.flush();
+      process.exit(0);
+    })();
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  // Start-up errors reach here redacted (see above); a person needs the sentence, not the stack.
+  console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -67,26 +67,33 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
   // Requests sent since the snapshot we are pacing by: its `remaining` does not know about them.
   let snapshotSeenAt: number | undefined;
   let sentAtSnapshot = 0;
+  // `RateLimit-Reset` comes in whole seconds, rounded up: each answer overshoots the real reset by up to a
+  // second. Within one window the earliest estimate is the tightest, and still not early.
+  let windowResetAt: number | undefined;
 
-  function usedSince(snapshot: RateLimitSnapshot): number {
-    if (snapshot.observedAt !== snapshotSeenAt) {
-      snapshotSeenAt = snapshot.observedAt;
-      sentAtSnapshot = api.requestCount();
-    }
-    return Math.max(0, api.requestCount() - sentAtSnapshot);
+  function notice(snapshot: RateLimitSnapshot): void {
+    if (snapshot.observedAt === snapshotSeenAt) return;
+    snapshotSeenAt = snapshot.observedAt;
+    sentAtSnapshot = api.requestCount();
+    const announced = snapshot.resetAt ?? snapshot.observedAt + rules.fallbackWindowMs;
+    const sameWindow = windowResetAt !== undefined && snapshot.observedAt < windowResetAt;
+    windowResetAt = sameWindow ? Math.min(windowResetAt as number, announced) : announced;
   }
+
+  const usedSince = (): number => Math.max(0, api.requestCount() - sentAtSnapshot);
 
   function delayFor(lane: Lane): number {
     const at = now();
     if (at < heldUntil) return heldUntil - at;
     const snapshot = api.rateLimit();
     if (snapshot?.remaining === undefined) return 0;
-    const resetAt = (snapshot.resetAt ?? snapshot.observedAt + rules.fallbackWindowMs) + rules.resetMarginMs;
+    notice(snapshot);
+    const resetAt = (windowResetAt as number) + rules.resetMarginMs;
     // A new window has begun; the next answer brings its numbers.
     if (at >= resetAt) return 0;
 
     const limit = Math.max(1, snapshot.limit ?? snapshot.remaining);
-    const left = snapshot.remaining - usedSince(snapshot);
+    const left = snapshot.remaining - usedSince();
     const reserve = Math.ceil(limit * rules.reserveShare);
     const floor = lane === 'urgent' ? 0 : lane === 'hot' ? reserve : 2 * reserve;
     const usable = left - Math.min(floor, limit - 1);

@@ -94,6 +94,7 @@ describe('trial mode', () => {
     const order = h.sandbox.control.createOrder();
     await h.engine.pollNow();
     expect(h.telegram.callsOf('sendMessage')).toEqual([]);
+    await expect(h.bridge.sink.orderAppeared(order)).rejects.toMatchObject({ code: 'NO_CHAT_BOUND' });
 
     h.telegram.sendText(STRANGER, '/start', { chatId: GROUP_ID }); // a group does not bind
     h.telegram.sendText(ADMIN, '/start');

@@ -15,7 +15,7 @@ import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.t
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { createSellerApiClient, type SellerApiClient } from '../../src/seller-api/client.ts';
 import type { Order } from '../../src/seller-api/schemas.ts';
-import { createSyncEngine, type BridgeSyncEngine } from '../../src/sync/engine.ts';
+import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from '../../src/sync/engine.ts';
 import { startFakeTelegram, type ChatMessage, type FakeTelegram, type FakeUser } from '../support/fake-telegram-api.ts';
 
 export const silent = pino({ level: 'silent' });
@@ -35,6 +35,7 @@ export interface BridgeHarnessOptions {
   bot?: Partial<BridgeBotDeps>;
   /** Run the engine's loops (default); false: tests drive it with pollNow(). */
   startEngine?: boolean;
+  engine?: Partial<SyncEngineOptions>;
 }
 
 export interface BridgeHarness {
@@ -114,6 +115,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       sinkRetryBaseMs: 0,
       sinkRetryMaxMs: 0,
       stopGraceMs: 300,
+      ...options.engine,
     });
     await bridge.start();
     if (options.startEngine !== false) engine.start();

@@ -57,6 +57,22 @@ describe('Telegram rate limits', () => {
   });
 });
 
+describe('pacing', () => {
+  it('a burst of orders is queued at the chat pace, never dropped', async () => {
+    h = await createBridgeHarness({ bot: { pacing: { perChatIntervalMs: 60, groupPerMinute: 10_000, globalPerSecond: 10_000 } } });
+    const orders = Array.from({ length: 8 }, () => h!.sandbox.control.createOrder());
+    await h.engine.pollNow();
+    await eventually(() => {
+      for (const order of orders) expect(h!.cardsOf(order.id)).toHaveLength(1);
+    });
+    const sends = h.telegram.callsOf('sendMessage').filter((call) => call.params.chat_id === GROUP_ID);
+    expect(sends).toHaveLength(8);
+    const gaps = sends.slice(1).map((call, index) => call.at - sends[index]!.at);
+    // Timer granularity aside, no two requests to the chat come closer than the configured interval.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(50);
+  });
+});
+
 describe('error boundary', () => {
   it('an update whose handling fails is logged without the token, and the bot goes on', async () => {
     const { logger, lines } = capturingLogger();

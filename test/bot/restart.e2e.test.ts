@@ -54,3 +54,35 @@ describe('restart', () => {
     expect(h.sandbox.control.messages(order.id)).toEqual([]);
   });
 });
+
+describe('crash between the Telegram post and sync’s commit', () => {
+  it('the re-offered order and message are not posted again', async () => {
+    await h.close();
+    const crashed = new Set<string>();
+    h = await createBridgeHarness({
+      engine: {
+        testHooks: {
+          // Once per event kind: the sink has posted, sync dies before committing, and offers the event again.
+          beforeCommit(event) {
+            if (event.kind === 'orderChanged' || crashed.has(event.kind)) return;
+            crashed.add(event.kind);
+            throw new Error(`simulated crash before committing ${event.kind}`);
+          },
+        },
+      },
+    });
+    const order = h.sandbox.control.createOrder();
+    h.sandbox.control.postBuyerMessage(order.id, 'x'.repeat(5000)); // two parts
+    await h.engine.pollNow();
+    await h.engine.pollNow();
+    await h.engine.pollNow();
+    await eventually(() => expect(h.cardsOf(order.id)).toHaveLength(1));
+    const card = h.cardsOf(order.id)[0]!;
+    await eventually(() => expect(h.repliesTo(card.messageId)).toHaveLength(2));
+    expect(crashed).toEqual(new Set(['orderAppeared', 'messageArrived']));
+    await h.engine.pollNow();
+    expect(h.cardsOf(order.id)).toHaveLength(1);
+    expect(h.repliesTo(card.messageId)).toHaveLength(2);
+    expect(h.engine.orderForTelegramMessage({ chatId: GROUP_ID, messageId: h.repliesTo(card.messageId)[1]!.messageId })).toBe(order.id);
+  });
+});

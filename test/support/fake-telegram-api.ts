@@ -358,6 +358,15 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     },
     getMyCommands: () => commands,
     getChat: (params) => chatOf(requireNumber(params, 'chat_id')),
+    // The bot is a plain member of every group the fake knows (enough for the doctor's write check).
+    getChatMember: (params) => {
+      chatOf(requireNumber(params, 'chat_id'));
+      return { status: 'member', user: { id: requireNumber(params, 'user_id'), is_bot: true, first_name: 'member' } };
+    },
+    sendChatAction: (params) => {
+      chatOf(requireNumber(params, 'chat_id'));
+      return true;
+    },
     sendMessage: (params) => {
       const chatId = requireNumber(params, 'chat_id');
       chatOf(chatId);

@@ -20,6 +20,7 @@ import type {
 } from '../../sync/contract.ts';
 import { describeError, toBridgeError } from '../errors.ts';
 import { chatMessageParts } from '../helpers/chat-message-parts.ts';
+import { createKeyedLock } from '../helpers/keyed-lock.ts';
 import type { Html } from '../helpers/html.ts';
 import { actionFailed, actionQueued, replyFailed, replyQueued, replySent } from '../texts.ts';
 import type { ChatBinding } from './chat-binding.ts';
@@ -45,6 +46,7 @@ export interface TelegramSinkDeps {
 export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
   const { api, binding, cards, logger } = deps;
   const recentRelays = kvSlot(deps.kv, 'recent-relays', RecentRelaysSchema);
+  const relayLock = createKeyedLock();
 
   /** Sync sees token-free errors with a code; the details are logged here. */
   const guarded = async <T>(event: string, task: () => Promise<T>): Promise<T> => {
@@ -52,7 +54,9 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
       return await task();
     } catch (error) {
       const safe = toBridgeError(error, deps.secrets);
-      logger.warn({ event, code: safe.code, err: describeError(error, deps.secrets) }, 'telegram sink failed; sync will offer the event again');
+      // An unbound trial bridge is expected until /start; one line per poll cycle would bury everything else.
+      const level = safe.code === 'NO_CHAT_BOUND' ? 'debug' : 'warn';
+      logger[level]({ event, code: safe.code, err: describeError(error, deps.secrets) }, 'telegram sink failed; sync will offer the event again');
       throw safe;
     }
   };
@@ -123,8 +127,7 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
       guarded('messageArrived', async (): Promise<SinkReceipt> => {
         const chatId = await binding.requireChatId();
         const key = `${summary.id}\u0000${message.id}`;
-        const recent = (await recentRelays.read()) ?? [];
-        const done = recent.find((entry) => entry.key === key)?.parts ?? [];
+        const done = ((await recentRelays.read()) ?? []).find((entry) => entry.key === key)?.parts ?? [];
         const card = (await cards.latest(summary.id, chatId)) ?? summary.telegram[0];
         const parts = chatMessageParts(summary, message);
         const posted = [...done];
@@ -132,8 +135,10 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
           for (const part of parts.slice(done.length)) posted.push(await send(chatId, part, card));
         } finally {
           // Remember progress even on failure, so a retry resumes after the parts already posted.
-          const others = recent.filter((entry) => entry.key !== key);
-          await recentRelays.write([...others, { key, parts: posted }].slice(-RECENT_RELAYS_KEPT));
+          await relayLock.run('recent-relays', async () => {
+            const others = ((await recentRelays.read()) ?? []).filter((entry) => entry.key !== key);
+            await recentRelays.write([...others, { key, parts: posted }].slice(-RECENT_RELAYS_KEPT));
+          });
         }
         return { telegram: posted };
       }),

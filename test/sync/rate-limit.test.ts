@@ -1,0 +1,52 @@
+/**
+ * A rate limit small enough that a naive poller would hit 429: 30 requests per 2 s window with 40 open orders
+ * whose chats all have news (one cycle would need 40 chat reads plus the order lists). The engine paces from the
+ * store's `RateLimit-*` answers: the store serves zero 429s, every message is relayed, and a seller action still
+ * goes out promptly because part of the window is reserved for it.
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { OrderId } from '../../src/seller-api/schemas.ts';
+import { createHarness, eventually, type Harness } from './harness.ts';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness({
+    sandbox: { rateLimit: { limit: 30, windowMs: 2_000 } },
+    // The client's own 429 handling stays real: it would wait for the window if a 429 came.
+    client: { maxRateLimitWaitMs: 3_000 },
+  });
+});
+afterEach(async () => {
+  await h.close();
+});
+
+it('stays under the limit with 40 busy chats, relays everything, and lets a seller action through', async () => {
+  const { control } = h.sandbox;
+  const orders = Array.from({ length: 40 }, (_, n) => {
+    const id = control.createOrder({ status: 'paid' }).id;
+    control.postBuyerMessage(id, `hello from buyer ${n}`);
+    return id as OrderId;
+  });
+  const engine = h.engine({ pollIntervalMs: 400 });
+  engine.start();
+
+  await eventually(() => expect(h.sink.appeared()).toHaveLength(40), 10_000);
+  const first = orders[0] as OrderId;
+  const queuedAt = Date.now();
+  engine.enqueue({ kind: 'take', orderId: first });
+  await eventually(() => expect(control.order(first)?.status).toBe('processing'), 10_000, 5);
+  const actionLatency = Date.now() - queuedAt;
+
+  await eventually(() => expect(h.sink.messages()).toHaveLength(40), 15_000);
+  for (const [n, id] of orders.slice(0, 15).entries()) control.postBuyerMessage(id, `second message ${n}`);
+  await eventually(() => expect(h.sink.messages()).toHaveLength(55), 15_000);
+  await engine.stop();
+
+  const stats = control.stats();
+  expect(stats.byStatus[429] ?? 0).toBe(0);
+  // More than two windows' worth of requests were needed: the pacing was exercised, not avoided.
+  expect(stats.total).toBeGreaterThan(60);
+  expect(actionLatency).toBeLessThan(2_500);
+  expect(new Set(h.sink.messages().map((message) => message.messageId)).size).toBe(55);
+  expect(engine.status().requestsSent).toBeGreaterThanOrEqual(stats.total);
+}, 45_000);

@@ -159,7 +159,8 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     return settled;
   }
 
-  async function pollCycle(bringForward: boolean): Promise<void> {
+  /** `lookaheadMs`: chats due within this long from the cycle's start are read too. */
+  async function pollCycle(lookaheadMs: number): Promise<void> {
     const { waitSignal, requestSignal } = signals();
     const startedAt = now();
     const cycle = cycleNumber++;
@@ -183,9 +184,8 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
           waitSignal,
           requestSignal,
           cycleStartedAt: startedAt,
-          // Chats that became due while orders were read (a new order) are read now; pollNow is "the next
-          // cycle, now", so chats due within the coming interval are read too.
-          horizon: Math.max(now(), bringForward ? startedAt + pollIntervalMs : startedAt),
+          // Chats that became due while orders were read (a new order) are read now.
+          horizon: Math.max(now(), startedAt + lookaheadMs),
           deadline: startedAt + pollIntervalMs,
         });
         // The store failing chat reads counts like a failed poll: status shows it, the loop backs off.
@@ -224,7 +224,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
   async function pollLoop(current: Run, firstCycleDone: () => void): Promise<void> {
     while (!current.wait.signal.aborted) {
       const startedAt = now();
-      await serialise('cycle', () => pollCycle(false));
+      await serialise('cycle', () => pollCycle(0));
       firstCycleDone();
       const failures = health.view().errorsInARow;
       const factor = Math.min(2 ** Math.max(0, failures - 1), MAX_POLL_BACKOFF);
@@ -338,7 +338,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
 
     async pollNow() {
       await drainOutbox();
-      await serialise('cycle', () => pollCycle(true));
+      await serialise('cycle', () => pollCycle(tuning.pollNowLookaheadMs));
       await drainOutbox();
     },
 

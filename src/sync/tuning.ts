@@ -34,6 +34,8 @@ export interface SyncTuning {
   echoSkewMs: number;
   /** After stop(), how long a request in flight may take before it is aborted. */
   stopGraceMs: number;
+  /** pollNow also reads chats due within this long (it is "the next cycle, now"); 0 for exact schedules. */
+  pollNowLookaheadMs: number;
   budget: Partial<BudgetRules>;
 }
 
@@ -55,6 +57,7 @@ export function defaultTuning(pollIntervalMs: number): SyncTuning {
     sinkRetryMaxMs: 16 * pollIntervalMs,
     echoSkewMs: 5 * MINUTE,
     stopGraceMs: 5_000,
+    pollNowLookaheadMs: pollIntervalMs,
     budget: {},
   };
 }

@@ -1,5 +1,7 @@
 /** Admin replies in Telegram reach the buyer's chat as the seller, acknowledged; nothing is echoed back. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ALERTS } from '../../src/bot/index.ts';
+import type { ActionId } from '../../src/sync/contract.ts';
 import { ADMIN, createBridgeHarness, eventually, GROUP_ID, settled, type BridgeHarness } from './harness.ts';
 
 let h: BridgeHarness;
@@ -69,5 +71,38 @@ describe('admin replies', () => {
     const prompt = h.telegram.botMessages(GROUP_ID).at(-1)!;
     h.telegram.sendText(ADMIN, 'Thanks for your order', { ...inGroup, replyTo: prompt.messageId });
     await eventually(() => expect(sellerMessages(order.id).map((message) => message.text)).toEqual(['Thanks for your order']));
+  });
+
+  it('when a reaction is refused, the acknowledgement is a short reply instead', async () => {
+    const { order, card } = await h.createPaidOrder();
+    h.telegram.failNext('setMessageReaction', { error_code: 400, description: 'Bad Request: REACTION_INVALID' });
+    const mine = h.telegram.sendText(ADMIN, 'hello', { ...inGroup, replyTo: card.messageId });
+    await eventually(() => expect(h.repliesTo(mine.message_id)[0]?.text).toBe(`✓ Sent to the buyer of order ${order.id}.`));
+  });
+
+  it('a definitive refusal by the store is said with its reason under the seller’s message', async () => {
+    const { order } = await h.createPaidOrder();
+    // Not a reply, so the bot queues nothing itself; the outcome is handed to the sink directly.
+    const mine = h.telegram.sendText(ADMIN, 'not for the store', inGroup);
+    await h.bridge.sink.actionSettled({
+      actionId: 999 as ActionId,
+      action: { kind: 'message', orderId: order.id, text: 'not for the store', origin: { chatId: GROUP_ID, messageId: mine.message_id } },
+      ok: false,
+      code: 'ORDER_NOT_FOUND',
+    });
+    expect(h.repliesTo(mine.message_id).map((message) => message.text)).toContain(
+      `⚠️ Not sent to the buyer of order ${order.id}: the order was not found in the store.`,
+    );
+  });
+});
+
+describe('notices', () => {
+  it('postNotice puts an escaped plain notice into the chat, best effort', async () => {
+    expect(await h.bridge.postNotice(ALERTS.storeDown(5))).toMatchObject({ chatId: GROUP_ID });
+    expect(h.telegram.botMessages(GROUP_ID).at(-1)?.text).toBe('📡 The store has not answered for 5 minutes. Orders and messages will arrive once it is back.');
+    await h.bridge.postNotice('Store <API> key & stuff');
+    expect(h.telegram.botMessages(GROUP_ID).at(-1)?.text).toBe('Store <API> key & stuff');
+    h.telegram.failNext('sendMessage', { error_code: 400, description: 'Bad Request: chat not found' });
+    expect(await h.bridge.postNotice(ALERTS.storeBack())).toBeUndefined();
   });
 });

@@ -88,6 +88,8 @@ export interface Harness {
   dbPath: string;
   sink: RecordingSink;
   engine(overrides?: Partial<SyncEngineOptions>): BridgeSyncEngine;
+  /** Another client of the sandbox (closed with the harness). */
+  client(overrides?: Partial<SellerApiClientOptions>): SellerApiClient;
   /** A new client, database connection and engine over the same file: a restarted process. */
   restart(overrides?: Partial<SyncEngineOptions>): { engine: BridgeSyncEngine; db: SqliteDatabase; api: SellerApiClient };
   close(): Promise<void>;
@@ -106,7 +108,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const dbs: SqliteDatabase[] = [];
   const engines: BridgeSyncEngine[] = [];
 
-  const newClient = () => {
+  const newClient = (overrides: Partial<SellerApiClientOptions> = {}) => {
     const api = createSellerApiClient({
       baseUrl: sandbox.baseUrl,
       apiKey: sandbox.store.apiKey,
@@ -116,6 +118,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       // The sandbox's 503 says `Retry-After: 1`: tests do not wait whole seconds.
       maxRateLimitWaitMs: 50,
       ...options.client,
+      ...overrides,
     });
     clients.push(api);
     return api;
@@ -154,6 +157,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     dbPath,
     sink,
     engine: (overrides) => engineOver(api, db, overrides),
+    client: (overrides) => newClient(overrides),
     restart(overrides) {
       const restartedApi = newClient();
       const restartedDb = newDb();

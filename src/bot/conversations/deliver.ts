@@ -8,10 +8,10 @@ import type { Conversation } from '@grammyjs/conversations';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { OrderId } from '../../seller-api/schemas.ts';
 import type { SyncEngine } from '../../sync/contract.ts';
-import type { OrderActionCodec, OrderVerbName } from '../callback-data/order-action.ts';
+import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import type { BotContext, ConversationContext } from '../context.ts';
 import { answerCallback } from '../helpers/answer-callback.ts';
-import { isCommand } from '../helpers/commands.ts';
+import { isCommand } from '../helpers/is-command.ts';
 import { settleButtonMessage } from '../helpers/edit-message.ts';
 import { deliverConfirmKeyboard, deliverPromptKeyboard } from '../keyboards/confirmations.ts';
 import {
@@ -38,12 +38,16 @@ export function createDeliverConversation(deps: { engine: () => SyncEngine; code
     return action?.orderId === orderId ? action.verb : undefined;
   };
 
-  /** A text from the same admin, typed plainly or as a reply to the prompt. */
+  /**
+   * A text from the same admin as a reply to the prompt, or typed plainly in a private chat. In a group a plain
+   * message is ordinary talk (and with privacy mode on the bot would not even see it).
+   */
   const valueText = (ctx: ConversationContext, userId: number | undefined, promptId: number) => {
     const message = ctx.message;
     if (message?.text === undefined || isCommand(message) || ctx.from?.id !== userId) return undefined;
     const repliedTo = message.reply_to_message?.message_id;
-    return repliedTo === undefined || repliedTo === promptId ? message.text : undefined;
+    if (repliedTo === promptId) return message.text;
+    return repliedTo === undefined && ctx.chat?.type === 'private' ? message.text : undefined;
   };
 
   const passOn = async (conversation: DeliverConversation, ctx: ConversationContext): Promise<never> => {
@@ -74,15 +78,15 @@ export function createDeliverConversation(deps: { engine: () => SyncEngine; code
     let value: string | undefined;
     for (;;) {
       const next = await conversation.wait();
-      const verb: OrderVerbName | undefined = await verbFor(conversation, next, orderId);
+      const verb = await verbFor(conversation, next, orderId);
       if (verb === 'deliverBack') return stop(next, orderId);
       if (verb === 'deliverWithoutValue') {
         await answerCallback(next);
         break;
       }
       const typed = valueText(next, userId, prompt.message_id);
-      if (typed === undefined) await passOn(conversation, next);
-      const candidate = typed!.trim();
+      if (typed === undefined) return passOn(conversation, next);
+      const candidate = typed.trim();
       if (candidate === '') await next.reply(deliverValueEmpty);
       else if (candidate.length > DELIVER_VALUE_LIMIT) await next.reply(deliverValueTooLong(candidate.length));
       else {
@@ -109,7 +113,7 @@ export function createDeliverConversation(deps: { engine: () => SyncEngine; code
         await settleButtonMessage(next, deliverRequested(orderId, value));
         return;
       }
-      await passOn(conversation, next);
+      return passOn(conversation, next);
     }
   };
 }

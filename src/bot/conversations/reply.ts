@@ -7,7 +7,7 @@ import type { Conversation } from '@grammyjs/conversations';
 import type { OrderId } from '../../seller-api/schemas.ts';
 import type { SyncEngine } from '../../sync/contract.ts';
 import type { BotContext, ConversationContext } from '../context.ts';
-import { isCommand } from '../helpers/commands.ts';
+import { isCommand } from '../helpers/is-command.ts';
 import { checkSellerText } from '../helpers/seller-text.ts';
 import { replyAsk, replyRefusedNotText } from '../texts.ts';
 
@@ -29,23 +29,24 @@ export function createReplyConversation(deps: { engine: () => SyncEngine }) {
     for (;;) {
       const next = await conversation.wait();
       const message = next.message;
-      const repliedTo = message?.reply_to_message?.message_id;
-      const mine = message !== undefined && next.from?.id === userId && !isCommand(message);
-      if (!mine || (repliedTo !== undefined && repliedTo !== prompt.message_id)) {
-        if (isCommand(message)) await conversation.halt({ next: true });
-        await conversation.skip({ next: true });
-      }
-      const replyOptions = { reply_parameters: { message_id: message!.message_id, allow_sending_without_reply: true } };
-      if (message!.text === undefined) {
+      // A command ends this step and still runs; anything else not for us goes on to the rest of the bot.
+      if (isCommand(message)) return conversation.halt({ next: true });
+      if (message === undefined || next.from?.id !== userId) return conversation.skip({ next: true });
+      const repliedTo = message.reply_to_message?.message_id;
+      const forUs = repliedTo === prompt.message_id || (repliedTo === undefined && next.chat?.type === 'private');
+      if (!forUs) return conversation.skip({ next: true });
+
+      const replyOptions = { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } };
+      if (message.text === undefined) {
         await next.reply(replyRefusedNotText, replyOptions);
         continue;
       }
-      const checked = checkSellerText(message!.text);
+      const checked = checkSellerText(message.text);
       if (!checked.ok) {
         await next.reply(checked.reason, replyOptions);
         continue;
       }
-      const origin = { chatId: message!.chat.id, messageId: message!.message_id };
+      const origin = { chatId: message.chat.id, messageId: message.message_id };
       // The outcome is acknowledged on the seller's message by the sink (actionSettled).
       await conversation.external(() => deps.engine().enqueue({ kind: 'message', orderId, text: checked.text, origin }));
       return;

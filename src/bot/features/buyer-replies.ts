@@ -8,7 +8,7 @@ import { Composer } from 'grammy';
 import type { Logger } from 'pino';
 import type { SyncEngine } from '../../sync/contract.ts';
 import type { BotContext } from '../context.ts';
-import { isCommand } from '../helpers/commands.ts';
+import { isCommand } from '../helpers/is-command.ts';
 import { checkSellerText } from '../helpers/seller-text.ts';
 import { replyNotLinked, replyRefusedNotText } from '../texts.ts';
 

@@ -1,0 +1,87 @@
+/**
+ * What the benchmark runs: the store every scenario shares (rate limit, poll interval) and the scenarios of the
+ * full and the quick mode. Every duration here is in store time (see time-scale.ts).
+ */
+import { MINUTE, SECOND } from './time-scale.ts';
+
+/** The per-key limit the issue names: 120 requests a minute. */
+export const STORE_RATE_LIMIT = { limit: 120, windowMs: MINUTE } as const;
+/** The bridge's default poll interval (POLL_INTERVAL_SECONDS=10). */
+export const POLL_INTERVAL_MS = 10 * SECOND;
+/** The sandbox serves at most this many orders a page; both subjects ask for full pages. */
+export const ORDERS_PAGE_SIZE = 100;
+
+export interface BurstSpec {
+  /** New paid orders created at the same instant. */
+  orders: number;
+  /** Buyer messages on as many distinct quiet orders, spread over `spreadMs`. */
+  messages: number;
+  spreadMs: number;
+}
+
+export interface ScenarioSpec {
+  /** Open orders in the store when the subject starts (all `processing`). */
+  openOrders: number;
+  /** How many of them have a buyer who keeps writing. */
+  chatting: number;
+  /** Mean gap between two messages of one chatting buyer (Poisson). */
+  chatGapMs: number;
+  /** Messages a minute on quiet (non-chatting) orders, across all of them (Poisson). */
+  quietPerMinute: number;
+  /** New paid orders a minute (Poisson). */
+  ordersPerMinute: number;
+  burst: BurstSpec;
+  seed: number;
+}
+
+export interface Profile {
+  name: 'full' | 'quick';
+  /** S, the time-compression factor. */
+  scale: number;
+  scenarios: ScenarioSpec[];
+  /** Warm-up lasts at least this long (the engine's adoption makes every chat hot for one hot window). */
+  minWarmupMs: number;
+  /** Warm-up ends here even when not every chat was read yet (the run says so). */
+  maxWarmupMs: number;
+  /** Length of the measured window. */
+  measureMs: number;
+  /** After the window, the run goes on (load included) until every measured event arrived, at most this long. */
+  graceMaxMs: number;
+}
+
+export function scenario(openOrders: number, overrides: Partial<ScenarioSpec> = {}): ScenarioSpec {
+  const chatting = Math.min(50, Math.floor(openOrders / 2));
+  const quiet = openOrders - chatting;
+  return {
+    openOrders,
+    chatting,
+    chatGapMs: 90 * SECOND,
+    // Few quiet orders cannot take many messages and stay quiet.
+    quietPerMinute: Math.min(2, quiet / 10),
+    ordersPerMinute: 1,
+    burst: { orders: Math.min(10, Math.max(2, Math.floor(openOrders / 10))), messages: Math.min(25, Math.floor(quiet / 2)), spreadMs: 20 * SECOND },
+    seed: 20_240 + openOrders,
+    ...overrides,
+  };
+}
+
+export const PROFILES: Record<Profile['name'], Profile> = {
+  full: {
+    name: 'full',
+    scale: 60,
+    scenarios: [scenario(10), scenario(100), scenario(1000), scenario(5000)],
+    minWarmupMs: 10 * MINUTE,
+    maxWarmupMs: 60 * MINUTE,
+    measureMs: 20 * MINUTE,
+    graceMaxMs: 45 * MINUTE,
+  },
+  quick: {
+    name: 'quick',
+    scale: 120,
+    scenarios: [scenario(10), scenario(100)],
+    minWarmupMs: 2 * MINUTE,
+    maxWarmupMs: 10 * MINUTE,
+    measureMs: 6 * MINUTE,
+    graceMaxMs: 5 * MINUTE,
+  },
+};

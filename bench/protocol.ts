@@ -1,0 +1,104 @@
+/**
+ * Messages between the benchmark (parent: sandbox store, buyers, measurement) and the subject under test
+ * (child process: the bridge's sync engine, or the naive baseline). The subject runs alone in its process so
+ * its RSS and CPU time are its own, not the store's.
+ *
+ * Every timestamp is real `Date.now()` ms: parent and child read the same system clock.
+ */
+
+export type SubjectKind = 'ours' | 'naive';
+
+export interface SubjectInit {
+  type: 'init';
+  subject: SubjectKind;
+  baseUrl: string;
+  /** The sandbox store's key: sent over IPC only, never logged or written to results. */
+  apiKey: string;
+  /** S of the run. */
+  scale: number;
+  /** Store-time rate-limit window, for the store-time header emulation. */
+  windowStoreMs: number;
+  /** Folder for the subject's SQLite file (ours) — removed by the parent afterwards. */
+  dataDir: string;
+}
+
+export type ParentMessage = SubjectInit | { type: 'start' } | { type: 'stop' };
+
+/** The sink was called: `at` is when. */
+export type Delivery =
+  | { kind: 'message'; orderId: string; messageId: string; at: number }
+  | { kind: 'order'; orderId: string; at: number };
+
+/** One `GET /orders/{id}/messages` answered: when it was sent and which message ids it returned. */
+export interface ChatRead {
+  orderId: string;
+  at: number;
+  ids: string[];
+}
+
+export interface UsageSample {
+  at: number;
+  /** process.cpuUsage() user + system, µs. */
+  cpuMicros: number;
+  rssBytes: number;
+  heapUsedBytes: number;
+  /** SQLite file + WAL + SHM (0 for the naive baseline). */
+  dbBytes: number;
+  /** What the engine believes: chats it reads every interval vs backed-off ones (ours only). */
+  watched?: { hot: number; quiet: number };
+}
+
+export interface SubjectReady {
+  type: 'ready';
+  /** RSS after everything is loaded and opened, before the subject starts polling. */
+  baselineRssBytes: number;
+  baselineHeapUsedBytes: number;
+}
+
+export interface SubjectStarted {
+  type: 'started';
+  at: number;
+}
+
+export interface SubjectBatch {
+  type: 'batch';
+  deliveries: Delivery[];
+  reads: ChatRead[];
+  /** Set once: the first poll cycle (ours) or the first full round (naive) finished. */
+  firstCycleAt?: number;
+  usage: UsageSample;
+}
+
+export interface SubjectFinal {
+  type: 'final';
+  peakRssBytes: number;
+  /** process.resourceUsage().maxRSS, converted to bytes: the kernel's own peak for the whole child. */
+  maxRssBytes: number;
+  peakHeapUsedBytes: number;
+  cpuMicros: number;
+  /** Event-loop delay of the subject (monitorEventLoopDelay), ms. */
+  eventLoopDelayMs: { p50: number; p99: number; max: number };
+  dbBytes: number;
+  /** Rows of the engine's tables at the end (ours only). */
+  dbRows?: Record<string, number>;
+  warnings: { count: number; last: string[] };
+  requestsSent: number;
+}
+
+export interface SubjectFailure {
+  type: 'failure';
+  message: string;
+}
+
+export type ChildMessage = SubjectReady | SubjectStarted | SubjectBatch | SubjectFinal | SubjectFailure;
+
+const CHILD_TYPES = new Set<ChildMessage['type']>(['ready', 'started', 'batch', 'final', 'failure']);
+const PARENT_TYPES = new Set<ParentMessage['type']>(['init', 'start', 'stop']);
+
+export function isChildMessage(value: unknown): value is ChildMessage {
+  return typeof value === 'object' && value !== null && CHILD_TYPES.has((value as { type: ChildMessage['type'] }).type);
+}
+
+export function isParentMessage(value: unknown): value is ParentMessage {
+  return typeof value === 'object' && value !== null && PARENT_TYPES.has((value as { type: ParentMessage['type'] }).type);
+}

@@ -1,0 +1,41 @@
+/** Ours: the bridge's real sync engine, real client, real SQLite file, with the recording sink. */
+import { join } from 'node:path';
+import { openDatabase } from '../../src/db/open.ts';
+import { createSyncEngine } from '../../src/sync/engine.ts';
+import { POLL_INTERVAL_MS } from '../profiles.ts';
+import { observedApi } from './observed-api.ts';
+import { createRecordingSink } from './recording-sink.ts';
+import { scaledTuning } from './scaled-settings.ts';
+import { connectToStore, sqliteBytes, type Subject, type SubjectDeps } from './subject.ts';
+
+const TABLES = ['orders', 'chat_cursors', 'chat_messages', 'telegram_links', 'outbox', 'kv'] as const;
+
+export function createEngineSubject({ init, logger, onDelivery, onRead }: SubjectDeps): Subject {
+  const store = connectToStore(init, logger);
+  const dbPath = join(init.dataDir, 'bridge.sqlite');
+  const db = openDatabase(dbPath, { logger });
+  const engine = createSyncEngine({
+    ...scaledTuning(store.scale),
+    api: observedApi(store.api, onRead),
+    db,
+    sink: createRecordingSink(onDelivery),
+    logger,
+    pollIntervalMs: store.scale.toReal(POLL_INTERVAL_MS),
+  });
+  const countRows = TABLES.map((table) => [table, db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`)] as const);
+
+  return {
+    start: () => engine.start(),
+    firstCycle: async () => {
+      await engine.sinceLastRun();
+    },
+    async stop() {
+      await engine.stop();
+      await store.close();
+    },
+    watched: () => engine.status().watchedChats,
+    dbBytes: () => sqliteBytes(dbPath),
+    dbRows: () => Object.fromEntries(countRows.map(([table, statement]) => [table, statement.get()?.n ?? 0])),
+    requestsSent: () => store.api.requestCount(),
+  };
+}

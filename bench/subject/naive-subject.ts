@@ -1,0 +1,29 @@
+/** The naive baseline as a subject: same client, same recording sink, no database. */
+import { ORDERS_PAGE_SIZE, POLL_INTERVAL_MS } from '../profiles.ts';
+import { createNaivePoller } from './naive-poller.ts';
+import { observedApi } from './observed-api.ts';
+import { createRecordingSink } from './recording-sink.ts';
+import { connectToStore, type Subject, type SubjectDeps } from './subject.ts';
+
+export function createNaiveSubject({ init, logger, onDelivery, onRead }: SubjectDeps): Subject {
+  const store = connectToStore(init, logger);
+  const poller = createNaivePoller({
+    api: observedApi(store.api, onRead),
+    sink: createRecordingSink(onDelivery),
+    intervalMs: store.scale.toReal(POLL_INTERVAL_MS),
+    pageSize: ORDERS_PAGE_SIZE,
+    logger,
+  });
+  return {
+    start: () => poller.start(),
+    firstCycle: () => poller.firstRound(),
+    async stop() {
+      await poller.stop();
+      await store.close();
+    },
+    watched: () => undefined,
+    dbBytes: () => 0,
+    dbRows: () => undefined,
+    requestsSent: () => store.api.requestCount(),
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * The bridge's own defaults, compressed by S. Every `…Ms` knob of the engine (and of its request budget) is a
+ * store-time duration, so it is divided by S; counts and shares (quietCeiling, statusListsEvery, page sizes,
+ * reserveShare) stay as they are. Scaling by name keeps this right when the engine gains knobs.
+ */
+import type { SellerApiClientOptions } from '../../src/seller-api/client.ts';
+import { DEFAULT_RETRY_POLICY } from '../../src/seller-api/backoff.ts';
+import { DEFAULT_BUDGET_RULES, type BudgetRules } from '../../src/sync/request-budget.ts';
+import { defaultTuning, type SyncTuning } from '../../src/sync/tuning.ts';
+import { ORDERS_PAGE_SIZE, POLL_INTERVAL_MS } from '../profiles.ts';
+import type { TimeScale } from '../time-scale.ts';
+
+export function scaledTuning(scale: TimeScale): SyncTuning {
+  const store = defaultTuning(POLL_INTERVAL_MS);
+  const tuning = scaleDurations(store, scale);
+  tuning.budget = scaleDurations({ ...DEFAULT_BUDGET_RULES, ...store.budget }, scale) as Partial<BudgetRules>;
+  tuning.ordersPageSize = ORDERS_PAGE_SIZE;
+  return tuning;
+}
+
+/** The client's waits and backoffs, compressed. Timeouts stay real: they only matter when a request hangs. */
+export function scaledClientOptions(scale: TimeScale): Pick<
+  SellerApiClientOptions,
+  'maxRateLimitWaitMs' | 'defaultRateLimitWaitMs' | 'retry'
+> {
+  return {
+    maxRateLimitWaitMs: scale.toReal(60_000),
+    defaultRateLimitWaitMs: scale.toReal(1_000),
+    retry: {
+      maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
+      baseDelayMs: scale.toReal(DEFAULT_RETRY_POLICY.baseDelayMs),
+      maxDelayMs: scale.toReal(DEFAULT_RETRY_POLICY.maxDelayMs),
+    },
+  };
+}
+
+function scaleDurations<T extends object>(values: T, scale: TimeScale): T {
+  const out: Record<string, unknown> = { ...(values as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(values)) {
+    if (key.endsWith('Ms') && typeof value === 'number') out[key] = scale.toReal(value);
+  }
+  return out as T;
+}

@@ -1,0 +1,72 @@
+/** What the child process runs: the bridge's sync engine or the naive baseline, behind one small interface. */
+import { statSync } from 'node:fs';
+import type { Logger } from 'pino';
+import { Agent } from 'undici';
+import { createSellerApiClient, DEFAULT_TIMEOUTS, type SellerApiClient } from '../../src/seller-api/client.ts';
+import type { ChatRead, Delivery, SubjectInit } from '../protocol.ts';
+import { createTimeScale, type TimeScale } from '../time-scale.ts';
+import { scaledClientOptions } from './scaled-settings.ts';
+import { storeTimeRateLimitHeaders } from './store-time-headers.ts';
+
+export interface Subject {
+  start(): void;
+  /** Resolves when the first poll cycle (ours) or the first full round (naive) is over. */
+  firstCycle(): Promise<void>;
+  stop(): Promise<void>;
+  /** The engine's own view of its chats (ours only). */
+  watched(): { hot: number; quiet: number } | undefined;
+  dbBytes(): number;
+  dbRows(): Record<string, number> | undefined;
+  requestsSent(): number;
+}
+
+export interface SubjectDeps {
+  init: SubjectInit;
+  logger: Logger;
+  onDelivery(delivery: Delivery): void;
+  onRead(read: ChatRead): void;
+}
+
+export interface StoreConnection {
+  scale: TimeScale;
+  api: SellerApiClient;
+  close(): Promise<void>;
+}
+
+/** The real client with its default settings (waits compressed by S), over store-time rate-limit headers. */
+export function connectToStore(init: SubjectInit, logger: Logger): StoreConnection {
+  const scale = createTimeScale(init.scale);
+  const agent = new Agent({
+    connect: { timeout: DEFAULT_TIMEOUTS.connectMs },
+    headersTimeout: DEFAULT_TIMEOUTS.headersMs,
+    bodyTimeout: DEFAULT_TIMEOUTS.bodyMs,
+  });
+  const api = createSellerApiClient({
+    baseUrl: init.baseUrl,
+    apiKey: init.apiKey,
+    logger,
+    dispatcher: agent.compose(storeTimeRateLimitHeaders({ scale, windowStoreMs: init.windowStoreMs })),
+    ...scaledClientOptions(scale),
+  });
+  return {
+    scale,
+    api,
+    async close() {
+      await api.close();
+      await agent.close();
+    },
+  };
+}
+
+/** Size of a SQLite database with its WAL and shared-memory files. */
+export function sqliteBytes(path: string): number {
+  let total = 0;
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      total += statSync(file).size;
+    } catch {
+      // Not created (yet): nothing to count.
+    }
+  }
+  return total;
+}

@@ -1,0 +1,140 @@
+/**
+ * Lifecycle: start is idempotent, stop ends every loop and leaves the database consistent even with a request
+ * hanging, status reports what the bot shows, and a restart knows what came in while the bridge was away.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, eventually, type Harness } from './harness.ts';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+describe('start and stop', () => {
+  it('runs one set of loops however often start is called, and stop ends them', async () => {
+    h.sandbox.control.createOrder({ status: 'paid' });
+    const engine = h.engine({ pollIntervalMs: 20 });
+    engine.start();
+    engine.start();
+    await eventually(() => expect(h.sink.appeared()).toHaveLength(1));
+    expect(engine.status().running).toBe(true);
+    await Promise.all([engine.stop(), engine.stop()]);
+    expect(engine.status().running).toBe(false);
+
+    const requests = h.sandbox.control.stats().total;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(h.sandbox.control.stats().total).toBe(requests);
+    expect(h.sink.appeared()).toHaveLength(1);
+  });
+
+  it('stops within the grace period while a request hangs, and a restart picks up where it left', async () => {
+    // A client that would wait 5 s for an answer: only the grace period can end the hanging request.
+    const patient = h.client({ timeouts: { headersMs: 5_000, bodyMs: 5_000 } });
+    const engine = h.engine({ api: patient, pollIntervalMs: 20, stopGraceMs: 150 });
+    engine.start();
+    await eventually(() => expect(engine.status().lastSuccessfulPollAt).toBeDefined());
+    h.sandbox.control.breakApi('hang');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const stopAsked = Date.now();
+    await engine.stop();
+    expect(Date.now() - stopAsked).toBeLessThan(1_000);
+
+    h.sandbox.control.heal();
+    const order = h.sandbox.control.createOrder({ status: 'paid' }).id;
+    const { engine: restarted } = h.restart();
+    await restarted.pollNow();
+    expect(h.sink.appeared()).toEqual([order]);
+  });
+});
+
+describe('status', () => {
+  it('reports polls, open orders, hot chats, the outbox and requests sent', async () => {
+    const engine = h.engine();
+    expect(engine.status()).toMatchObject({
+      running: false,
+      lastSuccessfulPollAt: undefined,
+      errorsInARow: 0,
+      outboxDepth: 0,
+      knownOpenOrders: 0,
+      watchedChats: { hot: 0, quiet: 0 },
+      requestsSent: 0,
+    });
+    h.sandbox.control.createOrder({ status: 'paid' });
+    h.sandbox.control.createOrder({ status: 'paid' });
+    await engine.pollNow();
+    const status = engine.status();
+    expect(status.lastSuccessfulPollAt).toBeGreaterThan(0);
+    expect(status.knownOpenOrders).toBe(2);
+    expect(status.watchedChats).toEqual({ hot: 2, quiet: 0 });
+    expect(status.requestsSent).toBe(h.sandbox.control.stats().total);
+
+    h.sandbox.control.breakApi('http503');
+    await engine.pollNow();
+    expect(engine.status()).toMatchObject({ errorsInARow: 1, lastError: { code: 'TRANSPORT' } });
+  });
+
+  it('lets quiet chats back off and counts them as quiet', async () => {
+    const order = h.sandbox.control.createOrder({ status: 'paid' }).id;
+    const engine = h.engine({ hotWindowMs: 0, pollIntervalMs: 20, quietCeiling: 8 });
+    await engine.pollNow();
+    expect(engine.status().watchedChats).toEqual({ hot: 0, quiet: 1 });
+    h.sandbox.control.resetStats();
+    for (let n = 0; n < 12; n++) {
+      await engine.pollNow();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // 12 cycles ~ 12 intervals: a quiet chat backing off 2, 4, 8 intervals is read about 3 times, not 12.
+    const chatReads = h.sandbox.control.stats().byRoute['GET /orders/{id}/messages'] ?? 0;
+    expect(chatReads).toBeGreaterThan(0);
+    expect(chatReads).toBeLessThanOrEqual(5);
+
+    // A buyer message waits at most the ceiling; then the chat is hot again (activity within the window).
+    h.sandbox.control.postBuyerMessage(order, 'still there?');
+    for (let n = 0; n < 12 && h.sink.messages().length === 0; n++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await engine.pollNow();
+    }
+    expect(h.sink.messages().map((message) => message.text)).toEqual(['still there?']);
+  });
+});
+
+describe('since the last run', () => {
+  it('counts the orders and messages that came in while the bridge was away', async () => {
+    const first = h.engine();
+    const known = h.sandbox.control.createOrder({ status: 'paid' }).id;
+    first.start();
+    await eventually(() => expect(h.sink.appeared()).toEqual([known]));
+    await first.stop();
+    const stoppedAt = Date.now();
+
+    // While away: two new orders, three messages.
+    const a = h.sandbox.control.createOrder({ status: 'paid' }).id;
+    h.sandbox.control.createOrder({ status: 'paid' });
+    h.sandbox.control.postBuyerMessage(known, 'are you there?');
+    h.sandbox.control.postBuyerMessage(a, 'hi');
+    h.sandbox.control.postBuyerMessage(a, 'hello?');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+
+    const { engine: second } = h.restart();
+    second.start();
+    const summary = await second.sinceLastRun();
+    expect(summary.newOrders).toBe(2);
+    expect(summary.messages).toBe(3);
+    expect(summary.lastRunEndedAt).toBeGreaterThanOrEqual(stoppedAt - 50);
+    expect(summary.lastRunEndedAt).toBeLessThanOrEqual(stoppedAt);
+
+    // What arrives during this run is live, not "while you were away".
+    h.sandbox.control.postBuyerMessage(known, 'now live');
+    await eventually(() => expect(h.sink.messages().map((message) => message.text)).toContain('now live'));
+    expect((await second.sinceLastRun()).messages).toBe(3);
+  });
+
+  it('has nothing to say on a first run', async () => {
+    const engine = h.engine();
+    engine.start();
+    expect(await engine.sinceLastRun()).toEqual({ lastRunEndedAt: undefined, newOrders: 0, messages: 0 });
+  });
+});

@@ -2,10 +2,9 @@
 import { join } from 'node:path';
 import { openDatabase } from '../../src/db/open.ts';
 import { createSyncEngine } from '../../src/sync/engine.ts';
-import { POLL_INTERVAL_MS } from '../profiles.ts';
 import { observedApi } from './observed-api.ts';
 import { createRecordingSink } from './recording-sink.ts';
-import { scaledTuning } from './scaled-settings.ts';
+import { scaledPollIntervalMs, scaledTuning } from './scaled-settings.ts';
 import { connectToStore, sqliteBytes, type Subject, type SubjectDeps } from './subject.ts';
 
 const TABLES = ['orders', 'chat_cursors', 'chat_messages', 'telegram_links', 'outbox', 'kv'] as const;
@@ -20,7 +19,7 @@ export function createEngineSubject({ init, logger, onDelivery, onRead }: Subjec
     db,
     sink: createRecordingSink(onDelivery),
     logger,
-    pollIntervalMs: store.scale.toReal(POLL_INTERVAL_MS),
+    pollIntervalMs: scaledPollIntervalMs(store.scale),
   });
   const countRows = TABLES.map((table) => [table, db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`)] as const);
 

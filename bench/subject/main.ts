@@ -126,6 +126,8 @@ async function stop(): Promise<void> {
   current.meter.stop();
   await send(final);
   process.disconnect();
+  // Nothing should keep the process alive now; if something does, leave anyway.
+  setTimeout(() => process.exit(0), 2_000).unref();
 }
 
 function fail(error: unknown): void {

@@ -1,8 +1,9 @@
 /** The naive baseline as a subject: same client, same recording sink, no database. */
-import { ORDERS_PAGE_SIZE, POLL_INTERVAL_MS } from '../profiles.ts';
+import { ORDERS_PAGE_SIZE } from '../profiles.ts';
 import { createNaivePoller } from './naive-poller.ts';
 import { observedApi } from './observed-api.ts';
 import { createRecordingSink } from './recording-sink.ts';
+import { scaledPollIntervalMs } from './scaled-settings.ts';
 import { connectToStore, type Subject, type SubjectDeps } from './subject.ts';
 
 export function createNaiveSubject({ init, logger, onDelivery, onRead }: SubjectDeps): Subject {
@@ -10,7 +11,7 @@ export function createNaiveSubject({ init, logger, onDelivery, onRead }: Subject
   const poller = createNaivePoller({
     api: observedApi(store.api, onRead),
     sink: createRecordingSink(onDelivery),
-    intervalMs: store.scale.toReal(POLL_INTERVAL_MS),
+    intervalMs: scaledPollIntervalMs(store.scale),
     pageSize: ORDERS_PAGE_SIZE,
     logger,
   });

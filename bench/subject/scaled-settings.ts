@@ -10,6 +10,11 @@ import { defaultTuning, type SyncTuning } from '../../src/sync/tuning.ts';
 import { ORDERS_PAGE_SIZE, POLL_INTERVAL_MS } from '../profiles.ts';
 import type { TimeScale } from '../time-scale.ts';
 
+/** The poll interval both subjects use (10 s store time). */
+export function scaledPollIntervalMs(scale: TimeScale): number {
+  return wholeMs(scale.toReal(POLL_INTERVAL_MS));
+}
+
 export function scaledTuning(scale: TimeScale): SyncTuning {
   const store = defaultTuning(POLL_INTERVAL_MS);
   const tuning = scaleDurations(store, scale);
@@ -24,20 +29,28 @@ export function scaledClientOptions(scale: TimeScale): Pick<
   'maxRateLimitWaitMs' | 'defaultRateLimitWaitMs' | 'retry'
 > {
   return {
-    maxRateLimitWaitMs: scale.toReal(60_000),
-    defaultRateLimitWaitMs: scale.toReal(1_000),
+    maxRateLimitWaitMs: wholeMs(scale.toReal(60_000)),
+    defaultRateLimitWaitMs: wholeMs(scale.toReal(1_000)),
     retry: {
       maxAttempts: DEFAULT_RETRY_POLICY.maxAttempts,
-      baseDelayMs: scale.toReal(DEFAULT_RETRY_POLICY.baseDelayMs),
-      maxDelayMs: scale.toReal(DEFAULT_RETRY_POLICY.maxDelayMs),
+      baseDelayMs: wholeMs(scale.toReal(DEFAULT_RETRY_POLICY.baseDelayMs)),
+      maxDelayMs: wholeMs(scale.toReal(DEFAULT_RETRY_POLICY.maxDelayMs)),
     },
   };
+}
+
+/**
+ * Whole milliseconds: the engine stores schedule instants in STRICT INTEGER columns, and a fractional interval
+ * (83.33 ms) makes every chat-schedule write fail (reported to the engine's owner). Rounding costs < 0.5 ms real.
+ */
+function wholeMs(ms: number): number {
+  return ms > 0 ? Math.max(1, Math.round(ms)) : ms;
 }
 
 function scaleDurations<T extends object>(values: T, scale: TimeScale): T {
   const out: Record<string, unknown> = { ...(values as Record<string, unknown>) };
   for (const [key, value] of Object.entries(values)) {
-    if (key.endsWith('Ms') && typeof value === 'number') out[key] = scale.toReal(value);
+    if (key.endsWith('Ms') && typeof value === 'number') out[key] = wholeMs(scale.toReal(value));
   }
   return out as T;
 }

@@ -22,6 +22,7 @@ import type { Health } from './health.ts';
 import type { KeyedLock } from './keyed-lock.ts';
 import { orderSummary } from './order-summary.ts';
 import { pacedApi } from './paced-api.ts';
+import { safeError } from './safe-error.ts';
 import type { Lane, RequestBudget } from './request-budget.ts';
 
 export interface ChatWatchRules extends ChatScheduleRules {
@@ -98,6 +99,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): { readDue(pass: ChatPa
         return READ;
       }
       health.noteError(error, now());
+      if (error.code === 'RATE_LIMIT') budget.holdUntil(pass.api.rateLimit()?.resetAt ?? now() + rules.intervalMs);
       queries.cursors.schedule(orderId, afterFailure(cursor, now(), rules));
       logger.warn({ orderId, code: error.code }, 'reading a chat failed: retried later');
       return error.transient || error.code === 'API_KEY_INVALID' ? { kind: 'store-failed', error } : READ;
@@ -129,7 +131,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): { readDue(pass: ChatPa
         if (!(error instanceof SinkFailure)) throw error;
         const latest = queries.cursors.get(orderId) ?? cursor;
         queries.cursors.schedule(orderId, afterFailure(latest, now(), rules));
-        logger.warn({ err: error.cause, orderId, messageId: message.id }, 'sink refused a chat message: offered again later');
+        logger.warn({ error: safeError(error.cause), orderId, messageId: message.id }, 'sink refused a chat message: offered again later');
         return READ;
       }
     }
@@ -141,15 +143,15 @@ export function createChatWatcher(deps: ChatWatcherDeps): { readDue(pass: ChatPa
   return {
     async readDue(pass) {
       const at = now();
-      const due = queries.cursors.due(pass.horizon);
+      const due: { cursor: ChatCursor; lane: Lane }[] = queries.cursors
+        .due(pass.horizon)
+        .map((cursor) => ({ cursor, lane: isHot(cursor, at, rules) ? 'hot' : 'quiet' }));
       // Hot before quiet; within each, the longest-due first (due() is ordered by next read).
-      const hot = due.filter((cursor) => isHot(cursor, at, rules));
-      const quiet = due.filter((cursor) => !isHot(cursor, at, rules));
-      const queue: [ChatCursor, Lane][] = [...hot.map((c) => [c, 'hot'] as [ChatCursor, Lane]), ...quiet.map((c) => [c, 'quiet'] as [ChatCursor, Lane])];
+      const queue = [...due.filter((item) => item.lane === 'hot'), ...due.filter((item) => item.lane === 'quiet')];
 
       const tally = { relayed: 0 };
       let read = 0;
-      for (const [index, [cursor, lane]] of queue.entries()) {
+      for (const [index, { cursor, lane }] of queue.entries()) {
         const admitted = await budget.admit(lane, { signal: pass.waitSignal, deadline: pass.deadline });
         // Hot chats come first and quiet ones keep a larger reserve: once one cannot go, none after it can.
         if (!admitted) {

@@ -28,6 +28,7 @@ import { createRetryGate } from './retry-gate.ts';
 import { defaultTuning, type SyncTuning } from './tuning.ts';
 import { createWakeup } from './wakeup.ts';
 import { createWriteLedger } from './write-ledger.ts';
+import { safeError } from './safe-error.ts';
 
 export interface SyncEngineOptions extends Partial<SyncTuning> {
   api: SellerApi;
@@ -111,6 +112,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     handOff,
     ledger,
     refused: createRetryGate(now, tuning.sinkRetryBaseMs, tuning.sinkRetryMaxMs),
+    health,
     logger,
     now,
     rules: {
@@ -153,7 +155,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
   function serialise(chain: 'cycle' | 'outbox', task: () => Promise<void>): Promise<void> {
     const previous = chain === 'cycle' ? cycleChain : outboxChain;
     const next = previous.then(task, task);
-    const settled = next.catch((error: unknown) => logger.error({ err: error }, 'sync task failed unexpectedly'));
+    const settled = next.catch((error: unknown) => logger.error({ error: safeError(error) }, 'sync task failed unexpectedly'));
     if (chain === 'cycle') cycleChain = settled;
     else outboxChain = settled;
     return settled;
@@ -173,7 +175,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
       if (aborted()) return;
       health.pollFailed(error, now());
       if (hasCode(error, 'RATE_LIMIT')) budget.holdUntil(api.rateLimit()?.resetAt ?? now() + pollIntervalMs);
-      logger.warn({ err: error, errorsInARow: health.view().errorsInARow }, 'poll cycle failed');
+      logger.warn({ error: safeError(error), errorsInARow: health.view().errorsInARow }, 'poll cycle failed');
     }
 
     // With the store down or our key refused, every chat read would fail too, slowly.
@@ -193,7 +195,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
       } catch (error) {
         if (aborted()) return;
         health.noteError(error, now());
-        logger.warn({ err: error }, 'chat reading stopped for this cycle');
+        logger.warn({ error: safeError(error) }, 'chat reading stopped for this cycle');
       }
     }
     housekeeping();

@@ -1,21 +1,23 @@
 /**
  * Order watching with as few requests as possible. Every cycle reads all pages of `paid` orders (new orders
  * must show within one interval). The `processing` and `awaiting_confirmation` lists are read every few
- * cycles, at once when a known paid order left the paid list (it was taken somewhere), and on the first cycle
- * of a run (to adopt open orders first seen there). A known open order absent from every list read for its
+ * cycles, on the first cycle of a run, and at once when a known paid order left the paid list (it was taken
+ * somewhere). Open orders first seen in those lists are adopted (announced like new ones). A known open order absent from every list read for its
  * status is read alone — pages shift while we read, so absence alone proves nothing.
  */
 import type { Logger } from 'pino';
 import type { Queries } from '../db/queries.ts';
 import type { StoredOrder } from '../db/orders.ts';
 import type { SellerApi } from '../seller-api/api.ts';
-import { hasCode } from '../seller-api/errors.ts';
+import { isSellerApiError } from '../seller-api/errors.ts';
 import { listAllOrders } from '../seller-api/paging.ts';
 import type { Order, OrderId } from '../seller-api/schemas.ts';
 import type { TelegramRef } from './contract.ts';
 import { SinkFailure, type HandOff, type SyncEvent } from './hand-off.ts';
 import { ACTION_TARGET_STATUS, OPEN_STATUSES, isOpenStatus, watchFor } from './order-status.ts';
 import type { RetryGate } from './retry-gate.ts';
+import { safeError } from './safe-error.ts';
+import type { Health } from './health.ts';
 import type { WriteLedger } from './write-ledger.ts';
 
 export interface OrderWatchRules {
@@ -30,6 +32,7 @@ export interface OrderWatcherDeps {
   handOff: HandOff;
   ledger: WriteLedger;
   refused: RetryGate;
+  health: Health;
   logger: Logger;
   now: () => number;
   rules: OrderWatchRules;
@@ -51,7 +54,7 @@ export interface OrderWatcher {
 const LATER_STATUSES = OPEN_STATUSES.filter((status) => status !== 'paid');
 
 export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
-  const { queries, handOff, ledger, refused, logger, now, rules } = deps;
+  const { queries, handOff, ledger, refused, health, logger, now, rules } = deps;
 
   async function offer(key: string, event: SyncEvent, commit: (refs: TelegramRef[]) => void): Promise<void> {
     if (refused.blocked(key)) return;
@@ -61,7 +64,10 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
     } catch (error) {
       if (!(error instanceof SinkFailure)) throw error;
       refused.failed(key);
-      logger.warn({ err: error.cause, event: event.kind, orderId: orderIdOf(event) }, 'sink refused an order event: offered again later');
+      logger.warn(
+        { error: safeError(error.cause), event: event.kind, orderId: event.order.id },
+        'sink refused an order event: offered again later',
+      );
     }
   }
 
@@ -117,16 +123,25 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
     }
   }
 
-  async function readAlone(api: SellerApi, stored: StoredOrder, signal: AbortSignal): Promise<void> {
+  /** Reads one order that left every list. False when the store failed: the other reads would fail too. */
+  async function readAlone(api: SellerApi, stored: StoredOrder, signal: AbortSignal): Promise<boolean> {
     const token = ledger.begin();
     try {
       const order = await api.getOrder(stored.id, { signal });
       await observe(order, token);
+      return true;
     } catch (error) {
-      if (!hasCode(error, 'ORDER_NOT_FOUND')) throw error;
-      // Gone from the store's API (deleted, or its product no longer automated): stop watching, keep history.
-      queries.orders.stopWatching(stored.id, now());
-      logger.warn({ orderId: stored.id }, 'a known order is no longer found in the store: stopped watching it');
+      if (signal.aborted || !isSellerApiError(error)) throw error;
+      if (error.code === 'ORDER_NOT_FOUND') {
+        // Gone from the store's API (deleted, or its product no longer automated): stop watching, keep history.
+        queries.orders.stopWatching(stored.id, now());
+        logger.warn({ orderId: stored.id }, 'a known order is no longer found in the store: stopped watching it');
+        return true;
+      }
+      // One order the store cannot serve must not stop the chats of all the others: try it next cycle.
+      health.noteError(error, now());
+      logger.warn({ orderId: stored.id, code: error.code }, 'reading a known order failed: retried next cycle');
+      return !error.transient && error.code !== 'API_KEY_INVALID';
     } finally {
       ledger.end();
     }
@@ -138,25 +153,21 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
       const listsRead = new Set<string>(['paid']);
       await readList(api, 'paid', signal, seen);
 
-      const known = queries.orders.open();
-      const paidLeft = known.some((order) => order.status === 'paid' && !seen.has(order.id));
+      const paidLeft = queries.orders.open().some((order) => order.status === 'paid' && !seen.has(order.id));
+      // Read even when we know no order in these statuses: an order taken on the website before we ever saw
+      // it paid is adopted there, so its buyer's messages still reach the seller.
       const due = cycle === 0 || paidLeft || cycle % rules.statusListsEvery === 0;
-      for (const status of LATER_STATUSES) {
-        const knownHere = known.some((order) => order.status === status);
-        // Nothing known in this status: only the first cycle (adoption) or a departure makes the list worth it.
-        if (!due || (!knownHere && !paidLeft && cycle !== 0)) continue;
-        await readList(api, status, signal, seen);
-        listsRead.add(status);
+      if (due) {
+        for (const status of LATER_STATUSES) {
+          await readList(api, status, signal, seen);
+          listsRead.add(status);
+        }
       }
 
       for (const stored of queries.orders.open()) {
         if (seen.has(stored.id) || !listsRead.has(stored.status)) continue;
-        await readAlone(api, stored, signal);
+        if (!(await readAlone(api, stored, signal))) break;
       }
     },
   };
-}
-
-function orderIdOf(event: SyncEvent): string {
-  return event.order.id;
 }

@@ -9,6 +9,12 @@
  *   post no idempotency, so a post that may have reached the store is never re-sent blindly: the chat is read
  *   first, and a seller message with the same text created after the action was queued counts as sent.
  * - actions of one order run one after another, in the order they were queued.
+ *
+ * Crashes: the action row (with its key) is committed before the first request, so a crash never loses it.
+ * A crash after the store acted and before the outcome was committed repeats the request after the restart:
+ * harmless for take/deliver/cancel (same idempotency key), and a chat post is marked "maybe sent" before it
+ * goes out, so the restart probes the chat instead of posting again. An outcome reported to the sink but not
+ * yet marked reported is reported again after a restart (at least once, never lost).
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -27,6 +33,7 @@ import type { KeyedLock } from './keyed-lock.ts';
 import { watchFor } from './order-status.ts';
 import { pacedApi } from './paced-api.ts';
 import type { RequestBudget } from './request-budget.ts';
+import { safeError } from './safe-error.ts';
 import type { WriteLedger } from './write-ledger.ts';
 
 export interface OutboxRules {
@@ -159,7 +166,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   async function fail(entry: OutboxEntry, error: unknown, api: SellerApi, pass: OutboxPass, uncertain: boolean): Promise<void> {
     // Stopping: the action stays pending exactly as it is (a post in flight stays "maybe sent").
     if (pass.requestSignal.aborted || pass.waitSignal.aborted) return;
-    if (!isSellerApiError(error)) logger.error({ err: error, actionId: entry.id }, 'unexpected error running a seller action: retried later');
+    if (!isSellerApiError(error)) logger.error({ error: safeError(error), actionId: entry.id }, 'unexpected error running a seller action: retried later');
     const code: SellerApiErrorCode = isSellerApiError(error) ? error.code : 'TRANSPORT';
     const keepQueued = !isSellerApiError(error) || error.transient || code === 'API_KEY_INVALID';
 
@@ -273,8 +280,12 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       await sink.actionSettled(outcome);
       queries.outbox.markReported(entry.id, reportedStateOf(entry));
     } catch (error) {
-      logger.warn({ err: error, actionId: entry.id }, 'sink refused an action outcome: offered again later');
+      logger.warn({ error: safeError(error), actionId: entry.id }, 'sink refused an action outcome: offered again later');
     }
+  }
+
+  async function reportPending(): Promise<void> {
+    for (const entry of queries.outbox.unreported()) await report(entry);
   }
 
   return {
@@ -292,14 +303,12 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         if (next === undefined) break;
         ran.add(next.id);
         await runOne(next, pass);
-        await this.reportPending();
+        await reportPending();
       }
       return ran.size;
     },
 
-    async reportPending() {
-      for (const entry of queries.outbox.unreported()) await report(entry);
-    },
+    reportPending,
 
     claimEcho(orderId, message) {
       const createdMs = timeOf(message.createdAt);

@@ -141,6 +141,17 @@ describe('status changes made outside the bridge', () => {
     expect(h.sandbox.control.stats().byRoute['GET /orders/{id}']).toBe(1);
   });
 
+  it('adopts an order taken on the website between two polls, and relays its chat', async () => {
+    const engine = h.engine({ statusListsEvery: 3 });
+    await engine.pollNow();
+    const taken = h.sandbox.control.createOrder({ status: 'paid' }).id;
+    h.sandbox.control.setOrderStatus(taken, 'processing');
+    h.sandbox.control.postBuyerMessage(taken, 'did you get my order?');
+    for (let n = 0; n < 3; n++) await engine.pollNow();
+    expect(h.sink.appeared()).toEqual([taken]);
+    expect(h.sink.messages(taken).map((message) => message.text)).toEqual(['did you get my order?']);
+  });
+
   it('adopts an open order first seen in processing (taken on the website before the bridge saw it)', async () => {
     const taken = h.sandbox.control.createOrder({ status: 'processing' });
     const engine = h.engine();

@@ -1,0 +1,254 @@
+/**
+ * One run: a fresh sandbox store seeded for the scenario, the subject forked into its own process, the buyers
+ * started on the subject's clock, and the phases — warm-up (discarded), the measured window (with a burst in
+ * its middle), grace (until every measured event arrived, or the grace limit) — then a clean stop.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSandbox } from '../src/sandbox/index.ts';
+import type { SandboxStats } from '../src/sandbox/contract.ts';
+import { createCollector, type Collector } from './collector.ts';
+import { STORE_RATE_LIMIT, type Profile, type ScenarioSpec } from './profiles.ts';
+import {
+  isChildMessage,
+  type ChildMessage,
+  type ParentMessage,
+  type SubjectFinal,
+  type SubjectKind,
+  type SubjectReady,
+} from './protocol.ts';
+import { seedStore, startLoad } from './store-load.ts';
+import { createTimeScale, type TimeScale } from './time-scale.ts';
+
+const SUBJECT_ENTRY = fileURLToPath(new URL('./subject/main.ts', import.meta.url));
+const PHASE_CHECK_MS = 10;
+/** Real time a subject gets to stop and report before the run counts as broken. */
+const STOP_TIMEOUT_MS = 30_000;
+const START_TIMEOUT_MS = 30_000;
+
+export class HarnessError extends Error {
+  override readonly name = 'HarnessError';
+}
+
+export interface RunTimes {
+  /** Real ms (Date.now) of each phase boundary. */
+  startedAt: number;
+  warmEndAt: number;
+  burstAt: number | undefined;
+  measureEndAt: number;
+  endAt: number;
+  /** Every pre-existing chat was read and the first cycle was over when warm-up ended. */
+  warmupComplete: boolean;
+  unreadAtWarmEnd: number;
+}
+
+export interface RunRecord {
+  subject: SubjectKind;
+  spec: ScenarioSpec;
+  scale: TimeScale;
+  times: RunTimes;
+  collector: Collector;
+  ready: SubjectReady;
+  final: SubjectFinal;
+  stats: { atWarmEnd: SandboxStats; atMeasureEnd: SandboxStats; atEnd: SandboxStats };
+  parentCpu: { atWarmEndMicros: number; atMeasureEndMicros: number };
+  /** Real seconds the run took, setup included. */
+  realSeconds: number;
+}
+
+export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: SubjectKind): Promise<RunRecord> {
+  const wallStart = Date.now();
+  const scale = createTimeScale(profile.scale);
+  const sandbox = await startSandbox({
+    rateLimit: { limit: STORE_RATE_LIMIT.limit, windowMs: scale.toReal(STORE_RATE_LIMIT.windowMs) },
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'bridge-bench-'));
+  let child: SubjectChannel | undefined;
+  try {
+    const collector = createCollector();
+    const seeded = seedStore(sandbox.control, spec, scale, collector);
+    collector.markSeeded(seeded.chatting, seeded.quiet);
+
+    child = openSubjectChannel(collector);
+    child.send({
+      type: 'init',
+      subject,
+      baseUrl: sandbox.baseUrl,
+      apiKey: sandbox.store.apiKey,
+      scale: scale.factor,
+      windowStoreMs: STORE_RATE_LIMIT.windowMs,
+      dataDir,
+    });
+    const ready = await child.next('ready', START_TIMEOUT_MS);
+    sandbox.control.resetStats();
+    child.send({ type: 'start' });
+    const started = await child.next('started', START_TIMEOUT_MS);
+    const load = startLoad(sandbox.control, spec, seeded, scale, collector, started.at);
+
+    const times = await runPhases(collector, profile, scale, started.at, child, load.burst);
+    const warm = times.snapshots;
+    load.stop();
+
+    child.send({ type: 'stop' });
+    const final = await child.next('final', STOP_TIMEOUT_MS);
+    await child.exited(STOP_TIMEOUT_MS);
+    const end = Date.now();
+
+    return {
+      subject,
+      spec,
+      scale,
+      times: { ...times.boundaries, endAt: end },
+      collector,
+      ready,
+      final,
+      stats: { atWarmEnd: warm.statsAtWarmEnd, atMeasureEnd: warm.statsAtMeasureEnd, atEnd: sandbox.control.stats() },
+      parentCpu: { atWarmEndMicros: warm.cpuAtWarmEnd, atMeasureEndMicros: warm.cpuAtMeasureEnd },
+      realSeconds: (Date.now() - wallStart) / 1000,
+    };
+
+    async function runPhases(
+      ledger: Collector,
+      rules: Profile,
+      clock: TimeScale,
+      startedAt: number,
+      channel: SubjectChannel,
+      burst: () => void,
+    ) {
+      const elapsed = () => clock.toStoreMs(Date.now() - startedAt);
+      // Warm-up: until the first cycle is over, every pre-existing chat was read once, and one hot window passed.
+      while (true) {
+        channel.throwIfBroken();
+        const caughtUp = ledger.firstCycleAt !== undefined && ledger.unreadOpenOrders() === 0;
+        if ((caughtUp && elapsed() >= rules.minWarmupMs) || elapsed() >= rules.maxWarmupMs) break;
+        await sleep(PHASE_CHECK_MS);
+      }
+      const warmEndAt = Date.now();
+      const warmupComplete = ledger.firstCycleAt !== undefined && ledger.unreadOpenOrders() === 0;
+      const unreadAtWarmEnd = ledger.unreadOpenOrders();
+      const statsAtWarmEnd = sandbox.control.stats();
+      const cpuAtWarmEnd = cpuMicros();
+      ledger.phase = 'measure';
+
+      const burstDue = warmEndAt + clock.toReal(rules.measureMs / 2);
+      const measureEndDue = warmEndAt + clock.toReal(rules.measureMs);
+      let burstAt: number | undefined;
+      while (Date.now() < measureEndDue) {
+        channel.throwIfBroken();
+        if (burstAt === undefined && Date.now() >= burstDue) {
+          burstAt = Date.now();
+          burst();
+        }
+        await sleep(Math.min(PHASE_CHECK_MS, Math.max(0, measureEndDue - Date.now())));
+      }
+      const measureEndAt = Date.now();
+      const statsAtMeasureEnd = sandbox.control.stats();
+      const cpuAtMeasureEnd = cpuMicros();
+      ledger.phase = 'grace';
+
+      const graceEndDue = measureEndAt + clock.toReal(rules.graceMaxMs);
+      while (ledger.pendingMeasured() > 0 && Date.now() < graceEndDue) {
+        channel.throwIfBroken();
+        await sleep(PHASE_CHECK_MS);
+      }
+      return {
+        boundaries: { startedAt, warmEndAt, burstAt, measureEndAt, warmupComplete, unreadAtWarmEnd },
+        snapshots: { statsAtWarmEnd, statsAtMeasureEnd, cpuAtWarmEnd, cpuAtMeasureEnd },
+      };
+    }
+  } finally {
+    child?.kill();
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface SubjectChannel {
+  send(message: ParentMessage): void;
+  next<T extends ChildMessage['type']>(type: T, timeoutMs: number): Promise<Extract<ChildMessage, { type: T }>>;
+  exited(timeoutMs: number): Promise<void>;
+  /** Throws when the subject reported a failure or died. */
+  throwIfBroken(): void;
+  kill(): void;
+}
+
+function openSubjectChannel(collector: Collector): SubjectChannel {
+  const child: ChildProcess = fork(SUBJECT_ENTRY, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const waiting = new Map<string, (message: ChildMessage) => void>();
+  let broken: HarnessError | undefined;
+  let exitCode: number | null | undefined;
+  const exitWaiters: (() => void)[] = [];
+
+  const breakWith = (error: HarnessError) => {
+    broken ??= error;
+  };
+  child.on('message', (message: unknown) => {
+    if (!isChildMessage(message)) return;
+    if (message.type === 'batch') collector.takeBatch(message);
+    else if (message.type === 'failure') breakWith(new HarnessError(`the subject failed: ${message.message}`));
+    const waiter = waiting.get(message.type);
+    if (waiter) {
+      waiting.delete(message.type);
+      waiter(message);
+    }
+  });
+  child.on('error', (error) => breakWith(new HarnessError(`the subject process failed: ${error.message}`)));
+  child.on('exit', (code, signal) => {
+    exitCode = code;
+    if (code !== 0) breakWith(new HarnessError(`the subject process exited with ${code ?? signal}`));
+    for (const resolve of exitWaiters.splice(0)) resolve();
+  });
+
+  return {
+    send(message) {
+      if (!child.connected) throw broken ?? new HarnessError('the subject process is not connected');
+      child.send(message);
+    },
+    next(type, timeoutMs) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(broken ?? new HarnessError(`no "${type}" from the subject within ${timeoutMs} ms`)), timeoutMs);
+        const poll = setInterval(() => {
+          if (broken) {
+            clearTimeout(timer);
+            clearInterval(poll);
+            reject(broken);
+          }
+        }, 50);
+        waiting.set(type, (message) => {
+          clearTimeout(timer);
+          clearInterval(poll);
+          resolve(message as Extract<ChildMessage, { type: typeof type }>);
+        });
+      });
+    },
+    exited(timeoutMs) {
+      if (exitCode !== undefined) return broken ? Promise.reject(broken) : Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new HarnessError('the subject did not exit after stopping')), timeoutMs);
+        exitWaiters.push(() => {
+          clearTimeout(timer);
+          if (broken) reject(broken);
+          else resolve();
+        });
+      });
+    },
+    throwIfBroken() {
+      if (broken) throw broken;
+    },
+    kill() {
+      if (exitCode === undefined) child.kill();
+    },
+  };
+}
+
+function cpuMicros(): number {
+  const usage = process.cpuUsage();
+  return usage.user + usage.system;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,235 @@
+/** From one run's ledger to the numbers the report shows, every duration in store time. */
+import type { SandboxStats } from '../src/sandbox/contract.ts';
+import type { MessageEntry, OrderEntry, ReadTarget } from './collector.ts';
+import { latencyStats, type LatencySample, type LatencyStats } from './metrics.ts';
+import { ORDERS_PAGE_SIZE, POLL_INTERVAL_MS, STORE_RATE_LIMIT } from './profiles.ts';
+import type { SubjectKind } from './protocol.ts';
+import type { RunRecord } from './run-subject.ts';
+import { MINUTE } from './time-scale.ts';
+
+const MB = 1024 * 1024;
+/** Hot messages this long before and after the burst are compared. */
+const AROUND_BURST_MS = 3 * MINUTE;
+
+export interface RunSummary {
+  subject: SubjectKind;
+  phases: {
+    warmupS: number;
+    warmupComplete: boolean;
+    unreadChatsAtWarmEnd: number;
+    measureS: number;
+    graceS: number;
+    realSeconds: number;
+  };
+  latency: {
+    hot: LatencyStats;
+    quiet: LatencyStats;
+    newOrders: LatencyStats;
+    /** Warm-up messages of chatting buyers (discarded from `hot`): the restart transient. */
+    hotDuringWarmup: LatencyStats;
+    burst: { messages: LatencyStats; orders: LatencyStats; hotBefore: LatencyStats; hotAfter: LatencyStats } | undefined;
+  };
+  requests: {
+    /** Measured window, per store minute. */
+    perMinute: number;
+    byRoutePerMinute: Record<string, number>;
+    /** Requests per minute spent on order lists and single orders (everything but chats). */
+    ordersPerMinute: number;
+    status429: { measured: number; wholeRun: number };
+    wholeRun: number;
+  };
+  chatReads: {
+    /** Measured window, per store minute, by whose chat was read. */
+    perMinute: Record<ReadTarget, number>;
+    /** Reads a minute that one chat of each kind got on average. */
+    perChatPerMinute: Record<ReadTarget, number>;
+  };
+  correctness: {
+    /** Created before the measured window closed (warm-up and history included), never delivered. */
+    undelivered: number;
+    /** ...of which the subject had been handed by a chat read: real losses. */
+    droppedAfterRead: number;
+    /** ...of which no chat read ever returned: still waiting for a read when the run ended. */
+    neverRead: number;
+    /** Messages delivered more than once. */
+    duplicateMessages: number;
+    /** Orders announced more than once. */
+    duplicateOrders: number;
+    /** Sink calls for ids nobody created. */
+    unknownDeliveries: number;
+    ordersNeverAnnounced: number;
+    history: { total: number; delivered: number };
+  };
+  /** Chats the engine itself counted as hot and quiet, averaged over the measured window (ours only). */
+  engineView: { hot: number; quiet: number } | undefined;
+  resources: {
+    baselineRssMB: number;
+    peakRssMB: number;
+    /** The kernel's peak RSS of the subject process (includes start-up). */
+    maxRssMB: number;
+    peakHeapUsedMB: number;
+    cpuSeconds: number;
+    /** Subject CPU time / real time in the measured window (1 = one core busy). */
+    cpuPerWall: number;
+    /** The store and buyers (benchmark process) CPU time / real time in the measured window. */
+    storeCpuPerWall: number;
+    eventLoopDelayMs: { p50: number; p99: number; max: number };
+  };
+  db: { bytesAtWarmEnd: number; bytesAtEnd: number; rows: Record<string, number> | undefined };
+  warnings: { count: number; last: string[] };
+}
+
+export function summarise(run: RunRecord): RunSummary {
+  const { scale, times, collector, final, stats } = run;
+  const storeS = (realMs: number) => scale.toStoreSeconds(realMs);
+  const measuredMinutes = scale.toStoreMs(times.measureEndAt - times.warmEndAt) / MINUTE;
+  const messages = [...collector.messages.values()];
+  const orders = [...collector.orders.entries()];
+
+  const messageSample = (entry: MessageEntry): LatencySample => ({
+    latencyS: entry.deliveries[0] === undefined ? undefined : storeS(entry.deliveries[0] - entry.createdMs),
+    waitedS: storeS(times.endAt - entry.createdMs),
+  });
+  const orderSample = (entry: OrderEntry): LatencySample => ({
+    latencyS: entry.appeared[0] === undefined ? undefined : storeS(entry.appeared[0] - entry.createdMs),
+    waitedS: storeS(times.endAt - entry.createdMs),
+  });
+  const messagesOf = (pick: (entry: MessageEntry) => boolean) => latencyStats(messages.filter(pick).map(messageSample));
+  const ordersOf = (pick: (entry: OrderEntry) => boolean) =>
+    latencyStats(orders.map(([, entry]) => entry).filter(pick).map(orderSample));
+  const within = (at: number, from: number, to: number) => at >= from && at < to;
+
+  const burstAt = times.burstAt;
+  const burst =
+    burstAt === undefined
+      ? undefined
+      : {
+          messages: messagesOf((entry) => entry.kind === 'burst'),
+          orders: ordersOf((entry) => entry.kind === 'burst'),
+          hotBefore: messagesOf(
+            (entry) => entry.kind === 'hot' && entry.measured && within(entry.createdMs, burstAt - scale.toReal(AROUND_BURST_MS), burstAt),
+          ),
+          hotAfter: messagesOf(
+            (entry) => entry.kind === 'hot' && entry.measured && within(entry.createdMs, burstAt, burstAt + scale.toReal(AROUND_BURST_MS)),
+          ),
+        };
+
+  const routeDelta = deltaByRoute(stats.atWarmEnd, stats.atMeasureEnd);
+  const measuredTotal = stats.atMeasureEnd.total - stats.atWarmEnd.total;
+  const ordersRequests = (routeDelta['GET /orders'] ?? 0) + (routeDelta['GET /orders/{id}'] ?? 0);
+
+  const readsInWindow = collector.reads.filter((read) => within(read.at, times.warmEndAt, times.measureEndAt));
+  const readCount = (target: ReadTarget) => readsInWindow.filter((read) => read.target === target).length;
+  const newOrdersAtEnd = orders.filter(([, entry]) => entry.kind !== 'open' && entry.createdMs < times.measureEndAt).length;
+  const chatCounts: Record<ReadTarget, number> = {
+    chatting: run.spec.chatting,
+    quiet: run.spec.openOrders - run.spec.chatting,
+    new: Math.max(1, newOrdersAtEnd),
+  };
+  const perMinute = (count: number) => (measuredMinutes > 0 ? count / measuredMinutes : 0);
+
+  const dueForDelivery = messages.filter((entry) => entry.createdMs < times.measureEndAt);
+  const undelivered = dueForDelivery.filter((entry) => entry.deliveries.length === 0);
+  const history = messages.filter((entry) => entry.kind === 'history');
+
+  const inWindow = collector.usage.filter((sample) => within(sample.at, times.warmEndAt, times.measureEndAt));
+  const first = inWindow[0];
+  const last = inWindow.at(-1);
+  const cpuPerWall = first && last && last.at > first.at ? (last.cpuMicros - first.cpuMicros) / 1000 / (last.at - first.at) : 0;
+  const storeCpuPerWall =
+    (run.parentCpu.atMeasureEndMicros - run.parentCpu.atWarmEndMicros) / 1000 / Math.max(1, times.measureEndAt - times.warmEndAt);
+  const watched = inWindow.flatMap((sample) => (sample.watched ? [sample.watched] : []));
+  const atWarmEnd = collector.usage.find((sample) => sample.at >= times.warmEndAt);
+
+  return {
+    subject: run.subject,
+    phases: {
+      warmupS: storeS(times.warmEndAt - times.startedAt),
+      warmupComplete: times.warmupComplete,
+      unreadChatsAtWarmEnd: times.unreadAtWarmEnd,
+      measureS: storeS(times.measureEndAt - times.warmEndAt),
+      graceS: storeS(times.endAt - times.measureEndAt),
+      realSeconds: run.realSeconds,
+    },
+    latency: {
+      hot: messagesOf((entry) => entry.kind === 'hot' && entry.measured),
+      quiet: messagesOf((entry) => entry.kind === 'quiet' && entry.measured),
+      newOrders: ordersOf((entry) => entry.kind === 'new' && entry.measured),
+      hotDuringWarmup: messagesOf((entry) => entry.kind === 'hot' && entry.createdMs < times.warmEndAt),
+      burst,
+    },
+    requests: {
+      perMinute: perMinute(measuredTotal),
+      byRoutePerMinute: Object.fromEntries(Object.entries(routeDelta).map(([route, count]) => [route, perMinute(count)])),
+      ordersPerMinute: perMinute(ordersRequests),
+      status429: {
+        measured: (stats.atMeasureEnd.byStatus[429] ?? 0) - (stats.atWarmEnd.byStatus[429] ?? 0),
+        wholeRun: stats.atEnd.byStatus[429] ?? 0,
+      },
+      wholeRun: stats.atEnd.total,
+    },
+    chatReads: {
+      perMinute: { chatting: perMinute(readCount('chatting')), quiet: perMinute(readCount('quiet')), new: perMinute(readCount('new')) },
+      perChatPerMinute: {
+        chatting: perMinute(readCount('chatting')) / Math.max(1, chatCounts.chatting),
+        quiet: perMinute(readCount('quiet')) / Math.max(1, chatCounts.quiet),
+        new: perMinute(readCount('new')) / chatCounts.new,
+      },
+    },
+    correctness: {
+      undelivered: undelivered.length,
+      droppedAfterRead: undelivered.filter((entry) => entry.seenAt !== undefined).length,
+      neverRead: undelivered.filter((entry) => entry.seenAt === undefined).length,
+      duplicateMessages: messages.filter((entry) => entry.deliveries.length > 1).length,
+      duplicateOrders: orders.filter(([, entry]) => entry.appeared.length > 1).length,
+      unknownDeliveries: collector.unknownDeliveries,
+      ordersNeverAnnounced: orders.filter(([, entry]) => entry.appeared.length === 0 && entry.createdMs < times.measureEndAt).length,
+      history: { total: history.length, delivered: history.filter((entry) => entry.deliveries.length > 0).length },
+    },
+    engineView:
+      watched.length === 0
+        ? undefined
+        : {
+            hot: watched.reduce((sum, view) => sum + view.hot, 0) / watched.length,
+            quiet: watched.reduce((sum, view) => sum + view.quiet, 0) / watched.length,
+          },
+    resources: {
+      baselineRssMB: run.ready.baselineRssBytes / MB,
+      peakRssMB: final.peakRssBytes / MB,
+      maxRssMB: final.maxRssBytes / MB,
+      peakHeapUsedMB: final.peakHeapUsedBytes / MB,
+      cpuSeconds: final.cpuMicros / 1e6,
+      cpuPerWall,
+      storeCpuPerWall,
+      eventLoopDelayMs: final.eventLoopDelayMs,
+    },
+    db: { bytesAtWarmEnd: atWarmEnd?.dbBytes ?? 0, bytesAtEnd: final.dbBytes, rows: final.dbRows },
+    warnings: final.warnings,
+  };
+}
+
+/**
+ * Requests a second left for chats by the budget: the key's limit minus what new-order detection cannot do
+ * without (every page of the paid list once per poll interval).
+ */
+export function chatBudgetPerSecond(paidOrders: number): { requestsPerSecond: number; paidPagesPerInterval: number } {
+  const paidPagesPerInterval = Math.max(1, Math.ceil(paidOrders / ORDERS_PAGE_SIZE));
+  const limitPerSecond = STORE_RATE_LIMIT.limit / (STORE_RATE_LIMIT.windowMs / 1000);
+  return { requestsPerSecond: limitPerSecond - paidPagesPerInterval / (POLL_INTERVAL_MS / 1000), paidPagesPerInterval };
+}
+
+/** Paid orders present when the measured window closed (the store creates them, nobody takes them). */
+export function paidOrdersAtMeasureEnd(run: RunRecord): number {
+  let count = 0;
+  for (const entry of run.collector.orders.values()) if (entry.kind !== 'open' && entry.createdMs < run.times.measureEndAt) count += 1;
+  return count;
+}
+
+function deltaByRoute(from: SandboxStats, to: SandboxStats): Record<string, number> {
+  const delta: Record<string, number> = {};
+  for (const [route, count] of Object.entries(to.byRoute)) {
+    const difference = count - (from.byRoute[route] ?? 0);
+    if (difference > 0) delta[route] = difference;
+  }
+  return delta;
+}

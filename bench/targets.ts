@@ -1,0 +1,134 @@
+/** The team's targets (issue 6), judged on a run's results: met, missed by how much, or not run in this mode. */
+import type { Quantile } from './metrics.ts';
+import { POLL_INTERVAL_MS } from './profiles.ts';
+import type { ScenarioResult } from './scenario-result.ts';
+
+export interface TargetVerdict {
+  target: string;
+  openOrders: number | 'all';
+  /** What was measured, as shown. */
+  value: string;
+  limit: string;
+  /** undefined: not run in this mode, or a figure to report rather than a pass/fail. */
+  met: boolean | undefined;
+  /** For a missed target: how far off. */
+  by?: string;
+}
+
+const RSS_LIMIT_MB = 120;
+const SPEEDUP_MIN = 5;
+const BOUND_RATIO_MAX = 2;
+const NEW_ORDER_P95_MAX_S = (2 * POLL_INTERVAL_MS) / 1000;
+const FOCUS = 1000;
+const LARGEST = 5000;
+
+export function judgeTargets(results: readonly ScenarioResult[]): TargetVerdict[] {
+  const verdicts: TargetVerdict[] = [];
+  for (const result of results) {
+    const ours = result.ours;
+    const n = result.spec.openOrders;
+    if (!ours) continue;
+    const status429 = ours.requests.status429.wholeRun;
+    verdicts.push(zero('ours: no 429 received', n, status429));
+    const lost = ours.correctness.undelivered;
+    verdicts.push({
+      ...zero('ours: no message lost', n, lost),
+      value: `${lost} undelivered (${ours.correctness.droppedAfterRead} dropped after a read, ${ours.correctness.neverRead} never read)`,
+    });
+    verdicts.push(zero('ours: no duplicate', n, ours.correctness.duplicateMessages + ours.correctness.duplicateOrders));
+    const newOrder = ours.latency.newOrders.p95;
+    verdicts.push(
+      newOrder === undefined
+        ? { target: 'ours: new-order p95 ≤ 2 poll intervals', openOrders: n, value: 'no sample', limit: `${NEW_ORDER_P95_MAX_S} s`, met: undefined }
+        : atMost('ours: new-order p95 ≤ 2 poll intervals', n, newOrder, NEW_ORDER_P95_MAX_S, 's'),
+    );
+  }
+
+  const focus = results.find((result) => result.spec.openOrders === FOCUS);
+  const oursHot = focus?.ours?.latency.hot.p95;
+  const naiveHot = focus?.naive?.latency.hot.p95;
+  if (oursHot && naiveHot) {
+    const speedup = naiveHot.s / oursHot.s;
+    // A censored naive p95 is a lower bound, so the speed-up is too; a censored ours makes it an upper bound.
+    const qualifier = naiveHot.censored && !oursHot.censored ? '≥ ' : oursHot.censored && !naiveHot.censored ? '≤ ' : '';
+    const met = speedup >= SPEEDUP_MIN ? (oursHot.censored ? undefined : true) : naiveHot.censored ? undefined : false;
+    verdicts.push({
+      target: 'hot-chat p95 ≥ 5× lower than naive',
+      openOrders: FOCUS,
+      value: `${qualifier}${speedup.toFixed(1)}× (naive ${show(naiveHot)} / ours ${show(oursHot)})`,
+      limit: `≥ ${SPEEDUP_MIN}×`,
+      met,
+      ...(met === false ? { by: `${(SPEEDUP_MIN / speedup).toFixed(2)}× short` } : {}),
+    });
+  } else verdicts.push(notRun('hot-chat p95 ≥ 5× lower than naive', FOCUS));
+
+  if (focus?.ours && oursHot) {
+    const ratio = oursHot.s / focus.lowerBound.p95S;
+    const met = ratio <= BOUND_RATIO_MAX && !oursHot.censored;
+    verdicts.push({
+      target: 'hot-chat p95 within 2× the budget bound',
+      openOrders: FOCUS,
+      value: `${ratio.toFixed(2)}× (ours ${show(oursHot)} / bound ${focus.lowerBound.p95S.toFixed(1)} s)`,
+      limit: `≤ ${BOUND_RATIO_MAX}×`,
+      met,
+      ...(met ? {} : { by: `${(ratio / BOUND_RATIO_MAX).toFixed(2)}× over (p95 ${(oursHot.s - BOUND_RATIO_MAX * focus.lowerBound.p95S).toFixed(1)} s too slow)` }),
+    });
+  } else verdicts.push(notRun('hot-chat p95 within 2× the budget bound', FOCUS));
+
+  const largest = results.find((result) => result.spec.openOrders === LARGEST)?.ours;
+  if (largest) {
+    const peak = largest.resources.peakRssMB;
+    verdicts.push({
+      target: 'ours: peak RSS < 120 MB',
+      openOrders: LARGEST,
+      value: `${peak.toFixed(1)} MB (process before polling: ${largest.resources.baselineRssMB.toFixed(1)} MB)`,
+      limit: `< ${RSS_LIMIT_MB} MB`,
+      met: peak < RSS_LIMIT_MB,
+      ...(peak < RSS_LIMIT_MB ? {} : { by: `${(peak - RSS_LIMIT_MB).toFixed(1)} MB over` }),
+    });
+  } else verdicts.push(notRun('ours: peak RSS < 120 MB', LARGEST));
+
+  for (const result of results) {
+    if (!result.ours) continue;
+    const db = result.ours.db;
+    const measuredHours = result.ours.phases.measureS / 3600;
+    verdicts.push({
+      target: 'ours: database size (bounded growth)',
+      openOrders: result.spec.openOrders,
+      value: `${mb(db.bytesAtEnd)} MB at end (${mb(db.bytesAtWarmEnd)} MB after warm-up; ${db.rows?.chat_messages ?? 0} message rows)`,
+      limit: `pruned after ${7} days of store time`,
+      met: undefined,
+      by: measuredHours > 0 ? `${mb((db.bytesAtEnd - db.bytesAtWarmEnd) / measuredHours)} MB per store hour meanwhile` : '',
+    });
+  }
+  return verdicts;
+}
+
+function zero(target: string, openOrders: number, count: number): TargetVerdict {
+  return { target, openOrders, value: String(count), limit: '0', met: count === 0, ...(count === 0 ? {} : { by: `${count} over` }) };
+}
+
+function atMost(target: string, openOrders: number, value: Quantile, limit: number, unit: string): TargetVerdict {
+  const met = value.s <= limit && !value.censored;
+  return {
+    target,
+    openOrders,
+    value: show(value),
+    limit: `≤ ${limit} ${unit}`,
+    met,
+    ...(met ? {} : { by: `${(value.s - limit).toFixed(1)} ${unit} over` }),
+  };
+}
+
+function notRun(target: string, openOrders: number): TargetVerdict {
+  return { target, openOrders, value: 'not run in this mode', limit: '', met: undefined };
+}
+
+export function show(value: Quantile | undefined): string {
+  if (value === undefined) return '–';
+  return `${value.censored ? '>' : ''}${value.s < 10 ? value.s.toFixed(1) : value.s.toFixed(0)} s`;
+}
+
+function mb(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(2);
+}

@@ -1,0 +1,77 @@
+/** The pacing rules of the request budget, on a fake rate-limit snapshot and clock. */
+import { describe, expect, it } from 'vitest';
+import type { RateLimitSnapshot } from '../../src/seller-api/api.ts';
+import { createRequestBudget } from '../../src/sync/request-budget.ts';
+
+function setup(snapshot: Partial<RateLimitSnapshot> | undefined) {
+  const state = { now: 1_000_000, sent: 0, snapshot: snapshot && { observedAt: 1_000_000, limit: undefined, remaining: undefined, resetAt: undefined, ...snapshot } };
+  const sleeps: number[] = [];
+  const budget = createRequestBudget({
+    api: { rateLimit: () => state.snapshot, requestCount: () => state.sent },
+    now: () => state.now,
+    rules: { resetMarginMs: 0 },
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      state.now += ms;
+    },
+  });
+  return { state, budget, sleeps };
+}
+const signal = new AbortController().signal;
+
+describe('request budget', () => {
+  it('does not pace a store that sends no rate-limit headers', () => {
+    const { budget } = setup(undefined);
+    expect(budget.delayFor('quiet')).toBe(0);
+  });
+
+  it('lets requests go at once while more than half the window is left', () => {
+    const { budget } = setup({ limit: 100, remaining: 80, resetAt: 1_060_000 });
+    expect(budget.delayFor('urgent')).toBe(0);
+    expect(budget.delayFor('hot')).toBe(0);
+    expect(budget.delayFor('quiet')).toBe(0);
+  });
+
+  it('keeps a reserve: chats wait for the reset while the urgent lane may still go', () => {
+    // limit 30: reserve 6 for urgent; quiet keeps 12.
+    const { budget } = setup({ limit: 30, remaining: 6, resetAt: 1_002_000 });
+    expect(budget.delayFor('hot')).toBe(2_000);
+    expect(budget.delayFor('quiet')).toBe(2_000);
+    expect(budget.delayFor('urgent')).toBeLessThan(2_000 / 6 + 1);
+    const { budget: b2 } = setup({ limit: 30, remaining: 10, resetAt: 1_002_000 });
+    expect(b2.delayFor('quiet')).toBe(2_000);
+    expect(b2.delayFor('hot')).toBe(0);
+  });
+
+  it('spreads what is left until the reset, counting requests sent since the last answer', async () => {
+    const { state, budget, sleeps } = setup({ limit: 30, remaining: 14, resetAt: 1_002_000 });
+    // 14 left, hot keeps 6: 8 usable over 2 s → one every 250 ms.
+    expect(await budget.acquire('hot', { signal })).toBe(true);
+    state.sent += 1;
+    expect(await budget.acquire('hot', { signal })).toBe(true);
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(250);
+    // Spent down to the reserve without a fresh answer: the next hot request waits for the reset.
+    state.sent += 7;
+    expect(budget.delayFor('hot')).toBe(1_002_000 - state.now);
+  });
+
+  it('gives up instead of waiting past a deadline', async () => {
+    const { state, budget } = setup({ limit: 30, remaining: 6, resetAt: 1_002_000 });
+    expect(await budget.admit('hot', { signal, deadline: state.now + 500 })).toBe(false);
+    expect(state.now).toBe(1_000_000);
+  });
+
+  it('trusts the earliest reset announced within one window (the header rounds up to whole seconds)', () => {
+    const { state, budget } = setup({ limit: 30, remaining: 20, resetAt: 1_002_000 });
+    budget.delayFor('hot');
+    state.now += 1_200;
+    state.snapshot = { observedAt: state.now, limit: 30, remaining: 2, resetAt: state.now + 1_000 };
+    expect(budget.delayFor('hot')).toBe(800);
+  });
+
+  it('holds every lane after a 429 reached the engine', () => {
+    const { state, budget } = setup(undefined);
+    budget.holdUntil(state.now + 700);
+    expect(budget.delayFor('urgent')).toBe(700);
+  });
+});

@@ -3,16 +3,20 @@
  * grammY's HttpError wraps a fetch error whose message contains the request URL, and the URL contains the token.
  */
 import { GrammyError, HttpError } from 'grammy';
+import { redactSecrets } from '../log/redact-secrets.ts';
 
 export type BridgeBotErrorCode =
   /** Trial mode: nobody has sent /start in a private chat yet, so there is nowhere to post. */
   | 'NO_CHAT_BOUND'
   /** Telegram refused or could not be reached after the retries; sync offers the event again later. */
-  | 'TELEGRAM_FAILED';
+  | 'TELEGRAM_FAILED'
+  /** getMe answered 401/404 at start-up: the token is wrong or was revoked. */
+  | 'TELEGRAM_TOKEN_REFUSED';
 
 const HINTS: Record<BridgeBotErrorCode, string> = {
   NO_CHAT_BOUND: 'no chat bound yet: send /start to the bot in a private chat to receive orders there',
   TELEGRAM_FAILED: 'Telegram refused the request or could not be reached; it will be tried again',
+  TELEGRAM_TOKEN_REFUSED: "Telegram refused the bot token: check TELEGRAM_BOT_TOKEN (BotFather's /token shows the current one)",
 };
 
 export class BridgeBotError extends Error {
@@ -29,15 +33,8 @@ export class BridgeBotError extends Error {
   }
 }
 
-/** Replaces every occurrence of each secret (and of its URL-encoded form) with a marker. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) {
-    if (secret === '') continue;
-    for (const form of new Set([secret, encodeURIComponent(secret)])) result = result.split(form).join('<redacted>');
-  }
-  return result;
-}
+/** Token-free text: the logger's scrubber, which also knows the URL-encoded and `bot<token>` forms. */
+export const redact = redactSecrets;
 
 /** A loggable description of any error, token-free: message, Telegram's code and description, and the cause's message. */
 export interface SafeErrorDescription {

@@ -6,7 +6,7 @@
  * handlers so a waiting step gets its update first and passes on what is not for it.
  */
 import { conversations, createConversation } from '@grammyjs/conversations';
-import { Bot, type Middleware } from 'grammy';
+import { Bot, GrammyError, type Middleware } from 'grammy';
 import type { Logger } from 'pino';
 import type { Product } from '../seller-api/schemas.ts';
 import type { SyncEngine, SyncSink } from '../sync/contract.ts';
@@ -15,7 +15,7 @@ import type { BotContext, ConversationContext } from './context.ts';
 import { createDeliverConversation, DELIVER_CONVERSATION } from './conversations/deliver.ts';
 import { createReplyConversation, REPLY_CONVERSATION } from './conversations/reply.ts';
 import { conversationStorage } from './conversations/storage.ts';
-import { describeError } from './errors.ts';
+import { BridgeBotError, describeError } from './errors.ts';
 import { buyerRepliesFeature } from './features/buyer-replies.ts';
 import { commandsFeature } from './features/commands.ts';
 import { fallbackFeature } from './features/fallback.ts';
@@ -191,6 +191,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
 
 /** A token-free Error for start-up failures (a wrong token, another instance polling). */
 function describeAsError(error: unknown, secrets: readonly string[]): Error {
+  if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404)) return new BridgeBotError('TELEGRAM_TOKEN_REFUSED');
   const described = describeError(error, secrets);
   return new Error(described.cause ? `${described.message} (${described.cause})` : described.message);
 }

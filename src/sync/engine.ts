@@ -74,10 +74,14 @@ interface Run {
 }
 
 export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
-  const { api, db, sink, pollIntervalMs } = options;
-  const tuning: SyncTuning = { ...defaultTuning(pollIntervalMs), ...definedOnly(options) };
+  const { api, db, sink } = options;
+  // Instants and durations land in STRICT INTEGER columns: a decimal interval (POLL_INTERVAL_SECONDS=0.3333)
+  // or a fractional clock must not make every schedule write fail.
+  const pollIntervalMs = Math.max(1, Math.round(options.pollIntervalMs));
+  const tuning: SyncTuning = wholeMilliseconds({ ...defaultTuning(pollIntervalMs), ...definedOnly(options) });
   const logger = options.logger.child({ component: 'sync' });
-  const now = options.now ?? Date.now;
+  const clock = options.now ?? Date.now;
+  const now = () => Math.floor(clock());
 
   const queries = createQueries(db, now);
   const health = createHealth();
@@ -350,6 +354,14 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
       return lastRun === undefined ? { lastRunEndedAt: undefined, newOrders: 0, messages: 0 } : summarise(lastRun);
     },
   };
+}
+
+function wholeMilliseconds(tuning: SyncTuning): SyncTuning {
+  const out: Record<string, unknown> = { ...tuning };
+  for (const [key, value] of Object.entries(tuning)) {
+    if (key.endsWith('Ms') && typeof value === 'number' && Number.isFinite(value)) out[key] = Math.max(0, Math.round(value));
+  }
+  return out as unknown as SyncTuning;
 }
 
 /** Options carry tuning fields beside the dependencies; undefined ones must not erase the defaults. */

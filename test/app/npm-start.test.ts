@@ -100,4 +100,20 @@ describe('npm start', () => {
     expect(lines[0]).toContain('TELEGRAM_CHAT_ID');
     expect(running.output()).not.toContain('AAsecret');
   }, 30_000);
+
+  it('stops with an actionable line when Telegram refuses the token', async () => {
+    telegram = await startFakeTelegram();
+    dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
+    const wrongToken = '999:AAwrongwrongwrongwrongwrongwrongwrong1';
+    running = startMain(['--sandbox'], {
+      TELEGRAM_BOT_TOKEN: wrongToken,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      DATABASE_PATH: join(dir, 'bridge.sqlite'),
+      LOG_LEVEL: 'silent',
+    });
+    const { code } = await running.exited;
+    expect(code).toBe(1);
+    expect(running.output().trim()).toMatch(/^Start-up failed: TELEGRAM_TOKEN_REFUSED: .*TELEGRAM_BOT_TOKEN/);
+    expect(running.output()).not.toContain('AAwrongwrong');
+  }, 30_000);
 });

@@ -138,3 +138,17 @@ describe('since the last run', () => {
     expect(await engine.sinceLastRun()).toEqual({ lastRunEndedAt: undefined, newOrders: 0, messages: 0 });
   });
 });
+
+describe('odd clocks and intervals', () => {
+  it('works with a decimal poll interval and a fractional clock (schedules are whole milliseconds)', async () => {
+    const order = h.sandbox.control.createOrder({ status: 'paid' }).id;
+    h.sandbox.control.postBuyerMessage(order, 'hello');
+    const engine = h.engine({ pollIntervalMs: 33.333, now: () => Date.now() + 0.25, actionBackoffBaseMs: 12.5 });
+    await engine.pollNow();
+    engine.enqueue({ kind: 'take', orderId: order as never });
+    await engine.pollNow();
+    expect(h.sink.messages().map((message) => message.text)).toEqual(['hello']);
+    expect(h.sandbox.control.order(order)?.status).toBe('processing');
+    expect(engine.status().lastError).toBeUndefined();
+  });
+});

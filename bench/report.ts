@@ -1,0 +1,194 @@
+/** The benchmark's report: markdown tables for people, one JSON document for machines and later comparison. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LatencyStats, Quantile } from './metrics.ts';
+import { POLL_INTERVAL_MS, STORE_RATE_LIMIT, type Profile } from './profiles.ts';
+import type { ScenarioResult } from './scenario-result.ts';
+import type { RunSummary } from './summarise.ts';
+import { show, type TargetVerdict } from './targets.ts';
+
+export interface BenchReport {
+  mode: Profile['name'];
+  scale: number;
+  startedAt: string;
+  realSeconds: number;
+  machine: { node: string; cpus: number; platform: string };
+  profile: Profile;
+  scenarios: ScenarioResult[];
+  targets: TargetVerdict[];
+}
+
+export function renderMarkdown(report: BenchReport): string {
+  const { profile } = report;
+  const lines: string[] = [];
+  const first = profile.scenarios[0];
+  lines.push(`## Seller bridge benchmark — ${report.mode} mode`, '');
+  lines.push(
+    `Time compression S = ${report.scale}: every store duration ran ${report.scale}× faster; **every time below is store time** ` +
+      `(real × ${report.scale}). Store: ${STORE_RATE_LIMIT.limit} requests per ${STORE_RATE_LIMIT.windowMs / 1000} s per key, poll interval ` +
+      `${POLL_INTERVAL_MS / 1000} s. Buyers: up to 50 chatting chats (one message every ${(first?.chatGapMs ?? 0) / 1000} s each on ` +
+      `average), ≤ ${first?.quietPerMinute ?? 0} messages/min on quiet orders, ${first?.ordersPerMinute ?? 0} new paid order/min, and a ` +
+      `burst in the middle of the window. Warm-up is discarded: measuring starts once the subject finished its first cycle, read every ` +
+      `pre-existing chat once and ${profile.minWarmupMs / 60_000} min passed; then ${profile.measureMs / 60_000} min are measured and the ` +
+      `run goes on (load included) until every measured event arrived, at most ${profile.graceMaxMs / 60_000} min. Latency = created at ` +
+      `the store → sink call. ">" marks a lower bound (events still undelivered at the end count as "at least what they waited").`,
+    '',
+  );
+
+  lines.push('### Latency, cost, correctness', '');
+  lines.push(
+    table(
+      ['open', 'subject', 'hot p50 / p95 / p99', 'quiet p50 / p95 / p99', 'new order p50 / p95', 'req/min', '429s', 'lost (dropped)', 'dup', 'RSS peak (before polling) MB', 'CPU s (CPU/wall)', 'DB MB'],
+      rows(report.scenarios, (result, run) => [
+        String(result.spec.openOrders),
+        run.subject,
+        triple(run.latency.hot),
+        triple(run.latency.quiet),
+        `${show(run.latency.newOrders.p50)} / ${show(run.latency.newOrders.p95)}`,
+        run.requests.perMinute.toFixed(1),
+        String(run.requests.status429.wholeRun),
+        `${run.correctness.undelivered} (${run.correctness.droppedAfterRead})`,
+        String(run.correctness.duplicateMessages + run.correctness.duplicateOrders),
+        `${run.resources.peakRssMB.toFixed(0)} (${run.resources.baselineRssMB.toFixed(0)})`,
+        `${run.resources.cpuSeconds.toFixed(1)} (${run.resources.cpuPerWall.toFixed(2)})`,
+        run.subject === 'ours' ? (run.db.bytesAtEnd / 1048576).toFixed(2) : '–',
+      ]),
+    ),
+    '',
+  );
+
+  lines.push('### Against the budget’s lower bound (hot = chatting chats)', '');
+  lines.push(
+    'K chats need reading, B requests a second are left for them (the limit minus one paid-list page per poll interval): no ' +
+      'scheduler reads a chat more often than every K/B s, so a message waits K/(2B) on average and 0.95·K/B at p95. ' +
+      '"own-budget bound" uses the chat reads ours actually made instead of B.',
+    '',
+  );
+  lines.push(
+    table(
+      ['open', 'K', 'B req/s', 'bound mean / p95', 'ours hot mean / p95', 'ours p95 / bound p95', 'own-budget bound p95', 'naive hot p95', 'naive p95 / ours p95'],
+      report.scenarios.map((result) => {
+        const ours = result.ours?.latency.hot;
+        const naive = result.naive?.latency.hot;
+        return [
+          String(result.spec.openOrders),
+          String(result.lowerBound.chats),
+          result.lowerBound.requestsPerSecond.toFixed(2),
+          `${result.lowerBound.meanS.toFixed(1)} s / ${result.lowerBound.p95S.toFixed(1)} s`,
+          ours ? `${show(ours.mean)} / ${show(ours.p95)}` : '–',
+          ours?.p95 ? ratio(ours.p95, result.lowerBound.p95S) : '–',
+          result.oursOwnChatBudgetBound ? `${result.oursOwnChatBudgetBound.p95S.toFixed(1)} s` : '–',
+          naive ? show(naive.p95) : '–',
+          ours?.p95 && naive?.p95 ? speedup(naive.p95, ours.p95) : '–',
+        ];
+      }),
+    ),
+    '',
+  );
+
+  lines.push('### How the budget is shared (measured window, per store minute)', '');
+  lines.push(
+    table(
+      ['open', 'subject', 'order lists', 'chatting chats: reads (per chat)', 'quiet chats: reads (per chat)', 'new orders’ chats', 'engine’s own hot / quiet count'],
+      rows(report.scenarios, (result, run) => [
+        String(result.spec.openOrders),
+        run.subject,
+        run.requests.ordersPerMinute.toFixed(1),
+        `${run.chatReads.perMinute.chatting.toFixed(1)} (${run.chatReads.perChatPerMinute.chatting.toFixed(2)})`,
+        `${run.chatReads.perMinute.quiet.toFixed(1)} (${run.chatReads.perChatPerMinute.quiet.toFixed(3)})`,
+        run.chatReads.perMinute.new.toFixed(1),
+        run.engineView ? `${run.engineView.hot.toFixed(0)} / ${run.engineView.quiet.toFixed(0)}` : '–',
+      ]),
+    ),
+    '',
+  );
+
+  lines.push('### The burst (mid-window)', '');
+  lines.push(
+    table(
+      ['open', 'subject', 'burst', 'burst orders p95 / max', 'burst messages p50 / p95 / max', 'hot p95: 3 min before → after'],
+      rows(report.scenarios, (result, run) => {
+        const burst = run.latency.burst;
+        return [
+          String(result.spec.openOrders),
+          run.subject,
+          `${result.spec.burst.orders} orders + ${result.spec.burst.messages} msgs in ${result.spec.burst.spreadMs / 1000} s`,
+          burst ? `${show(burst.orders.p95)} / ${show(burst.orders.max)}` : '–',
+          burst ? `${show(burst.messages.p50)} / ${show(burst.messages.p95)} / ${show(burst.messages.max)}` : '–',
+          burst ? `${show(burst.hotBefore.p95)} → ${show(burst.hotAfter.p95)}` : '–',
+        ];
+      }),
+    ),
+    '',
+  );
+
+  lines.push('### Phases and the machine', '');
+  lines.push(
+    table(
+      ['open', 'subject', 'warm-up (complete?)', 'hot p95 during warm-up', 'measured', 'grace', 'real s', 'CPU/wall subject / store', 'event-loop delay p99 / max ms (real)', 'warnings'],
+      rows(report.scenarios, (result, run) => [
+        String(result.spec.openOrders),
+        run.subject,
+        `${(run.phases.warmupS / 60).toFixed(1)} min (${run.phases.warmupComplete ? 'yes' : `no: ${run.phases.unreadChatsAtWarmEnd} chats never read`})`,
+        show(run.latency.hotDuringWarmup.p95),
+        `${(run.phases.measureS / 60).toFixed(1)} min`,
+        `${(run.phases.graceS / 60).toFixed(1)} min`,
+        run.phases.realSeconds.toFixed(1),
+        `${run.resources.cpuPerWall.toFixed(2)} / ${run.resources.storeCpuPerWall.toFixed(2)}`,
+        `${run.resources.eventLoopDelayMs.p99.toFixed(1)} / ${run.resources.eventLoopDelayMs.max.toFixed(1)}`,
+        String(run.warnings.count),
+      ]),
+    ),
+    '',
+  );
+
+  lines.push('### Targets', '');
+  lines.push(
+    table(
+      ['target', 'open', 'measured', 'limit', 'verdict'],
+      report.targets.map((verdict) => [
+        verdict.target,
+        String(verdict.openOrders),
+        verdict.value,
+        verdict.limit,
+        verdict.met === true ? 'met' : verdict.met === false ? `**missed** ${verdict.by ?? ''}` : verdict.by ? `report: ${verdict.by}` : 'n/a',
+      ]),
+    ),
+    '',
+  );
+  lines.push(`Real time: ${report.realSeconds.toFixed(0)} s on ${report.machine.cpus} CPUs, Node ${report.machine.node}.`);
+  return lines.join('\n');
+}
+
+/** Writes `<mode>-<timestamp>.json` and the mode's latest file; returns the paths. */
+export function writeResults(report: BenchReport, dir: string): string[] {
+  mkdirSync(dir, { recursive: true });
+  const stamp = report.startedAt.replace(/[:.]/g, '-');
+  const body = `${JSON.stringify(report, (_key, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value), 2)}\n`;
+  const paths = [join(dir, `${report.mode}-${stamp}.json`), join(dir, report.mode === 'full' ? 'latest.json' : 'latest-quick.json')];
+  for (const path of paths) writeFileSync(path, body);
+  return paths;
+}
+
+function rows(results: readonly ScenarioResult[], row: (result: ScenarioResult, run: RunSummary) => string[]): string[][] {
+  return results.flatMap((result) => [result.ours, result.naive].flatMap((run) => (run ? [row(result, run)] : [])));
+}
+
+function triple(stats: LatencyStats): string {
+  if (stats.n === 0) return '–';
+  return `${show(stats.p50)} / ${show(stats.p95)} / ${show(stats.p99)} (n=${stats.n})`;
+}
+
+function ratio(value: Quantile, bound: number): string {
+  return `${value.censored ? '>' : ''}${(value.s / bound).toFixed(2)}×`;
+}
+
+function speedup(naive: Quantile, ours: Quantile): string {
+  const prefix = naive.censored && !ours.censored ? '≥' : ours.censored && !naive.censored ? '≤' : '';
+  return `${prefix}${(naive.s / ours.s).toFixed(1)}×`;
+}
+
+function table(header: string[], body: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...body.map(line)].join('\n');
+}

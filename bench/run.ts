@@ -1,0 +1,114 @@
+/**
+ * `npm run bench` — how fast a buyer's message and a new order reach the seller with the store's rate limit,
+ * for the bridge's sync engine ("ours") and a naive poller, at 10 to 5000 open orders. See bench/README.md.
+ *
+ *   npm run bench                 full mode (about 10 minutes on 2 cores)
+ *   npm run bench -- --quick      under a minute: proves the harness works (CI)
+ *   options: --scale S, --scenarios 10,1000, --subjects ours,naive
+ *
+ * Exits non-zero only when the harness itself breaks (a subject crashed, nothing was measured), never on timing.
+ */
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { PROFILES, type Profile } from './profiles.ts';
+import type { SubjectKind } from './protocol.ts';
+import { renderMarkdown, writeResults, type BenchReport } from './report.ts';
+import { runSubject, type RunRecord } from './run-subject.ts';
+import { scenarioResult, type ScenarioResult } from './scenario-result.ts';
+import { judgeTargets, show } from './targets.ts';
+
+const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
+
+function chooseProfile(): { profile: Profile; subjects: SubjectKind[] } {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      scale: { type: 'string' },
+      scenarios: { type: 'string' },
+      subjects: { type: 'string' },
+    },
+    strict: true,
+  });
+  const base = PROFILES[values.quick ? 'quick' : 'full'];
+  const scale = values.scale === undefined ? base.scale : Number(values.scale);
+  if (!(scale >= 1)) throw new Error(`--scale must be a number >= 1, got ${values.scale}`);
+  const wanted = values.scenarios?.split(',').map(Number);
+  const scenarios = wanted ? base.scenarios.filter((spec) => wanted.includes(spec.openOrders)) : base.scenarios;
+  if (scenarios.length === 0) throw new Error(`--scenarios matched none of ${base.scenarios.map((spec) => spec.openOrders).join(', ')}`);
+  const subjects = (values.subjects?.split(',') ?? ['ours', 'naive']) as SubjectKind[];
+  if (subjects.some((subject) => subject !== 'ours' && subject !== 'naive')) throw new Error('--subjects takes ours and/or naive');
+  return { profile: { ...base, scale, scenarios }, subjects };
+}
+
+/** The harness is broken (not slow) when a run measured nothing at all. */
+function harnessProblems(run: RunRecord): string[] {
+  const problems: string[] = [];
+  const entries = [...run.collector.messages.values()];
+  const delivered = entries.filter((entry) => entry.deliveries.length > 0).length;
+  const orders = [...run.collector.orders.values()].filter((entry) => entry.appeared.length > 0).length;
+  if (delivered + orders === 0) problems.push('the subject delivered nothing at all');
+  if (run.spec.chatting > 0 && !entries.some((entry) => entry.kind === 'hot' && entry.measured)) problems.push('no chatting message was created in the measured window');
+  if (run.stats.atEnd.total === 0) problems.push('the store received no request');
+  return problems.map((problem) => `${run.spec.openOrders} open orders, ${run.subject}: ${problem}`);
+}
+
+function progress(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+async function main(): Promise<number> {
+  const { profile, subjects } = chooseProfile();
+  const startedAt = new Date();
+  progress(`bench (${profile.name}): S=${profile.scale}, scenarios ${profile.scenarios.map((spec) => spec.openOrders).join(', ')} open orders`);
+
+  const results: ScenarioResult[] = [];
+  const problems: string[] = [];
+  for (const spec of profile.scenarios) {
+    const runs: Partial<Record<SubjectKind, RunRecord>> = {};
+    for (const subject of subjects) {
+      const run = await runSubject(spec, profile, subject);
+      runs[subject] = run;
+      problems.push(...harnessProblems(run));
+    }
+    const result = scenarioResult(spec, runs.ours, runs.naive);
+    results.push(result);
+    for (const summary of [result.ours, result.naive]) {
+      if (!summary) continue;
+      progress(
+        `  ${spec.openOrders} open, ${summary.subject}: hot p95 ${show(summary.latency.hot.p95)}, quiet p95 ${show(summary.latency.quiet.p95)}, ` +
+          `new order p95 ${show(summary.latency.newOrders.p95)}, ${summary.requests.perMinute.toFixed(0)} req/min, ` +
+          `${summary.requests.status429.wholeRun} × 429, ${summary.correctness.undelivered} undelivered — ${summary.phases.realSeconds.toFixed(1)} s real`,
+      );
+    }
+  }
+
+  const report: BenchReport = {
+    mode: profile.name,
+    scale: profile.scale,
+    startedAt: startedAt.toISOString(),
+    realSeconds: (Date.now() - startedAt.getTime()) / 1000,
+    machine: { node: process.version, cpus: cpus().length, platform: process.platform },
+    profile,
+    scenarios: results,
+    targets: judgeTargets(results),
+  };
+  process.stdout.write(`${renderMarkdown(report)}\n`);
+  for (const path of writeResults(report, RESULTS_DIR)) progress(`wrote ${path}`);
+
+  if (problems.length > 0) {
+    progress(`the harness is broken:\n  ${problems.join('\n  ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    progress(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  },
+);

@@ -22,7 +22,15 @@ export interface SubjectInit {
   dataDir: string;
 }
 
-export type ParentMessage = SubjectInit | { type: 'start' } | { type: 'stop' };
+/** The floor: a child that loads nothing of ours reports its memory and exits. */
+export interface FloorReport {
+  type: 'floor';
+  rssBytes: number;
+  heapUsedBytes: number;
+}
+
+/** `measure`: the measured window begins (the subject restarts its event-loop delay histogram). */
+export type ParentMessage = SubjectInit | { type: 'start' } | { type: 'measure' } | { type: 'stop' };
 
 /** The sink was called: `at` is when. */
 export type Delivery =
@@ -42,7 +50,7 @@ export interface UsageSample {
   cpuMicros: number;
   rssBytes: number;
   heapUsedBytes: number;
-  /** SQLite file + WAL + SHM (0 for the naive baseline). */
+  /** The database's logical size, page_count × page_size (WAL content included; 0 for the naive baseline). */
   dbBytes: number;
   /** What the engine believes: chats it reads every interval vs backed-off ones (ours only). */
   watched?: { hot: number; quiet: number };
@@ -76,9 +84,11 @@ export interface SubjectFinal {
   maxRssBytes: number;
   peakHeapUsedBytes: number;
   cpuMicros: number;
-  /** Event-loop delay of the subject (monitorEventLoopDelay), ms. */
+  /** Event-loop delay of the subject during the measured window (monitorEventLoopDelay, 1 ms resolution), ms. */
   eventLoopDelayMs: { p50: number; p99: number; max: number };
   dbBytes: number;
+  /** SQLite file + WAL + SHM on disk when the subject stopped (before any checkpoint). */
+  dbDiskBytes: number;
   /** Rows of the engine's tables at the end (ours only). */
   dbRows?: Record<string, number>;
   warnings: { count: number; last: string[] };
@@ -93,7 +103,7 @@ export interface SubjectFailure {
 export type ChildMessage = SubjectReady | SubjectStarted | SubjectBatch | SubjectFinal | SubjectFailure;
 
 const CHILD_TYPES = new Set<ChildMessage['type']>(['ready', 'started', 'batch', 'final', 'failure']);
-const PARENT_TYPES = new Set<ParentMessage['type']>(['init', 'start', 'stop']);
+const PARENT_TYPES = new Set<ParentMessage['type']>(['init', 'start', 'measure', 'stop']);
 
 export function isChildMessage(value: unknown): value is ChildMessage {
   return typeof value === 'object' && value !== null && CHILD_TYPES.has((value as { type: ChildMessage['type'] }).type);

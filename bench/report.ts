@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LatencyStats, Quantile } from './metrics.ts';
+import type { ProcessFloor } from './process-floor.ts';
 import { POLL_INTERVAL_MS, STORE_RATE_LIMIT, type Profile } from './profiles.ts';
 import type { ScenarioResult } from './scenario-result.ts';
 import type { RunSummary } from './summarise.ts';
@@ -13,6 +14,10 @@ export interface BenchReport {
   startedAt: string;
   realSeconds: number;
   machine: { node: string; cpus: number; platform: string };
+  /** Node flags given to the subject processes. */
+  subjectNodeFlags: string[];
+  /** RSS of a bare node process and of one under tsx, before any code of ours. */
+  processFloor: ProcessFloor;
   profile: Profile;
   scenarios: ScenarioResult[];
   targets: TargetVerdict[];
@@ -154,6 +159,13 @@ export function renderMarkdown(report: BenchReport): string {
         verdict.met === true ? 'met' : verdict.met === false ? `**missed** ${verdict.by ?? ''}` : verdict.by ? `report: ${verdict.by}` : 'n/a',
       ]),
     ),
+    '',
+  );
+  lines.push(
+    `Memory: each subject runs alone in a child process (the store and the buyers live in the benchmark's process), so its RSS is ` +
+      `its own. Floors before any code of ours: bare node ${report.processFloor.bareNodeRssMB.toFixed(0)} MB, node under tsx (how ` +
+      `\`npm start\` runs) ${report.processFloor.tsxRssMB.toFixed(0)} MB.` +
+      (report.subjectNodeFlags.length > 0 ? ` Subject node flags: \`${report.subjectNodeFlags.join(' ')}\`.` : ''),
     '',
   );
   lines.push(`Real time: ${report.realSeconds.toFixed(0)} s on ${report.machine.cpus} CPUs, Node ${report.machine.node}.`);

@@ -59,7 +59,12 @@ export interface RunRecord {
   realSeconds: number;
 }
 
-export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: SubjectKind): Promise<RunRecord> {
+export interface RunOptions {
+  /** Extra node flags for the subject process (e.g. heap sizing experiments). */
+  nodeFlags: readonly string[];
+}
+
+export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: SubjectKind, options: RunOptions): Promise<RunRecord> {
   const wallStart = Date.now();
   const scale = createTimeScale(profile.scale);
   const sandbox = await startSandbox({
@@ -72,7 +77,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
     const seeded = seedStore(sandbox.control, spec, scale, collector);
     collector.markSeeded(seeded.chatting, seeded.quiet);
 
-    child = openSubjectChannel(collector);
+    child = openSubjectChannel(collector, options.nodeFlags);
     child.send({
       type: 'init',
       subject,
@@ -132,6 +137,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       const statsAtWarmEnd = sandbox.control.stats();
       const cpuAtWarmEnd = cpuMicros();
       ledger.phase = 'measure';
+      channel.send({ type: 'measure' });
 
       const burstDue = warmEndAt + clock.toReal(rules.measureMs / 2);
       const measureEndDue = warmEndAt + clock.toReal(rules.measureMs);
@@ -175,8 +181,11 @@ interface SubjectChannel {
   kill(): void;
 }
 
-function openSubjectChannel(collector: Collector): SubjectChannel {
-  const child: ChildProcess = fork(SUBJECT_ENTRY, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function openSubjectChannel(collector: Collector, nodeFlags: readonly string[]): SubjectChannel {
+  const child: ChildProcess = fork(SUBJECT_ENTRY, [], {
+    execArgv: [...process.execArgv, ...nodeFlags],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const waiting = new Map<string, (message: ChildMessage) => void>();
   let broken: HarnessError | undefined;
   let exitCode: number | null | undefined;

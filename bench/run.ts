@@ -4,13 +4,14 @@
  *
  *   npm run bench                 full mode (about 10 minutes on 2 cores)
  *   npm run bench -- --quick      under a minute: proves the harness works (CI)
- *   options: --scale S, --scenarios 10,1000, --subjects ours,naive
+ *   options: --scale S, --scenarios 10,1000, --subjects ours,naive, --subject-node-flags "--max-semi-space-size=1"
  *
  * Exits non-zero only when the harness itself breaks (a subject crashed, nothing was measured), never on timing.
  */
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { measureProcessFloor } from './process-floor.ts';
 import { PROFILES, type Profile } from './profiles.ts';
 import type { SubjectKind } from './protocol.ts';
 import { renderMarkdown, writeResults, type BenchReport } from './report.ts';
@@ -20,13 +21,14 @@ import { judgeTargets, show } from './targets.ts';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
-function chooseProfile(): { profile: Profile; subjects: SubjectKind[] } {
+function chooseProfile(): { profile: Profile; subjects: SubjectKind[]; nodeFlags: string[] } {
   const { values } = parseArgs({
     options: {
       quick: { type: 'boolean', default: false },
       scale: { type: 'string' },
       scenarios: { type: 'string' },
       subjects: { type: 'string' },
+      'subject-node-flags': { type: 'string' },
     },
     strict: true,
   });
@@ -38,7 +40,8 @@ function chooseProfile(): { profile: Profile; subjects: SubjectKind[] } {
   if (scenarios.length === 0) throw new Error(`--scenarios matched none of ${base.scenarios.map((spec) => spec.openOrders).join(', ')}`);
   const subjects = (values.subjects?.split(',') ?? ['ours', 'naive']) as SubjectKind[];
   if (subjects.some((subject) => subject !== 'ours' && subject !== 'naive')) throw new Error('--subjects takes ours and/or naive');
-  return { profile: { ...base, scale, scenarios }, subjects };
+  const nodeFlags = values['subject-node-flags']?.split(' ').filter((flag) => flag !== '') ?? [];
+  return { profile: { ...base, scale, scenarios }, subjects, nodeFlags };
 }
 
 /** The harness is broken (not slow) when a run measured nothing at all. */
@@ -58,16 +61,17 @@ function progress(line: string): void {
 }
 
 async function main(): Promise<number> {
-  const { profile, subjects } = chooseProfile();
+  const { profile, subjects, nodeFlags } = chooseProfile();
   const startedAt = new Date();
   progress(`bench (${profile.name}): S=${profile.scale}, scenarios ${profile.scenarios.map((spec) => spec.openOrders).join(', ')} open orders`);
 
+  const processFloor = await measureProcessFloor(nodeFlags);
   const results: ScenarioResult[] = [];
   const problems: string[] = [];
   for (const spec of profile.scenarios) {
     const runs: Partial<Record<SubjectKind, RunRecord>> = {};
     for (const subject of subjects) {
-      const run = await runSubject(spec, profile, subject);
+      const run = await runSubject(spec, profile, subject, { nodeFlags });
       runs[subject] = run;
       problems.push(...harnessProblems(run));
     }
@@ -89,6 +93,8 @@ async function main(): Promise<number> {
     startedAt: startedAt.toISOString(),
     realSeconds: (Date.now() - startedAt.getTime()) / 1000,
     machine: { node: process.version, cpus: cpus().length, platform: process.platform },
+    subjectNodeFlags: nodeFlags,
+    processFloor,
     profile,
     scenarios: results,
     targets: judgeTargets(results),

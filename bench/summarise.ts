@@ -75,7 +75,16 @@ export interface RunSummary {
     storeCpuPerWall: number;
     eventLoopDelayMs: { p50: number; p99: number; max: number };
   };
-  db: { bytesAtWarmEnd: number; bytesAtEnd: number; rows: Record<string, number> | undefined };
+  /** Logical size (page_count × page_size) at the phase boundaries; on disk with WAL and SHM at the end. */
+  db: {
+    bytesAtWarmEnd: number;
+    bytesAtMeasureEnd: number;
+    bytesAtEnd: number;
+    diskBytesAtEnd: number;
+    /** Growth in the measured window, per store hour. */
+    growthBytesPerHour: number;
+    rows: Record<string, number> | undefined;
+  };
   warnings: { count: number; last: string[] };
 }
 
@@ -140,6 +149,9 @@ export function summarise(run: RunRecord): RunSummary {
     (run.parentCpu.atMeasureEndMicros - run.parentCpu.atWarmEndMicros) / 1000 / Math.max(1, times.measureEndAt - times.warmEndAt);
   const watched = inWindow.flatMap((sample) => (sample.watched ? [sample.watched] : []));
   const atWarmEnd = collector.usage.find((sample) => sample.at >= times.warmEndAt);
+  const atMeasureEnd = collector.usage.find((sample) => sample.at >= times.measureEndAt);
+  const dbAtWarmEnd = atWarmEnd?.dbBytes ?? 0;
+  const dbAtMeasureEnd = atMeasureEnd?.dbBytes ?? final.dbBytes;
 
   return {
     subject: run.subject,
@@ -203,7 +215,14 @@ export function summarise(run: RunRecord): RunSummary {
       storeCpuPerWall,
       eventLoopDelayMs: final.eventLoopDelayMs,
     },
-    db: { bytesAtWarmEnd: atWarmEnd?.dbBytes ?? 0, bytesAtEnd: final.dbBytes, rows: final.dbRows },
+    db: {
+      bytesAtWarmEnd: dbAtWarmEnd,
+      bytesAtMeasureEnd: dbAtMeasureEnd,
+      bytesAtEnd: final.dbBytes,
+      diskBytesAtEnd: final.dbDiskBytes,
+      growthBytesPerHour: measuredMinutes > 0 ? ((dbAtMeasureEnd - dbAtWarmEnd) * 60) / measuredMinutes : 0,
+      rows: final.dbRows,
+    },
     warnings: final.warnings,
   };
 }

@@ -21,6 +21,8 @@ export function createEngineSubject({ init, logger, onDelivery, onRead }: Subjec
     logger,
     pollIntervalMs: scaledPollIntervalMs(store.scale),
   });
+  const pageCount = db.prepare<[], { page_count: number }>('PRAGMA page_count');
+  const pageSize = (db.pragma('page_size', { simple: true }) as number) ?? 4096;
   const countRows = TABLES.map((table) => [table, db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`)] as const);
 
   return {
@@ -33,7 +35,8 @@ export function createEngineSubject({ init, logger, onDelivery, onRead }: Subjec
       await store.close();
     },
     watched: () => engine.status().watchedChats,
-    dbBytes: () => sqliteBytes(dbPath),
+    dbBytes: () => (pageCount.get()?.page_count ?? 0) * pageSize,
+    dbDiskBytes: () => sqliteBytes(dbPath),
     dbRows: () => Object.fromEntries(countRows.map(([table, statement]) => [table, statement.get()?.n ?? 0])),
     requestsSent: () => store.api.requestCount(),
   };

@@ -119,6 +119,7 @@ async function stop(): Promise<void> {
     cpuMicros: cpu.user + cpu.system,
     eventLoopDelayMs: current.meter.eventLoopDelayMs(),
     dbBytes: current.subject.dbBytes(),
+    dbDiskBytes: current.subject.dbDiskBytes(),
     ...(rows ? { dbRows: rows } : {}),
     warnings: current.warnings,
     requestsSent: current.subject.requestsSent(),
@@ -139,6 +140,10 @@ process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
 process.on('message', (message: unknown) => {
   if (!isParentMessage(message)) return;
+  if (message.type === 'measure') {
+    running?.meter.resetEventLoopDelay();
+    return;
+  }
   const step = message.type === 'init' ? initialise(message) : message.type === 'start' ? start() : stop();
   step.catch(fail);
 });

@@ -24,6 +24,7 @@ export function createNaiveSubject({ init, logger, onDelivery, onRead }: Subject
     },
     watched: () => undefined,
     dbBytes: () => 0,
+    dbDiskBytes: () => 0,
     dbRows: () => undefined,
     requestsSent: () => store.api.requestCount(),
   };

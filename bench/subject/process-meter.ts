@@ -5,13 +5,15 @@ export interface ProcessMeter {
   sample(): { rssBytes: number; heapUsedBytes: number; cpuMicros: number };
   peaks(): { rssBytes: number; heapUsedBytes: number };
   eventLoopDelayMs(): { p50: number; p99: number; max: number };
+  /** Starts the event-loop delay histogram afresh (the measured window begins). */
+  resetEventLoopDelay(): void;
   stop(): void;
 }
 
 export function startProcessMeter(everyMs: number): ProcessMeter {
   let peakRss = 0;
   let peakHeap = 0;
-  const delay = monitorEventLoopDelay({ resolution: 10 });
+  const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
 
   const sample = () => {
@@ -33,6 +35,7 @@ export function startProcessMeter(everyMs: number): ProcessMeter {
       p99: delay.percentile(99) / 1e6,
       max: delay.max / 1e6,
     }),
+    resetEventLoopDelay: () => delay.reset(),
     stop() {
       clearInterval(timer);
       delay.disable();

@@ -15,7 +15,10 @@ export interface Subject {
   stop(): Promise<void>;
   /** The engine's own view of its chats (ours only). */
   watched(): { hot: number; quiet: number } | undefined;
+  /** Logical database size (page_count × page_size). */
   dbBytes(): number;
+  /** Database, WAL and SHM files on disk. */
+  dbDiskBytes(): number;
   dbRows(): Record<string, number> | undefined;
   requestsSent(): number;
 }

@@ -380,14 +380,16 @@ export const privateHint = 'Reply to an order card or to a buyer message to writ
 
 // ---- alerts (posted by the lead's wiring through `postNotice`) ----------------------------------------------------
 
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 export const ALERTS = {
   apiKeyRefused: (): Html =>
     join(['🔑 ', bold('The store refused the API key.'), ' Create a new key in the store settings and restart the bridge. Actions stay queued.']),
   storeDown: (minutes: number): Html =>
-    join(['📡 ', bold(`The store has not answered for ${minutes} minutes.`), ' Orders and messages will arrive once it is back.']),
+    join(['📡 ', bold(`The store has not answered for ${count(Math.max(1, minutes), 'minute')}.`), ' Orders and messages will arrive once it is back.']),
   storeBack: (): Html => join(['✅ ', bold('The store is back.'), ' Sync has resumed.']),
   whileAway: (summary: { orders: number; messages: number }): Html =>
-    join(['👋 ', bold('While you were away: '), `${summary.orders} new orders, ${summary.messages} buyer messages.`]),
+    join(['👋 ', bold('While you were away: '), `${count(summary.orders, 'new order')}, ${count(summary.messages, 'buyer message')} (shown above).`]),
   /** Any other notice: the text is escaped. */
   plain: (raw: string): Html => text(raw),
 };

@@ -1,0 +1,130 @@
+/**
+ * The wired bridge (app/bridge.ts) as main.ts runs it, against the sandbox store and the fake Bot API:
+ * the offline summary after a restart, alerts once per change of the store's state, and /healthz.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startBridge, type RunningBridge } from '../../src/app/bridge.ts';
+import { loadConfig } from '../../src/config/index.ts';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
+import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram-api.ts';
+
+const SELLER = 5150;
+const silent = pino({ level: 'silent' });
+
+let sandbox: SandboxHandle;
+let telegram: FakeTelegram;
+let dir: string;
+let bridge: RunningBridge | undefined;
+
+beforeEach(async () => {
+  sandbox = await startSandbox();
+  telegram = await startFakeTelegram();
+  dir = mkdtempSync(join(tmpdir(), 'bridge-app-'));
+});
+afterEach(async () => {
+  await bridge?.stop();
+  bridge = undefined;
+  await sandbox.close();
+  await telegram.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const config = (extra: Record<string, string> = {}) =>
+  loadConfig({
+    TELEGRAM_BOT_TOKEN: telegram.token,
+    TELEGRAM_API_ROOT: telegram.apiRoot,
+    TELEGRAM_CHAT_ID: String(SELLER),
+    SELLER_API_URL: sandbox.baseUrl,
+    SELLER_API_KEY: sandbox.store.apiKey,
+    DATABASE_PATH: join(dir, 'bridge.sqlite'),
+    POLL_INTERVAL_SECONDS: '0.05',
+    ...extra,
+  });
+
+const start = (extra: Record<string, string> = {}) =>
+  startBridge({
+    config: config(extra),
+    store: { baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: 'deliveredValue' },
+    logger: silent,
+    alertCheckMs: 20,
+    bot: { pacing: { perChatIntervalMs: 0, groupPerMinute: 10_000, globalPerSecond: 10_000 }, pollingTimeoutSeconds: 1 },
+  });
+
+async function until<T>(probe: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const texts = () => telegram.botMessages(SELLER).map((message) => message.text);
+const notices = (pattern: RegExp) => texts().filter((text) => pattern.test(text));
+
+describe('the running bridge', () => {
+  it('after a downtime posts what it missed, then one summary below it', async () => {
+    const first = sandbox.control.createOrder();
+    bridge = await start();
+    await until(() => texts().some((text) => text.includes(first.id)), 'the first card');
+    await bridge.stop();
+
+    const missed = [sandbox.control.createOrder(), sandbox.control.createOrder()];
+    sandbox.control.postBuyerMessage(first.id, 'are you there?');
+    const before = texts().length;
+
+    bridge = await start();
+    const summary = await until(() => notices(/While you were away/)[0], 'the summary');
+    expect(summary).toContain('2 new orders, 1 buyer message (shown above)');
+    const after = texts().slice(before);
+    // The two cards and the buyer message came first; the summary is last.
+    expect(after.at(-1)).toBe(summary);
+    for (const order of missed) expect(after.filter((text) => text.includes(order.id) && /Quantity/.test(text))).toHaveLength(1);
+    expect(after.filter((text) => text.includes('are you there?'))).toHaveLength(1);
+  });
+
+  it('posts no summary on a first run or when nothing came in', async () => {
+    sandbox.control.createOrder();
+    bridge = await start();
+    await until(() => telegram.botMessages(SELLER).length >= 1, 'the card');
+    await bridge.stop();
+    bridge = await start();
+    await bridge.engine.pollNow();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(notices(/While you were away/)).toEqual([]);
+  });
+
+  it('alerts once when the key is refused, not on every failed poll', async () => {
+    bridge = await start();
+    await bridge.engine.pollNow();
+    sandbox.control.revokeKey(sandbox.store.apiKey);
+    await until(() => notices(/refused the API key/).length === 1, 'the key alert');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // many failed polls later…
+    expect(notices(/refused the API key/)).toHaveLength(1);
+  });
+
+  it('alerts once when the store is down for the threshold, once when it is back, and /healthz follows', async () => {
+    bridge = await start({ STORE_DOWN_ALERT_MINUTES: '0.01', HEALTH_PORT: '0' });
+    const health = bridge.health!;
+    await bridge.engine.pollNow();
+    expect((await fetch(health.url)).status).toBe(200);
+
+    sandbox.control.breakApi('http503');
+    await until(() => notices(/has not answered/).length === 1, 'the down alert');
+    const down = await fetch(health.url);
+    expect(down.status).toBe(503);
+    expect(((await down.json()) as { reason: string }).reason).toMatch(/has not answered/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(notices(/has not answered/)).toHaveLength(1);
+
+    sandbox.control.heal();
+    await until(() => notices(/store is back/).length === 1, 'the back alert');
+    expect((await fetch(health.url)).status).toBe(200);
+    expect(notices(/store is back/)).toHaveLength(1);
+  });
+});

@@ -61,6 +61,8 @@ export interface BridgeSyncEngine extends SyncEngine {
 const KV_LAST_ALIVE = 'sync.lastAliveAt';
 /** Poll backoff after failed cycles: at most this many intervals between tries. */
 const MAX_POLL_BACKOFF = 16;
+/** A lookahead that makes every watched chat due. */
+const CATCH_UP = Number.MAX_SAFE_INTEGER / 2;
 
 interface Run {
   /** Aborts waits at once. */
@@ -228,9 +230,14 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
   }
 
   async function pollLoop(current: Run, firstCycleDone: () => void): Promise<void> {
+    // The first cycle of a run catches up: every watched chat is read (as far as the budget allows within the
+    // interval; the rest are due and read next), so "while you were away" is complete after it.
+    let lookaheadMs = CATCH_UP;
     while (!current.wait.signal.aborted) {
       const startedAt = now();
-      await serialise('cycle', () => pollCycle(0));
+      const cycleLookahead = lookaheadMs;
+      await serialise('cycle', () => pollCycle(cycleLookahead));
+      lookaheadMs = 0;
       firstCycleDone();
       const failures = health.view().errorsInARow;
       const factor = Math.min(2 ** Math.max(0, failures - 1), MAX_POLL_BACKOFF);

@@ -34,8 +34,8 @@ export interface Collector extends LoadListener {
   phase: Phase;
   readonly messages: Map<string, MessageEntry>;
   readonly orders: Map<string, OrderEntry>;
-  /** Chat reads as [sentAt, target] pairs, in arrival order. */
-  readonly reads: { at: number; target: ReadTarget }[];
+  /** Chat reads in arrival order: when sent, of which order, whose chat. */
+  readonly reads: { at: number; orderId: string; target: ReadTarget }[];
   readonly usage: UsageSample[];
   readonly firstCycleAt: number | undefined;
   /** Pre-existing open orders whose chat the subject has not read yet. */
@@ -51,7 +51,7 @@ export interface Collector extends LoadListener {
 export function createCollector(): Collector {
   const messages = new Map<string, MessageEntry>();
   const orders = new Map<string, OrderEntry>();
-  const reads: { at: number; target: ReadTarget }[] = [];
+  const reads: { at: number; orderId: string; target: ReadTarget }[] = [];
   const usage: UsageSample[] = [];
   const unread = new Set<string>();
   const chatting = new Set<string>();
@@ -115,7 +115,7 @@ export function createCollector(): Collector {
       if (entry !== undefined && entry.seenAt === undefined) entry.seenAt = read.at;
     }
     const target: ReadTarget = chatting.has(read.orderId) ? 'chatting' : quiet.has(read.orderId) ? 'quiet' : 'new';
-    reads.push({ at: read.at, target });
+    reads.push({ at: read.at, orderId: read.orderId, target });
   }
 
   return collector;

@@ -29,8 +29,21 @@ export interface FloorReport {
   heapUsedBytes: number;
 }
 
-/** `measure`: the measured window begins (the subject restarts its event-loop delay histogram). */
-export type ParentMessage = SubjectInit | { type: 'start' } | { type: 'measure' } | { type: 'stop' };
+/**
+ * A phase boundary: the subject notes its live memory (after a forced GC) there; at `warm-end` it also restarts
+ * its event-loop delay histogram so that figure covers the measured window only.
+ */
+export type CheckpointName = 'ready' | 'first-cycle' | 'warm-end' | 'measure-end';
+
+export type ParentMessage = SubjectInit | { type: 'start' } | { type: 'checkpoint'; name: CheckpointName } | { type: 'stop' };
+
+/** Memory right after a forced full GC: what the subject really holds, whatever the time compression. */
+export interface LiveMemory {
+  name: CheckpointName;
+  at: number;
+  heapUsedBytes: number;
+  rssBytes: number;
+}
 
 /** The sink was called: `at` is when. */
 export type Delivery =
@@ -93,6 +106,7 @@ export interface SubjectFinal {
   dbRows?: Record<string, number>;
   warnings: { count: number; last: string[] };
   requestsSent: number;
+  liveMemory: LiveMemory[];
 }
 
 export interface SubjectFailure {
@@ -103,7 +117,7 @@ export interface SubjectFailure {
 export type ChildMessage = SubjectReady | SubjectStarted | SubjectBatch | SubjectFinal | SubjectFailure;
 
 const CHILD_TYPES = new Set<ChildMessage['type']>(['ready', 'started', 'batch', 'final', 'failure']);
-const PARENT_TYPES = new Set<ParentMessage['type']>(['init', 'start', 'measure', 'stop']);
+const PARENT_TYPES = new Set<ParentMessage['type']>(['init', 'start', 'checkpoint', 'stop']);
 
 export function isChildMessage(value: unknown): value is ChildMessage {
   return typeof value === 'object' && value !== null && CHILD_TYPES.has((value as { type: ChildMessage['type'] }).type);

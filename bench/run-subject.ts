@@ -66,7 +66,7 @@ export interface RunOptions {
 
 export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: SubjectKind, options: RunOptions): Promise<RunRecord> {
   const wallStart = Date.now();
-  const scale = createTimeScale(profile.scale);
+  const scale = createTimeScale(spec.scale ?? profile.scale);
   const sandbox = await startSandbox({
     rateLimit: { limit: STORE_RATE_LIMIT.limit, windowMs: scale.toReal(STORE_RATE_LIMIT.windowMs) },
   });
@@ -124,11 +124,19 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       burst: () => void,
     ) {
       const elapsed = () => clock.toStoreMs(Date.now() - startedAt);
-      // Warm-up: until the first cycle is over, every pre-existing chat was read once, and one hot window passed.
+      // Warm-up: until the first cycle is over, every pre-existing chat was read once, and one hot window passed;
+      // or until catching up stopped progressing, or the cap (both flagged as incomplete).
+      let unread = ledger.unreadOpenOrders();
+      let progressAt = Date.now();
       while (true) {
         channel.throwIfBroken();
-        const caughtUp = ledger.firstCycleAt !== undefined && ledger.unreadOpenOrders() === 0;
-        if ((caughtUp && elapsed() >= rules.minWarmupMs) || elapsed() >= rules.maxWarmupMs) break;
+        if (ledger.unreadOpenOrders() < unread) {
+          unread = ledger.unreadOpenOrders();
+          progressAt = Date.now();
+        }
+        const caughtUp = ledger.firstCycleAt !== undefined && unread === 0;
+        const stalled = clock.toStoreMs(Date.now() - progressAt) >= rules.warmupStallMs;
+        if (elapsed() >= rules.maxWarmupMs || (elapsed() >= rules.minWarmupMs && (caughtUp || stalled))) break;
         await sleep(PHASE_CHECK_MS);
       }
       const warmEndAt = Date.now();
@@ -137,7 +145,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       const statsAtWarmEnd = sandbox.control.stats();
       const cpuAtWarmEnd = cpuMicros();
       ledger.phase = 'measure';
-      channel.send({ type: 'measure' });
+      channel.send({ type: 'checkpoint', name: 'warm-end' });
 
       const burstDue = warmEndAt + clock.toReal(rules.measureMs / 2);
       const measureEndDue = warmEndAt + clock.toReal(rules.measureMs);
@@ -154,6 +162,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       const statsAtMeasureEnd = sandbox.control.stats();
       const cpuAtMeasureEnd = cpuMicros();
       ledger.phase = 'grace';
+      channel.send({ type: 'checkpoint', name: 'measure-end' });
 
       const graceEndDue = measureEndAt + clock.toReal(rules.graceMaxMs);
       while (ledger.pendingMeasured() > 0 && Date.now() < graceEndDue) {
@@ -183,7 +192,8 @@ interface SubjectChannel {
 
 function openSubjectChannel(collector: Collector, nodeFlags: readonly string[]): SubjectChannel {
   const child: ChildProcess = fork(SUBJECT_ENTRY, [], {
-    execArgv: [...process.execArgv, ...nodeFlags],
+    // --expose-gc: the subject forces a GC at phase boundaries to report the memory it really holds.
+    execArgv: [...process.execArgv, '--expose-gc', ...nodeFlags],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting = new Map<string, (message: ChildMessage) => void>();

@@ -21,7 +21,7 @@ import { judgeTargets, show } from './targets.ts';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
-function chooseProfile(): { profile: Profile; subjects: SubjectKind[]; nodeFlags: string[] } {
+function chooseProfile(): { profile: Profile; subjects: SubjectKind[]; nodeFlags: string[]; partial: boolean } {
   const { values } = parseArgs({
     options: {
       quick: { type: 'boolean', default: false },
@@ -36,12 +36,15 @@ function chooseProfile(): { profile: Profile; subjects: SubjectKind[]; nodeFlags
   const scale = values.scale === undefined ? base.scale : Number(values.scale);
   if (!(scale >= 1)) throw new Error(`--scale must be a number >= 1, got ${values.scale}`);
   const wanted = values.scenarios?.split(',').map(Number);
-  const scenarios = wanted ? base.scenarios.filter((spec) => wanted.includes(spec.openOrders)) : base.scenarios;
-  if (scenarios.length === 0) throw new Error(`--scenarios matched none of ${base.scenarios.map((spec) => spec.openOrders).join(', ')}`);
+  const chosen = wanted ? base.scenarios.filter((spec) => wanted.includes(spec.openOrders)) : base.scenarios;
+  // --scale sets S for every scenario, overriding per-scenario choices.
+  const scenarios = values.scale === undefined ? chosen : chosen.map(({ scale: _own, ...spec }) => spec);
+  if (chosen.length === 0) throw new Error(`--scenarios matched none of ${base.scenarios.map((spec) => spec.openOrders).join(', ')}`);
   const subjects = (values.subjects?.split(',') ?? ['ours', 'naive']) as SubjectKind[];
   if (subjects.some((subject) => subject !== 'ours' && subject !== 'naive')) throw new Error('--subjects takes ours and/or naive');
   const nodeFlags = values['subject-node-flags']?.split(' ').filter((flag) => flag !== '') ?? [];
-  return { profile: { ...base, scale, scenarios }, subjects, nodeFlags };
+  const partial = scenarios.length < base.scenarios.length || subjects.length < 2 || nodeFlags.length > 0 || scale !== base.scale;
+  return { profile: { ...base, scale, scenarios }, subjects, nodeFlags, partial };
 }
 
 /** The harness is broken (not slow) when a run measured nothing at all. */
@@ -61,9 +64,11 @@ function progress(line: string): void {
 }
 
 async function main(): Promise<number> {
-  const { profile, subjects, nodeFlags } = chooseProfile();
+  const { profile, subjects, nodeFlags, partial } = chooseProfile();
   const startedAt = new Date();
-  progress(`bench (${profile.name}): S=${profile.scale}, scenarios ${profile.scenarios.map((spec) => spec.openOrders).join(', ')} open orders`);
+  progress(
+    `bench (${profile.name}): scenarios ${profile.scenarios.map((spec) => `${spec.openOrders} open orders (S=${spec.scale ?? profile.scale})`).join(', ')}`,
+  );
 
   const processFloor = await measureProcessFloor(nodeFlags);
   const results: ScenarioResult[] = [];
@@ -75,7 +80,7 @@ async function main(): Promise<number> {
       runs[subject] = run;
       problems.push(...harnessProblems(run));
     }
-    const result = scenarioResult(spec, runs.ours, runs.naive);
+    const result = scenarioResult(spec, spec.scale ?? profile.scale, runs.ours, runs.naive);
     results.push(result);
     for (const summary of [result.ours, result.naive]) {
       if (!summary) continue;
@@ -89,6 +94,7 @@ async function main(): Promise<number> {
 
   const report: BenchReport = {
     mode: profile.name,
+    partial,
     scale: profile.scale,
     startedAt: startedAt.toISOString(),
     realSeconds: (Date.now() - startedAt.getTime()) / 1000,

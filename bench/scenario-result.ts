@@ -6,6 +6,8 @@ import { chatBudgetPerSecond, paidOrdersAtMeasureEnd, summarise, type RunSummary
 
 export interface ScenarioResult {
   spec: ScenarioSpec;
+  /** S this scenario ran at. */
+  scale: number;
   /** With the whole budget but the paid list given to the K chatting chats. */
   lowerBound: BudgetLowerBound & { paidPagesPerInterval: number };
   /** The same bound with only the chat reads ours actually made (how well it schedules what it spends). */
@@ -14,13 +16,19 @@ export interface ScenarioResult {
   naive: RunSummary | undefined;
 }
 
-export function scenarioResult(spec: ScenarioSpec, ours: RunRecord | undefined, naive: RunRecord | undefined): ScenarioResult {
+export function scenarioResult(
+  spec: ScenarioSpec,
+  scale: number,
+  ours: RunRecord | undefined,
+  naive: RunRecord | undefined,
+): ScenarioResult {
   const oursSummary = ours ? summarise(ours) : undefined;
   const paid = ours ? paidOrdersAtMeasureEnd(ours) : naive ? paidOrdersAtMeasureEnd(naive) : 0;
   const budget = chatBudgetPerSecond(paid);
   const chatReadsPerSecond = oursSummary ? sumValues(oursSummary.chatReads.perMinute) / 60 : 0;
   return {
     spec,
+    scale,
     lowerBound: { ...budgetLowerBound(spec.chatting, budget.requestsPerSecond), paidPagesPerInterval: budget.paidPagesPerInterval },
     oursOwnChatBudgetBound:
       oursSummary && chatReadsPerSecond > 0 && spec.chatting > 0 ? budgetLowerBound(spec.chatting, chatReadsPerSecond) : undefined,

@@ -68,6 +68,10 @@ export interface RunSummary {
     /** The kernel's peak RSS of the subject process (includes start-up). */
     maxRssMB: number;
     peakHeapUsedMB: number;
+    /** Largest heap in use right after a forced GC at a phase boundary: memory really held, not garbage. */
+    liveHeapMB: number;
+    /** RSS right after the forced GC at the end of the measured window. */
+    rssAfterGcMB: number;
     cpuSeconds: number;
     /** Subject CPU time / real time in the measured window (1 = one core busy). */
     cpuPerWall: number;
@@ -210,6 +214,8 @@ export function summarise(run: RunRecord): RunSummary {
       peakRssMB: final.peakRssBytes / MB,
       maxRssMB: final.maxRssBytes / MB,
       peakHeapUsedMB: final.peakHeapUsedBytes / MB,
+      liveHeapMB: Math.max(0, ...final.liveMemory.map((sample) => sample.heapUsedBytes)) / MB,
+      rssAfterGcMB: (final.liveMemory.find((sample) => sample.name === 'measure-end')?.rssBytes ?? 0) / MB,
       cpuSeconds: final.cpuMicros / 1e6,
       cpuPerWall,
       storeCpuPerWall,

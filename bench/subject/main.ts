@@ -4,13 +4,23 @@
  */
 import type { Logger } from 'pino';
 import { createLogger } from '../../src/log/create-logger.ts';
-import { isParentMessage, type ChatRead, type ChildMessage, type Delivery, type SubjectInit } from '../protocol.ts';
+import {
+  isParentMessage,
+  type ChatRead,
+  type CheckpointName,
+  type ChildMessage,
+  type Delivery,
+  type LiveMemory,
+  type SubjectInit,
+} from '../protocol.ts';
 import { createEngineSubject } from './engine-subject.ts';
 import { createNaiveSubject } from './naive-subject.ts';
 import { startProcessMeter, type ProcessMeter } from './process-meter.ts';
 import type { Subject } from './subject.ts';
 
 const FLUSH_EVERY_MS = 100;
+/** The engine's own status (two COUNT queries) is sampled less often than the rest: it costs the subject CPU. */
+const STATUS_EVERY_FLUSHES = 10;
 const KEPT_WARNINGS = 5;
 
 interface Running {
@@ -25,6 +35,15 @@ const deliveries: Delivery[] = [];
 const reads: ChatRead[] = [];
 let firstCycleAt: number | undefined;
 let firstCycleSent = false;
+let flushes = 0;
+const liveMemory: LiveMemory[] = [];
+
+/** Forced full GC (the subject runs with --expose-gc), then the memory that is really held. */
+function checkpoint(name: CheckpointName): void {
+  (globalThis as { gc?: () => void }).gc?.();
+  const memory = process.memoryUsage();
+  liveMemory.push({ name, at: Date.now(), heapUsedBytes: memory.heapUsed, rssBytes: memory.rss });
+}
 
 function send(message: ChildMessage): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -71,6 +90,7 @@ async function initialise(init: SubjectInit): Promise<void> {
   const subject = init.subject === 'ours' ? createEngineSubject(deps) : createNaiveSubject(deps);
   const meter = startProcessMeter(50);
   running = { subject, meter, warnings };
+  checkpoint('ready');
   const baseline = meter.sample();
   await send({ type: 'ready', baselineRssBytes: baseline.rssBytes, baselineHeapUsedBytes: baseline.heapUsedBytes });
 }
@@ -78,7 +98,7 @@ async function initialise(init: SubjectInit): Promise<void> {
 async function flush(): Promise<void> {
   if (!running) return;
   const usage = running.meter.sample();
-  const watched = running.subject.watched();
+  const watched = flushes++ % STATUS_EVERY_FLUSHES === 0 ? running.subject.watched() : undefined;
   const batch: ChildMessage = {
     type: 'batch',
     deliveries: deliveries.splice(0),
@@ -96,6 +116,7 @@ async function start(): Promise<void> {
   current.subject.start();
   void current.subject.firstCycle().then(() => {
     firstCycleAt = Date.now();
+    checkpoint('first-cycle');
   });
   await send({ type: 'started', at: Date.now() });
   current.flushTimer = setInterval(() => void flush().catch(fail), FLUSH_EVERY_MS);
@@ -123,6 +144,7 @@ async function stop(): Promise<void> {
     ...(rows ? { dbRows: rows } : {}),
     warnings: current.warnings,
     requestsSent: current.subject.requestsSent(),
+    liveMemory,
   };
   current.meter.stop();
   await send(final);
@@ -140,8 +162,9 @@ process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
 process.on('message', (message: unknown) => {
   if (!isParentMessage(message)) return;
-  if (message.type === 'measure') {
-    running?.meter.resetEventLoopDelay();
+  if (message.type === 'checkpoint') {
+    checkpoint(message.name);
+    if (message.name === 'warm-end') running?.meter.resetEventLoopDelay();
     return;
   }
   const step = message.type === 'init' ? initialise(message) : message.type === 'start' ? start() : stop();

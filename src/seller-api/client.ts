@@ -14,6 +14,7 @@ import { rateLimitWaitMs, readRateLimit, type HeaderBag, type RateLimitReading }
 import { judgeAnswer, type PendingError, type Verdict } from './response.ts';
 import {
   MessageDataSchema,
+  type SkippedRecord,
   MessagesPageDataSchema,
   OrderDataSchema,
   OrdersPageDataSchema,
@@ -170,6 +171,7 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
           `Seller API answered with ${report.reason}`,
         ),
       );
+      if (verdict.kind === 'ok') reportSkipped(spec, verdict.data);
       return { verdict, rateLimit };
     } catch (cause) {
       // An abort ends the call with the caller's reason, as fetch does; it is not the store's failure.
@@ -182,6 +184,16 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
         },
       };
     }
+  }
+
+  /** A list answer with records that do not match the spec: the rest is used, the odd ones are logged. */
+  function reportSkipped(spec: Call<unknown>, data: unknown): void {
+    const skipped = (data as { skipped?: SkippedRecord[] } | undefined)?.skipped;
+    if (!Array.isArray(skipped) || skipped.length === 0) return;
+    logger.warn(
+      { request: `${spec.method} ${spec.path}`, skipped: skipped.slice(0, 5), skippedCount: skipped.length },
+      'Seller API list had records that do not match the spec; they were skipped',
+    );
   }
 
   function headersFor(spec: Call<unknown>): Record<string, string> {

@@ -47,11 +47,13 @@ export async function listAllOrders(api: SellerApi, options: ListAllOrdersOption
     // A later read of the same order is the fresher one.
     for (const order of result.orders) byId.set(order.id, order);
 
-    if (result.orders.length === 0) return sorted(byId);
-    pageSize ??= result.limit ?? Math.min(limit, result.orders.length);
+    // Skipped (malformed) records still took their place on the page: count them for the paging arithmetic.
+    const records = result.orders.length + (result.skipped?.length ?? 0);
+    if (records === 0) return sorted(byId);
+    pageSize ??= result.limit ?? Math.min(limit, records);
     const pagesRead = page - FIRST_PAGE + 1;
     if (result.total !== undefined && (byId.size >= result.total || pagesRead * pageSize >= result.total)) return sorted(byId);
-    if (result.orders.length < pageSize) return sorted(byId);
+    if (records < pageSize) return sorted(byId);
   }
   options.logger?.warn({ maxPages, orders: byId.size }, 'order list still going after the page bound: stopped reading');
   return sorted(byId);
@@ -98,7 +100,8 @@ export async function listMessagesAfter(api: SellerApi, orderId: OrderId, option
       if (!seen.has(message.id)) found.set(message.id, message);
       if (after === undefined || timeOf(message.createdAt) > timeOf(after)) after = message.createdAt as Cursor;
     }
-    if (page.messages.length < limit || page.nextCursor === undefined || after === undefined) return sorted(found);
+    const records = page.messages.length + (page.skipped?.length ?? 0);
+    if (records < limit || page.nextCursor === undefined || after === undefined) return sorted(found);
 
     const next = overlapCursor(after);
     if (next !== cursor) {

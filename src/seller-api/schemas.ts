@@ -99,20 +99,52 @@ export type Message = z.infer<typeof MessageSchema>;
 
 // ---- response `data` of each endpoint (spec part 4) ----
 
-export const ProductsDataSchema = z.object({ products: z.array(ProductSchema) });
-export const OrdersPageDataSchema = z.object({
-  orders: z.array(OrderSchema),
-  total: optional(looseNumber),
-  page: optional(looseNumber),
-  limit: optional(looseNumber),
-});
+/** A record of a list that did not match its schema: where it was and why (zod's words, never the values). */
+export interface SkippedRecord {
+  index: number;
+  problems: string[];
+}
+
+/**
+ * A list whose bad records are skipped, not fatal: one malformed order must not hide every other order
+ * (a whole-page failure would be retried forever). Skipped records are reported so the client can log them.
+ */
+const lenientList = <T extends z.ZodType>(item: T) =>
+  z.array(z.unknown()).transform((records) => {
+    const items: z.output<T>[] = [];
+    const skipped: SkippedRecord[] = [];
+    records.forEach((record, index) => {
+      const parsed = item.safeParse(record);
+      if (parsed.success) items.push(parsed.data);
+      else skipped.push({ index, problems: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`) });
+    });
+    return { items, skipped };
+  });
+
+/** Moves the skipped records of a lenient list to the page's `skipped`, keeping the list under its own name. */
+const withSkipped = <K extends string, T>(key: K, list: { items: T[]; skipped: SkippedRecord[] }) =>
+  ({ [key]: list.items, skipped: list.skipped }) as Record<K, T[]> & { skipped?: SkippedRecord[] };
+
+export const ProductsDataSchema = z
+  .object({ products: lenientList(ProductSchema) })
+  .transform(({ products }) => withSkipped('products', products));
+export const OrdersPageDataSchema = z
+  .object({
+    orders: lenientList(OrderSchema),
+    total: optional(looseNumber),
+    page: optional(looseNumber),
+    limit: optional(looseNumber),
+  })
+  .transform(({ orders, ...paging }) => ({ ...paging, ...withSkipped('orders', orders) }));
 export type OrdersPage = z.infer<typeof OrdersPageDataSchema>;
 export const OrderDataSchema = z.object({ order: OrderSchema });
-export const MessagesPageDataSchema = z.object({
-  messages: z.array(MessageSchema),
-  /** Null, absent, empty or equal to the last createdAt all mean "nothing further" (DESIGN: message cursor). */
-  nextCursor: optional(z.string()).transform((cursor) => (cursor ? (cursor as Cursor) : undefined)),
-});
+export const MessagesPageDataSchema = z
+  .object({
+    messages: lenientList(MessageSchema),
+    /** Null, absent, empty or equal to the last createdAt all mean "nothing further" (DESIGN: message cursor). */
+    nextCursor: optional(z.string()).transform((cursor) => (cursor ? (cursor as Cursor) : undefined)),
+  })
+  .transform(({ messages, nextCursor }) => ({ nextCursor, ...withSkipped('messages', messages) }));
 export type MessagesPage = z.infer<typeof MessagesPageDataSchema>;
 export const MessageDataSchema = z.object({ message: MessageSchema });
 

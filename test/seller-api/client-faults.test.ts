@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { abortableSleep } from '../../src/seller-api/backoff.ts';
 import { createSellerApiClient, type SellerApiClient, type SellerApiClientOptions } from '../../src/seller-api/client.ts';
 import { SellerApiError } from '../../src/seller-api/errors.ts';
+import { listAllOrders } from '../../src/seller-api/paging.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
 import { closedPort, fail, ok, startScriptedServer, type ScriptedServer } from './support/scripted-server.ts';
 
@@ -449,5 +450,66 @@ describe('the key stays secret', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('does not look like');
     expect(lines[0]).not.toContain('not-a-real-key-value');
+  });
+});
+
+describe('a list with records that do not match the spec', () => {
+  const logLines = () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    return { lines, logger: pino({ level: 'warn' }, destination) };
+  };
+
+  it('uses the good orders, skips the bad ones with a warning, and does not retry the page', async () => {
+    const { lines, logger } = logLines();
+    const broken = [{ id: 42, status: 'paid' }, { id: 'ord-3', status: null }, 'not an object'];
+    server.script(ok({ orders: [paidOrder, ...broken, { id: 'ord-2', status: 'processing' }], total: 5, page: 1, limit: 10 }));
+    const page = await client({ logger }).listOrders();
+
+    expect(page.orders.map((order) => order.id)).toEqual(['ord-1', 'ord-2']);
+    expect(page.skipped?.map((record) => record.index)).toEqual([1, 2, 3]);
+    expect(server.requests).toHaveLength(1);
+    const warning = lines.find((line) => line.includes('skipped'));
+    expect(warning).toContain('"skippedCount":3');
+    expect(warning).toContain('GET /orders');
+  });
+
+  it('skips a message without createdAt and keeps the others of the page', async () => {
+    server.script(
+      ok({
+        messages: [
+          { id: 'm1', senderRole: 'buyer', text: 'hi', createdAt: '2025-03-01T11:00:00Z' },
+          { id: 'm2', senderRole: 'buyer', text: 'no time' },
+          { id: 'm3', senderRole: 'buyer', text: 'still here', createdAt: '2025-03-01T11:00:01Z' },
+        ],
+        nextCursor: null,
+      }),
+    );
+    const page = await client().listMessages(ORDER);
+    expect(page.messages.map((message) => message.id)).toEqual(['m1', 'm3']);
+    expect(page.skipped).toEqual([{ index: 1, problems: [expect.stringContaining('createdAt')] }]);
+  });
+
+  it('keeps paging past a full page that had a malformed record', async () => {
+    const order = (id: string) => ({ ...paidOrder, id });
+    server.script(
+      ok({ orders: [order('a'), { id: 7 }, order('b')], total: 5, page: 1, limit: 3 }),
+      ok({ orders: [order('c'), order('d')], total: 5, page: 2, limit: 3 }),
+    );
+    const orders = await listAllOrders(client(), { limit: 3 });
+    expect(orders.map((found) => found.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(server.requests.map((request) => request.url)).toEqual(['/v1/orders?page=1&limit=3', '/v1/orders?page=2&limit=3']);
+  });
+
+  it('still treats a list that is not a list as a garbled answer', async () => {
+    server.script(ok({ orders: 'nope' }), ok({ orders: 'nope' }), ok({ orders: 'nope' }));
+    const error = await failure(client().listOrders());
+    expect(error.code).toBe('TRANSPORT');
+    expect(server.requests).toHaveLength(3);
   });
 });

@@ -3,6 +3,7 @@
  * `ConfigError` naming the first variable to fix. Nothing here reads process state: callers pass
  * the environment and argv in.
  */
+import { checkApiKeyFormat } from '../seller-api/spec-gaps.ts';
 import { ConfigError, type ConfigProblem } from './config-error.ts';
 import { withSecretFields } from './redacted-view.ts';
 import {
@@ -55,8 +56,6 @@ export interface Config {
   warnings: string[];
 }
 
-/** DESIGN "key charset": real keys carry a brand word, so any `<word>_sk_` prefix is fine. */
-const USUAL_KEY_SHAPE = /^[A-Za-z0-9]+_sk_\S{40}$/;
 
 export const SANDBOX_FLAG = '--sandbox';
 
@@ -170,9 +169,8 @@ function resolveSeller(
   if (!new URL(baseUrl).pathname.endsWith('/v1')) {
     warnings.push('SELLER_API_URL does not end with /v1: the API paths are appended to it as given');
   }
-  if (!USUAL_KEY_SHAPE.test(apiKey)) {
-    warnings.push('SELLER_API_KEY does not look like a store key (<word>_sk_ followed by 40 characters): using it anyway');
-  }
+  const keyWarning = checkApiKeyFormat(apiKey);
+  if (keyWarning !== undefined) warnings.push(`SELLER_API_KEY: ${keyWarning}`);
   return { baseUrl, apiKey, deliverField: parsed.SELLER_DELIVER_FIELD ?? DEFAULT_DELIVER_FIELD };
 }
 

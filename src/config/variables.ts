@@ -7,11 +7,12 @@
  * Error messages say what is expected and never include the value (it may be a secret).
  */
 import { z } from 'zod';
+import { DEFAULT_DELIVER_FIELD } from '../seller-api/spec-gaps.ts';
 
 export const DEFAULT_DATABASE_PATH = './data/bridge.sqlite';
 export const DEFAULT_POLL_INTERVAL_SECONDS = 10;
-/** DESIGN "deliver body": the body field that carries the issued value. */
-export const DEFAULT_DELIVER_FIELD = 'deliveredValue';
+/** DESIGN "deliver body": decided with the other spec gaps. */
+export { DEFAULT_DELIVER_FIELD };
 export const DEFAULT_LOG_LEVEL = 'info';
 export const DEFAULT_STORE_DOWN_ALERT_MINUTES = 5;
 

@@ -21,7 +21,7 @@ import {
   ProductsDataSchema,
   type OrderId,
 } from './schemas.ts';
-import { DEFAULT_DELIVER_FIELD, IDEMPOTENCY_HEADER, checkApiKeyFormat, deliverBody, normaliseBaseUrl } from './spec-gaps.ts';
+import { DEFAULT_DELIVER_FIELD, IDEMPOTENCY_HEADER, deliverBody, normaliseBaseUrl } from './spec-gaps.ts';
 
 export interface SellerApiTimeouts {
   /** Establishing the TCP/TLS connection (only for the client's own agent). */
@@ -112,9 +112,6 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
         })
       : undefined;
   const dispatcher: Dispatcher = options.dispatcher ?? (ownAgent as Dispatcher);
-
-  const keyWarning = checkApiKeyFormat(apiKey);
-  if (keyWarning !== undefined) logger.warn(keyWarning);
 
   let lastRateLimit: RateLimitSnapshot | undefined;
   let sent = 0;

@@ -100,7 +100,7 @@ describe('loadConfig: live mode', () => {
     expect(config.seller?.apiKey).toBe('abc_def');
     expect(config.warnings).toHaveLength(2);
     expect(config.warnings[0]).toMatch(/^SELLER_API_URL .*\/v1/);
-    expect(config.warnings[1]).toMatch(/^SELLER_API_KEY .*_sk_/);
+    expect(config.warnings[1]).toMatch(/^SELLER_API_KEY: .*_sk_/);
     expect(config.warnings.join('\n')).not.toContain('abc_def');
   });
 

@@ -6,9 +6,12 @@
  * A message the sink refused stops that chat's read: the cursor stays before it, so it comes back first next
  * time and a later message never overtakes it. Hot chats are read before quiet ones, both longest-due first;
  * when the budget would make a read wait past the cycle's deadline, the rest stay due for the next cycle.
+ *
+ * stop() ends a pass between two messages: the cursor stays after the last one handed off, the chat stays due,
+ * and the rest is read again after the restart. The catch-up cycle of a run reads first (`collectDue`) and
+ * relays later, so the sink can hear a summary of what came in before the first card or message.
  */
 import type { Logger } from 'pino';
-import type { ChatCursor } from '../db/chat-cursors.ts';
 import type { Queries } from '../db/queries.ts';
 import type { SellerApi } from '../seller-api/api.ts';
 import { isSellerApiError, type SellerApiError } from '../seller-api/errors.ts';
@@ -41,12 +44,14 @@ export interface ChatWatcherDeps {
   now: () => number;
   rules: ChatWatchRules;
   /** Whether a seller message is the echo of one of our posts whose answer we never saw (the outbox decides). */
+  isEcho(orderId: OrderId, message: Message): boolean;
+  /** Like `isEcho`, and records the post as sent when it is. */
   claimEcho(orderId: OrderId, message: Message): boolean;
 }
 
 export interface ChatPass {
   api: SellerApi;
-  /** Aborts waits at once (stop). */
+  /** Aborts waits at once, and ends the pass between two messages (stop). */
   waitSignal: AbortSignal;
   /** Aborts requests (stop, after a grace period). */
   requestSignal: AbortSignal;
@@ -66,10 +71,39 @@ export interface ChatPassResult {
   storeFailure?: SellerApiError;
 }
 
-type ReadEnd = { kind: 'read' } | { kind: 'store-failed'; error: SellerApiError };
-const READ: ReadEnd = { kind: 'read' };
+/** What `collectDue` read, not handed off yet. */
+export interface ChatReading extends Omit<ChatPassResult, 'relayed'> {
+  /** The messages `relay` will hand off (as far as known now: not our posts nor their echoes), chat by chat. */
+  incoming: Message[];
+  /** Relays what was read under the same rules as `readDue`, chat by chat; returns early on stop(). */
+  relay(): Promise<number>;
+}
 
-export function createChatWatcher(deps: ChatWatcherDeps): { readDue(pass: ChatPass): Promise<ChatPassResult> } {
+export interface ChatWatcher {
+  /** Reads every due chat and hands its new messages off as it goes. */
+  readDue(pass: ChatPass): Promise<ChatPassResult>;
+  /**
+   * Reads like `readDue`, plus the chats of `newOrders` (orders about to be announced, read from their first
+   * message), and hands nothing off. A new order's chat is relayed only once the order is known.
+   */
+  collectDue(pass: ChatPass, newOrders: readonly OrderId[]): Promise<ChatReading>;
+}
+
+interface QueuedChat {
+  orderId: OrderId;
+  lane: Lane;
+  /** An order not announced yet: no cursor, no stored order. */
+  unannounced: boolean;
+}
+
+type Fetched = { kind: 'fetched'; messages: Message[] } | { kind: 'skip' } | { kind: 'store-failed'; error: SellerApiError };
+const SKIP: Fetched = { kind: 'skip' };
+
+interface Tally {
+  relayed: number;
+}
+
+export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   const { queries, handOff, lock, budget, health, logger, now, rules } = deps;
 
   const advance = (orderId: OrderId, message: Message) => {
@@ -77,36 +111,50 @@ export function createChatWatcher(deps: ChatWatcherDeps): { readDue(pass: ChatPa
     if (Number.isFinite(ms)) queries.cursors.advance(orderId, message.createdAt, ms);
   };
 
-  async function readChat(orderId: OrderId, lane: Lane, pass: ChatPass, tally: { relayed: number }): Promise<ReadEnd> {
+  async function fetchChat({ orderId, lane, unannounced }: QueuedChat, pass: ChatPass): Promise<Fetched> {
     const cursor = queries.cursors.get(orderId);
-    if (cursor === undefined || queries.orders.get(orderId) === undefined) return READ;
+    if (!unannounced && (cursor === undefined || queries.orders.get(orderId) === undefined)) return SKIP;
 
-    const nearFrom = cursor.cursorMs === undefined ? Number.NEGATIVE_INFINITY : cursor.cursorMs - rules.nearCursorMs;
-    let messages: Message[];
+    const cursorMs = cursor?.cursorMs;
+    const nearFrom = cursorMs === undefined ? Number.NEGATIVE_INFINITY : cursorMs - rules.nearCursorMs;
     try {
-      messages = await listMessagesAfter(pacedApi(pass.api, budget, lane, pass.waitSignal), orderId, {
-        ...(cursor.cursorAt === undefined ? {} : { after: cursor.cursorAt as Cursor }),
+      const messages = await listMessagesAfter(pacedApi(pass.api, budget, lane, pass.waitSignal), orderId, {
+        ...(cursor?.cursorAt === undefined ? {} : { after: cursor.cursorAt as Cursor }),
         seenIds: new Set(queries.messages.idsFrom(orderId, nearFrom)),
         limit: rules.messagesPageSize,
         signal: pass.requestSignal,
         logger,
       });
+      return { kind: 'fetched', messages };
     } catch (error) {
-      if (pass.requestSignal.aborted || !isSellerApiError(error)) throw error;
+      if (pass.requestSignal.aborted || pass.waitSignal.aborted || !isSellerApiError(error)) throw error;
       if (error.code === 'ORDER_NOT_FOUND') {
         queries.orders.stopWatching(orderId, now());
         logger.warn({ orderId }, "an order's chat is no longer found in the store: stopped watching it");
-        return READ;
+        return SKIP;
       }
       health.noteError(error, now());
       if (error.code === 'RATE_LIMIT') budget.holdUntil(pass.api.rateLimit()?.resetAt ?? now() + rules.intervalMs);
-      queries.cursors.schedule(orderId, afterFailure(cursor, now(), rules));
+      // A new order's chat has no schedule yet: it is due as soon as the order is announced.
+      if (cursor !== undefined) queries.cursors.schedule(orderId, afterFailure(cursor, now(), rules));
       logger.warn({ orderId, code: error.code }, 'reading a chat failed: retried later');
-      return error.transient || error.code === 'API_KEY_INVALID' ? { kind: 'store-failed', error } : READ;
+      return error.transient || error.code === 'API_KEY_INVALID' ? { kind: 'store-failed', error } : SKIP;
     }
+  }
+
+  /** Neither a message handled before nor the echo of our own post. */
+  const isNews = (orderId: OrderId, message: Message) =>
+    queries.messages.originOf(orderId, message.id) === undefined && !(message.senderRole === 'seller' && deps.isEcho(orderId, message));
+
+  /** Hands off the chat's messages in order; the first one the sink refuses stops the chat (never overtaken). */
+  async function relayChat(orderId: OrderId, messages: Message[], pass: ChatPass, tally: Tally): Promise<void> {
+    const cursor = queries.cursors.get(orderId);
+    // A new order the sink did not take: its chat is read again, from the start, once it is announced.
+    if (cursor === undefined) return;
 
     let news = 0;
     for (const message of messages) {
+      if (pass.waitSignal.aborted) return;
       if (queries.messages.originOf(orderId, message.id) !== undefined) {
         advance(orderId, message);
         continue;
@@ -116,7 +164,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): { readDue(pass: ChatPa
         continue;
       }
       const summary = orderSummary(queries, orderId);
-      if (summary === undefined) return READ;
+      if (summary === undefined) return;
       try {
         await handOff({ kind: 'messageArrived', order: summary, message }, (refs) => {
           const at = now();
@@ -132,39 +180,80 @@ export function createChatWatcher(deps: ChatWatcherDeps): { readDue(pass: ChatPa
         const latest = queries.cursors.get(orderId) ?? cursor;
         queries.cursors.schedule(orderId, afterFailure(latest, now(), rules));
         logger.warn({ error: safeError(error.cause), orderId, messageId: message.id }, 'sink refused a chat message: offered again later');
-        return READ;
+        return;
       }
     }
     const latest = queries.cursors.get(orderId) ?? cursor;
     queries.cursors.schedule(orderId, afterRead(latest, pass.cycleStartedAt, news > 0, rules));
-    return READ;
+  }
+
+  /** Hot before quiet; within each, the longest-due first (due() is ordered by next read). */
+  function dueQueue(pass: ChatPass): QueuedChat[] {
+    const at = now();
+    const due: QueuedChat[] = queries.cursors
+      .due(pass.horizon)
+      .map((cursor) => ({ orderId: cursor.orderId, lane: isHot(cursor, at, rules) ? 'hot' : 'quiet', unannounced: false }));
+    return [...due.filter((item) => item.lane === 'hot'), ...due.filter((item) => item.lane === 'quiet')];
+  }
+
+  /**
+   * Reads the queue in order while the budget admits each read before the deadline; `onRead` gets each chat
+   * read. Hot chats come first and quiet ones keep a larger reserve: once one cannot go, none after it can.
+   */
+  async function readQueue(
+    queue: QueuedChat[],
+    pass: ChatPass,
+    onRead: (chat: QueuedChat, fetched: Fetched) => Promise<void>,
+  ): Promise<Omit<ChatPassResult, 'relayed'>> {
+    let read = 0;
+    for (const [index, chat] of queue.entries()) {
+      const deferred = queue.length - index;
+      if (pass.waitSignal.aborted) return { read, deferred };
+      const admitted = await budget.admit(chat.lane, { signal: pass.waitSignal, deadline: pass.deadline });
+      if (!admitted) return { read, deferred };
+      const end = await lock.run(chat.orderId, async () => {
+        const fetched = await fetchChat(chat, pass);
+        await onRead(chat, fetched);
+        return fetched;
+      });
+      read += 1;
+      // The store is down or refuses our key: the other chats would fail the same way, slowly.
+      if (end.kind === 'store-failed') return { read, deferred: deferred - 1, storeFailure: end.error };
+    }
+    return { read, deferred: 0 };
   }
 
   return {
     async readDue(pass) {
-      const at = now();
-      const due: { cursor: ChatCursor; lane: Lane }[] = queries.cursors
-        .due(pass.horizon)
-        .map((cursor) => ({ cursor, lane: isHot(cursor, at, rules) ? 'hot' : 'quiet' }));
-      // Hot before quiet; within each, the longest-due first (due() is ordered by next read).
-      const queue = [...due.filter((item) => item.lane === 'hot'), ...due.filter((item) => item.lane === 'quiet')];
+      const tally: Tally = { relayed: 0 };
+      const result = await readQueue(dueQueue(pass), pass, async (chat, fetched) => {
+        if (fetched.kind === 'fetched') await relayChat(chat.orderId, fetched.messages, pass, tally);
+      });
+      return { ...result, relayed: tally.relayed };
+    },
 
-      const tally = { relayed: 0 };
-      let read = 0;
-      for (const [index, { cursor, lane }] of queue.entries()) {
-        const admitted = await budget.admit(lane, { signal: pass.waitSignal, deadline: pass.deadline });
-        // Hot chats come first and quiet ones keep a larger reserve: once one cannot go, none after it can.
-        if (!admitted) {
-          return { read, relayed: tally.relayed, deferred: queue.length - index };
-        }
-        const end = await lock.run(cursor.orderId, () => readChat(cursor.orderId, lane, pass, tally));
-        read += 1;
-        // The store is down or refuses our key: the other chats would fail the same way, slowly.
-        if (end.kind === 'store-failed') {
-          return { read, relayed: tally.relayed, deferred: queue.length - index - 1, storeFailure: end.error };
-        }
+    async collectDue(pass, newOrders) {
+      const queue = dueQueue(pass);
+      const queued = new Set(queue.map((chat) => chat.orderId));
+      for (const orderId of newOrders) {
+        if (!queued.has(orderId)) queue.push({ orderId, lane: 'hot', unannounced: true });
       }
-      return { read, relayed: tally.relayed, deferred: 0 };
+      const batches: { orderId: OrderId; messages: Message[] }[] = [];
+      const result = await readQueue(queue, pass, async (chat, fetched) => {
+        if (fetched.kind === 'fetched' && fetched.messages.length > 0) batches.push({ orderId: chat.orderId, messages: fetched.messages });
+      });
+      return {
+        ...result,
+        incoming: batches.flatMap(({ orderId, messages }) => messages.filter((message) => isNews(orderId, message))),
+        async relay() {
+          const tally: Tally = { relayed: 0 };
+          for (const { orderId, messages } of batches) {
+            if (pass.waitSignal.aborted) break;
+            await lock.run(orderId, () => relayChat(orderId, messages, pass, tally));
+          }
+          return tally.relayed;
+        },
+      };
     },
   };
 }

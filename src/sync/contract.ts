@@ -80,6 +80,23 @@ export interface SyncSink {
   messageArrived(order: OrderSummary, message: Message): Promise<SinkReceipt>;
   /** An outbox action finished, or was queued after a transient failure (reported once per state change). */
   actionSettled(outcome: ActionOutcome): Promise<void>;
+  /**
+   * Optional. After a downtime, what came in meanwhile: called once per run, after the catch-up cycle has read
+   * everything and before its first `orderAppeared`/`orderChanged`/`messageArrived`, so a "while you were away"
+   * notice can sit above the cards and messages it counts. Not called on a first run, nor when nothing came in.
+   * A failure is logged and the events are handed off anyway (the summary is not offered again).
+   */
+  catchUp?(summary: CatchUpSummary): Promise<void>;
+}
+
+/** What the catch-up cycle of a run found that came in while the bridge was not running. */
+export interface CatchUpSummary {
+  /** When the previous run was last seen alive (its stop, or its last poll before a crash), ms since epoch. */
+  lastRunEndedAt: number;
+  /** Open orders sync never saw, created before this run started: each gets an `orderAppeared` next. */
+  newOrders: number;
+  /** Chat messages not relayed yet, written before this run started: each gets a `messageArrived` next. */
+  messages: number;
 }
 
 /** What sync remembers of an order, enough to label a message without another API call. */

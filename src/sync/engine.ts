@@ -2,24 +2,29 @@
  * The sync engine: two loops over one SQLite state.
  *
  * - the poll loop, every interval: order watching (order-watch.ts), then chat watching (chat-watch.ts),
- *   then housekeeping (heartbeat, pruning);
+ *   then housekeeping (heartbeat, pruning). The first cycle of a run that reaches the store catches up: it reads
+ *   everything first, tells the sink what came in while the bridge was away (`SyncSink.catchUp`), then hands off;
  * - the outbox worker: seller actions, woken at once by `enqueue`, by due retries, and by every interval.
  *
  * Both pace their requests through one request budget (request-budget.ts). Events reach the sink through the
  * exactly-once hand-off (hand-off.ts, which also documents the one crash window left).
+ *
+ * stop() ends both loops between two events; the event in hand may finish within the grace period
+ * (sink-calls.ts gives up on a sink that takes longer). What was not handed off is offered after the restart.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { SqliteDatabase } from '../db/sqlite.ts';
 import { createQueries } from '../db/queries.ts';
 import type { SellerApi } from '../seller-api/api.ts';
 import { hasCode } from '../seller-api/errors.ts';
-import { byCreatedAtThenId } from '../seller-api/spec-gaps.ts';
-import type { SyncEngine, SyncSink, SyncStatus } from './contract.ts';
-import { createChatWatcher } from './chat-watch.ts';
+import { byCreatedAtThenId, timeOf } from '../seller-api/spec-gaps.ts';
+import type { CatchUpSummary, SyncEngine, SyncSink, SyncStatus } from './contract.ts';
+import { createChatWatcher, type ChatPass, type ChatReading } from './chat-watch.ts';
 import { createHandOff, type SyncTestHooks } from './hand-off.ts';
 import { createHealth } from './health.ts';
 import { createKeyedLock } from './keyed-lock.ts';
-import { createOrderWatcher } from './order-watch.ts';
+import { createOrderWatcher, type OrderPass, type OrderReading } from './order-watch.ts';
 import { orderSummary } from './order-summary.ts';
 import { createOutbox } from './outbox.ts';
 import { pacedApi } from './paced-api.ts';
@@ -29,6 +34,7 @@ import { defaultTuning, type SyncTuning } from './tuning.ts';
 import { createWakeup } from './wakeup.ts';
 import { createWriteLedger } from './write-ledger.ts';
 import { safeError } from './safe-error.ts';
+import { guardSinkCalls, SinkAbandoned } from './sink-calls.ts';
 
 export interface SyncEngineOptions extends Partial<SyncTuning> {
   api: SellerApi;
@@ -54,7 +60,10 @@ export interface OfflineSummary {
 }
 
 export interface BridgeSyncEngine extends SyncEngine {
-  /** Resolves after the first poll cycle of this run (or at once when not started): what came in meanwhile. */
+  /**
+   * Resolves after the first poll cycle of this run (or at once when not started): what came in meanwhile,
+   * counted from what was handed off. To show it above the cards and messages, implement `SyncSink.catchUp`.
+   */
   sinceLastRun(): Promise<OfflineSummary>;
 }
 
@@ -64,6 +73,15 @@ const MAX_POLL_BACKOFF = 16;
 /** A lookahead that makes every watched chat due. */
 const CATCH_UP = Number.MAX_SAFE_INTEGER / 2;
 
+interface RunSignals {
+  /** Aborted at once by stop(): waits end, no further event is handed off. */
+  waitSignal: AbortSignal;
+  /** Aborted after the grace period of stop(): requests in flight end. */
+  requestSignal: AbortSignal;
+}
+
+const stopped = ({ waitSignal, requestSignal }: RunSignals) => waitSignal.aborted || requestSignal.aborted;
+
 interface Run {
   /** Aborts waits at once. */
   wait: AbortController;
@@ -71,6 +89,8 @@ interface Run {
   request: AbortController;
   startedAt: number;
   lastRunEndedAt: number | undefined;
+  /** The store answered a catch-up cycle of this run: later cycles hand off as they read. */
+  caughtUp: boolean;
   firstCycle: Promise<void>;
   loops: Promise<unknown>;
 }
@@ -91,13 +111,15 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
   const lock = createKeyedLock();
   const ledger = createWriteLedger();
   const outboxWakeup = createWakeup();
-  const handOff = createHandOff(db, sink, options.testHooks);
+  // Every sink call goes through the guard, so stop() can give up on a slow one (sink-calls.ts).
+  const sinkCalls = guardSinkCalls(sink);
+  const handOff = createHandOff(db, sinkCalls.sink, options.testHooks);
   const scheduleRules = { intervalMs: pollIntervalMs, hotWindowMs: tuning.hotWindowMs, quietCeiling: tuning.quietCeiling };
 
   const outbox = createOutbox({
     db,
     queries,
-    sink,
+    sink: sinkCalls.sink,
     lock,
     budget,
     ledger,
@@ -136,6 +158,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     logger,
     now,
     rules: { ...scheduleRules, messagesPageSize: tuning.messagesPageSize, nearCursorMs: tuning.nearCursorMs },
+    isEcho: (orderId, message) => outbox.isEcho(orderId, message),
     claimEcho: (orderId, message) => outbox.claimEcho(orderId, message),
   });
 
@@ -149,13 +172,10 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
   // When not started (tests driving pollNow), nothing ever aborts.
   const idle = { wait: new AbortController(), request: new AbortController() };
 
-  const signals = () => {
+  /** The signals of the run a task belongs to, taken when it starts: stop() aborts them, a later run has its own. */
+  const signals = (): RunSignals => {
     const current = run ?? idle;
     return { waitSignal: current.wait.signal, requestSignal: current.request.signal };
-  };
-  const aborted = () => {
-    const { waitSignal, requestSignal } = signals();
-    return waitSignal.aborted || requestSignal.aborted;
   };
 
   function serialise(chain: 'cycle' | 'outbox', task: () => Promise<void>): Promise<void> {
@@ -167,44 +187,116 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     return settled;
   }
 
+  const orderPass = ({ waitSignal, requestSignal }: RunSignals, cycle: number): OrderPass => ({
+    api: pacedApi(api, budget, 'urgent', waitSignal),
+    signal: requestSignal,
+    stopSignal: waitSignal,
+    cycle,
+  });
   /** `lookaheadMs`: chats due within this long from the cycle's start are read too. */
-  async function pollCycle(lookaheadMs: number): Promise<void> {
-    const { waitSignal, requestSignal } = signals();
-    const startedAt = now();
-    const cycle = cycleNumber++;
-    let storeAnswered = false;
-    try {
-      await orderWatcher.watch({ api: pacedApi(api, budget, 'urgent', waitSignal), signal: requestSignal, cycle });
-      health.pollSucceeded(now());
-      storeAnswered = true;
-    } catch (error) {
-      if (aborted()) return;
-      health.pollFailed(error, now());
-      if (hasCode(error, 'RATE_LIMIT')) budget.holdUntil(api.rateLimit()?.resetAt ?? now() + pollIntervalMs);
-      logger.warn({ error: safeError(error), errorsInARow: health.view().errorsInARow }, 'poll cycle failed');
-    }
+  const chatPass = ({ waitSignal, requestSignal }: RunSignals, startedAt: number, lookaheadMs: number): ChatPass => ({
+    api,
+    waitSignal,
+    requestSignal,
+    cycleStartedAt: startedAt,
+    // Chats that became due while orders were read (a new order) are read now.
+    horizon: Math.max(now(), startedAt + lookaheadMs),
+    deadline: startedAt + pollIntervalMs,
+  });
 
-    // With the store down or our key refused, every chat read would fail too, slowly.
-    if (storeAnswered) {
-      try {
-        const chats = await chatWatcher.readDue({
-          api,
-          waitSignal,
-          requestSignal,
-          cycleStartedAt: startedAt,
-          // Chats that became due while orders were read (a new order) are read now.
-          horizon: Math.max(now(), startedAt + lookaheadMs),
-          deadline: startedAt + pollIntervalMs,
-        });
-        // The store failing chat reads counts like a failed poll: status shows it, the loop backs off.
-        if (chats.storeFailure !== undefined) health.pollFailed(chats.storeFailure, now());
-      } catch (error) {
-        if (aborted()) return;
-        health.noteError(error, now());
-        logger.warn({ error: safeError(error) }, 'chat reading stopped for this cycle');
-      }
+  function orderWatchFailed(error: unknown, runSignals: RunSignals): void {
+    if (stopped(runSignals)) return;
+    health.pollFailed(error, now());
+    if (hasCode(error, 'RATE_LIMIT')) budget.holdUntil(api.rateLimit()?.resetAt ?? now() + pollIntervalMs);
+    logger.warn({ error: safeError(error), errorsInARow: health.view().errorsInARow }, 'poll cycle failed');
+  }
+
+  /** A chat pass; the store failing chat reads counts like a failed poll (status shows it, the loop backs off). */
+  async function runChatPass<T extends object>(pass: () => Promise<T>, runSignals: RunSignals): Promise<T | undefined> {
+    try {
+      const result = await pass();
+      if ('storeFailure' in result && result.storeFailure !== undefined) health.pollFailed(result.storeFailure, now());
+      return result;
+    } catch (error) {
+      if (stopped(runSignals)) return undefined;
+      health.noteError(error, now());
+      logger.warn({ error: safeError(error) }, 'chat reading stopped for this cycle');
+      return undefined;
     }
-    housekeeping();
+  }
+
+  async function pollCycle(lookaheadMs: number): Promise<void> {
+    const runSignals = signals();
+    const startedAt = now();
+    try {
+      await orderWatcher.watch(orderPass(runSignals, cycleNumber++));
+    } catch (error) {
+      orderWatchFailed(error, runSignals);
+      return;
+    }
+    if (stopped(runSignals)) return;
+    health.pollSucceeded(now());
+    await runChatPass(() => chatWatcher.readDue(chatPass(runSignals, startedAt, lookaheadMs)), runSignals);
+    if (!stopped(runSignals)) housekeeping();
+  }
+
+  /**
+   * The catch-up cycle: the requests of any first cycle (the open lists, every watched chat, the new orders'
+   * chats), all read before anything is handed off, so the sink hears the summary above what it counts. Then
+   * the same hand-offs as `pollCycle`, in the same order (orders, then chats) and with the same commits.
+   * False when the store did not answer: the next cycle catches up instead.
+   */
+  async function catchUpCycle(current: Run): Promise<boolean> {
+    const runSignals = signals();
+    const startedAt = now();
+    let orders: OrderReading;
+    try {
+      // Cycle 0 reads every open list, however many catch-up cycles the store failed before.
+      orders = await orderWatcher.read(orderPass(runSignals, 0));
+    } catch (error) {
+      orderWatchFailed(error, runSignals);
+      return false;
+    }
+    try {
+      if (stopped(runSignals)) return false;
+      current.caughtUp = true;
+      cycleNumber = 1;
+      health.pollSucceeded(now());
+      const newOrders = orders.newOrders.map((order) => order.id);
+      const chats = await runChatPass(() => chatWatcher.collectDue(chatPass(runSignals, startedAt, CATCH_UP), newOrders), runSignals);
+      if (stopped(runSignals)) return true;
+      await announceCatchUp(current, orders, chats);
+      try {
+        await orders.apply(runSignals.waitSignal);
+      } catch (error) {
+        orderWatchFailed(error, runSignals);
+        return true;
+      }
+      if (chats !== undefined && !stopped(runSignals)) await runChatPass(async () => ({ relayed: await chats.relay() }), runSignals);
+    } finally {
+      orders.release();
+    }
+    if (!stopped(runSignals)) housekeeping();
+    return true;
+  }
+
+  async function announceCatchUp(current: Run, orders: OrderReading, chats: ChatReading | undefined): Promise<void> {
+    if (current.lastRunEndedAt === undefined || sinkCalls.sink.catchUp === undefined) return;
+    // Like sinceLastRun: what was written before this run started (the rest is news of this run); no date, before.
+    const before = (createdAt: string | undefined) => timeOf(createdAt) < current.startedAt;
+    const summary: CatchUpSummary = {
+      lastRunEndedAt: current.lastRunEndedAt,
+      newOrders: orders.newOrders.filter((order) => before(order.createdAt)).length,
+      messages: (chats?.incoming ?? []).filter((message) => before(message.createdAt)).length,
+    };
+    if (summary.newOrders === 0 && summary.messages === 0) return;
+    try {
+      await sinkCalls.sink.catchUp(summary);
+    } catch (error) {
+      if (error instanceof SinkAbandoned) return;
+      // A summary is a courtesy: the cards and messages it counts still go out.
+      logger.warn({ error: safeError(error) }, 'sink refused the catch-up summary: not offered again');
+    }
   }
 
   function housekeeping(): void {
@@ -224,24 +316,24 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
   function drainOutbox(): Promise<void> {
     return serialise('outbox', async () => {
       const { waitSignal, requestSignal } = signals();
-      await outbox.reportPending();
+      await outbox.reportPending(waitSignal);
       await outbox.runDue({ api, waitSignal, requestSignal });
     });
   }
 
   async function pollLoop(current: Run, firstCycleDone: () => void): Promise<void> {
-    // The first cycle of a run catches up: every watched chat is read (as far as the budget allows within the
-    // interval; the rest are due and read next), so "while you were away" is complete after it.
-    let lookaheadMs = CATCH_UP;
     while (!current.wait.signal.aborted) {
       const startedAt = now();
-      const cycleLookahead = lookaheadMs;
-      await serialise('cycle', () => pollCycle(cycleLookahead));
-      lookaheadMs = 0;
+      await serialise('cycle', async () => {
+        if (current.caughtUp) await pollCycle(0);
+        else await catchUpCycle(current);
+      });
       firstCycleDone();
       const failures = health.view().errorsInARow;
       const factor = Math.min(2 ** Math.max(0, failures - 1), MAX_POLL_BACKOFF);
-      await sleepUnlessAborted(startedAt + pollIntervalMs * factor - now(), current.wait.signal);
+      const pause = startedAt + pollIntervalMs * factor - now();
+      // stop() ends the pause early (it rejects with an AbortError); the loop condition then ends the loop.
+      if (pause > 0) await sleep(pause, undefined, { signal: current.wait.signal }).catch(() => undefined);
     }
   }
 
@@ -276,6 +368,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
         request: new AbortController(),
         startedAt: now(),
         lastRunEndedAt: typeof lastAlive === 'number' ? lastAlive : undefined,
+        caughtUp: false,
         firstCycle,
         loops: Promise.resolve(),
       };
@@ -292,16 +385,31 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
       if (current === undefined) return Promise.resolve();
       stopping = (async () => {
         current.wait.abort(new Error('sync stopping'));
-        // The request in flight may finish; one that hangs is cut after the grace period.
-        const grace = setTimeout(() => current.request.abort(new Error('sync stopped')), tuning.stopGraceMs);
-        try {
+        const settled = (async () => {
           await current.loops;
           await cycleChain;
           await outboxChain;
-        } finally {
-          clearTimeout(grace);
+        })();
+        // The request or sink call in hand may finish within the grace period, and its event is committed.
+        const grace = new AbortController();
+        const timedOut = await Promise.race([
+          settled.then(() => false),
+          sleep(tuning.stopGraceMs, true, { signal: grace.signal }).catch(() => false),
+        ]);
+        grace.abort();
+        if (timedOut) {
+          // Past it, a hanging request is cut (it unwinds at once), and a sink still busy is given up on.
+          current.request.abort(new Error('sync stopped'));
+          sinkCalls.abandon();
+          if (sinkCalls.busy()) logger.warn('stopped while the sink was still busy: that event is offered again after the restart');
+          else await settled;
         }
-        queries.kv.set(KV_LAST_ALIVE, now());
+        try {
+          queries.kv.set(KV_LAST_ALIVE, now());
+        } catch (error) {
+          // The database went away under us: the previous heartbeat stands in for this run's end.
+          logger.warn({ error: safeError(error) }, 'could not record the end of this run');
+        }
         run = undefined;
         stopping = undefined;
         logger.info('sync stopped');
@@ -377,17 +485,4 @@ function definedOnly(options: SyncEngineOptions): Partial<SyncTuning> {
   const picked: Partial<Record<keyof SyncTuning, unknown>> = {};
   for (const key of keys) if (options[key] !== undefined) picked[key] = options[key];
   return picked as Partial<SyncTuning>;
-}
-
-async function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
-  if (ms <= 0 || signal.aborted) return;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

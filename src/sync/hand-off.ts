@@ -9,11 +9,12 @@
  * It cannot be closed without the sink taking part in our transaction (Telegram has no idempotent send), so
  * it is kept as small as possible: nothing but the synchronous commit runs between the sink's answer and it.
  * A crash anywhere else (before the sink is called, during the store's answer, after the commit) repeats and
- * loses nothing.
+ * loses nothing. A sink call that stop() gave up on (sink-calls.ts) ends like the crash window: not committed.
  */
 import type { SqliteDatabase } from '../db/sqlite.ts';
 import type { Message, Order, OrderStatus } from '../seller-api/schemas.ts';
 import type { OrderSummary, SinkReceipt, SyncSink, TelegramRef } from './contract.ts';
+import { SinkAbandoned } from './sink-calls.ts';
 
 export type SyncEvent =
   | { kind: 'orderAppeared'; order: Order }
@@ -49,6 +50,8 @@ export function createHandOff(db: SqliteDatabase, sink: SyncSink, hooks: SyncTes
     try {
       receipt = await callSink(sink, event);
     } catch (cause) {
+      // Stopping: not a refusal to retry later in this run, the cycle ends here.
+      if (cause instanceof SinkAbandoned) throw cause;
       throw new SinkFailure(event, cause);
     }
     // ---- crash window: the sink acted, the commit below has not run yet ----

@@ -4,6 +4,10 @@
  * cycles, on the first cycle of a run, and at once when a known paid order left the paid list (it was taken
  * somewhere). Open orders first seen in those lists are adopted (announced like new ones). A known open order absent from every list read for its
  * status is read alone — pages shift while we read, so absence alone proves nothing.
+ *
+ * stop() ends a pass between two events: what was not handed off stays uncommitted and is read again after the
+ * restart. The catch-up cycle of a run reads first (`read`) and hands off later (`apply`), so the sink can hear
+ * a summary of what came in before the first card.
  */
 import type { Logger } from 'pino';
 import type { Queries } from '../db/queries.ts';
@@ -41,15 +45,33 @@ export interface OrderWatcherDeps {
 export interface OrderPass {
   /** Paced for the urgent lane. */
   api: SellerApi;
-  /** Aborts requests (graceful stop). */
+  /** Aborts requests (graceful stop, after its grace period). */
   signal: AbortSignal;
-  /** 0 for the first cycle of this run. */
+  /** Aborted at once by stop(): no further event is handed off. */
+  stopSignal: AbortSignal;
+  /** 0 for the catch-up cycle of a run (every open list is read). */
   cycle: number;
 }
 
-export interface OrderWatcher {
-  watch(pass: OrderPass): Promise<void>;
+/** What a catch-up read found, not yet compared with what sync knows nor handed off. */
+export interface OrderReading {
+  /** Open orders sync does not know yet, as first read: `apply` announces each (unless the sink refuses). */
+  newOrders: Order[];
+  /** Hands off what was read, in the order read, exactly as `watch` would have; returns early on stop(). */
+  apply(stopSignal: AbortSignal): Promise<void>;
+  /** Ends the reading, applied or not (idempotent; `apply` ends it too). */
+  release(): void;
 }
+
+export interface OrderWatcher {
+  /** Reads the open lists and hands each event off as it is found. */
+  watch(pass: OrderPass): Promise<void>;
+  /** Reads like `watch` and hands nothing off. */
+  read(pass: OrderPass): Promise<OrderReading>;
+}
+
+/** What a pass does with each order read (`token`: the write-ledger token of the read it came from). */
+type Visit = (order: Order, token: number) => Promise<void>;
 
 const LATER_STATUSES = OPEN_STATUSES.filter((status) => status !== 'paid');
 
@@ -110,13 +132,14 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
       .some((kind) => kind !== 'message' && ACTION_TARGET_STATUS[kind] === order.status);
   }
 
-  async function readList(api: SellerApi, status: string, signal: AbortSignal, seen: Set<OrderId>): Promise<void> {
+  async function readList(status: string, pass: OrderPass, seen: Set<OrderId>, visit: Visit): Promise<void> {
     const token = ledger.begin();
     try {
-      const orders = await listAllOrders(api, { status, limit: rules.ordersPageSize, signal, logger });
+      const orders = await listAllOrders(pass.api, { status, limit: rules.ordersPageSize, signal: pass.signal, logger });
       for (const order of orders) {
+        if (pass.stopSignal.aborted) return;
         seen.add(order.id);
-        await observe(order, token);
+        await visit(order, token);
       }
     } finally {
       ledger.end();
@@ -124,14 +147,15 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
   }
 
   /** Reads one order that left every list. False when the store failed: the other reads would fail too. */
-  async function readAlone(api: SellerApi, stored: StoredOrder, signal: AbortSignal): Promise<boolean> {
+  async function readAlone(stored: StoredOrder, pass: OrderPass, visit: Visit): Promise<boolean> {
     const token = ledger.begin();
     try {
-      const order = await api.getOrder(stored.id, { signal });
-      await observe(order, token);
+      const order = await pass.api.getOrder(stored.id, { signal: pass.signal });
+      // stop() came while the order was read: its news waits for the restart, like everything after it.
+      if (!pass.stopSignal.aborted) await visit(order, token);
       return true;
     } catch (error) {
-      if (signal.aborted || !isSellerApiError(error)) throw error;
+      if (pass.signal.aborted || !isSellerApiError(error)) throw error;
       if (error.code === 'ORDER_NOT_FOUND') {
         // Gone from the store's API (deleted, or its product no longer automated): stop watching, keep history.
         queries.orders.stopWatching(stored.id, now());
@@ -147,27 +171,73 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
     }
   }
 
-  return {
-    async watch({ api, signal, cycle }) {
-      const seen = new Set<OrderId>();
-      const listsRead = new Set<string>(['paid']);
-      await readList(api, 'paid', signal, seen);
+  async function scan(pass: OrderPass, visit: Visit): Promise<void> {
+    const seen = new Set<OrderId>();
+    const listsRead = new Set<string>(['paid']);
+    await readList('paid', pass, seen, visit);
 
-      const paidLeft = queries.orders.open().some((order) => order.status === 'paid' && !seen.has(order.id));
-      // Read even when we know no order in these statuses: an order taken on the website before we ever saw
-      // it paid is adopted there, so its buyer's messages still reach the seller.
-      const due = cycle === 0 || paidLeft || cycle % rules.statusListsEvery === 0;
-      if (due) {
-        for (const status of LATER_STATUSES) {
-          await readList(api, status, signal, seen);
-          listsRead.add(status);
+    const paidLeft = queries.orders.open().some((order) => order.status === 'paid' && !seen.has(order.id));
+    // Read even when we know no order in these statuses: an order taken on the website before we ever saw
+    // it paid is adopted there, so its buyer's messages still reach the seller.
+    const due = pass.cycle === 0 || paidLeft || pass.cycle % rules.statusListsEvery === 0;
+    if (due) {
+      for (const status of LATER_STATUSES) {
+        if (pass.stopSignal.aborted) return;
+        await readList(status, pass, seen, visit);
+        listsRead.add(status);
+      }
+    }
+
+    for (const stored of queries.orders.open()) {
+      if (pass.stopSignal.aborted) return;
+      if (seen.has(stored.id) || !listsRead.has(stored.status)) continue;
+      if (!(await readAlone(stored, pass, visit))) break;
+    }
+  }
+
+  return {
+    watch: (pass) => scan(pass, observe),
+
+    async read(pass) {
+      // Held until the reading is applied: an order the outbox writes meanwhile is still skipped by `apply`.
+      ledger.begin();
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        ledger.end();
+      };
+      const read: { order: Order; token: number }[] = [];
+      try {
+        await scan(pass, async (order, token) => {
+          read.push({ order, token });
+        });
+      } catch (error) {
+        release();
+        throw error;
+      }
+
+      // The first open sighting of an unknown order announces it (observe ignores closed strangers).
+      const newOrders = new Map<OrderId, Order>();
+      for (const { order } of read) {
+        if (isOpenStatus(order.status) && !newOrders.has(order.id) && queries.orders.get(order.id) === undefined) {
+          newOrders.set(order.id, order);
         }
       }
-
-      for (const stored of queries.orders.open()) {
-        if (seen.has(stored.id) || !listsRead.has(stored.status)) continue;
-        if (!(await readAlone(api, stored, signal))) break;
-      }
+      return {
+        newOrders: [...newOrders.values()],
+        async apply(stopSignal) {
+          try {
+            for (const { order, token } of read) {
+              if (stopSignal.aborted) return;
+              await observe(order, token);
+            }
+          } finally {
+            release();
+          }
+        },
+        release,
+      };
     },
   };
 }

@@ -34,6 +34,7 @@ import { watchFor } from './order-status.ts';
 import { pacedApi } from './paced-api.ts';
 import type { RequestBudget } from './request-budget.ts';
 import { safeError } from './safe-error.ts';
+import { SinkAbandoned } from './sink-calls.ts';
 import type { WriteLedger } from './write-ledger.ts';
 
 export interface OutboxRules {
@@ -71,9 +72,11 @@ export interface Outbox {
   enqueue(action: SellerAction): ActionTicket;
   /** Runs every due action once. Resolves with how many ran. */
   runDue(pass: OutboxPass): Promise<number>;
-  /** Offers the sink every outcome it has not acknowledged yet. */
-  reportPending(): Promise<void>;
-  /** Called by the chat reader, under the order's lock, for an unknown seller message. */
+  /** Offers the sink every outcome it has not acknowledged yet, until `stopSignal` aborts (the rest comes after the restart). */
+  reportPending(stopSignal?: AbortSignal): Promise<void>;
+  /** Whether an unknown seller message is the echo of a post of ours whose answer we never saw. */
+  isEcho(orderId: OrderId, message: Message): boolean;
+  /** Called by the chat reader, under the order's lock, for an unknown seller message: records an echo as sent. */
   claimEcho(orderId: OrderId, message: Message): boolean;
   nextDueAt(): number | undefined;
   depth(): number;
@@ -280,12 +283,29 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       await sink.actionSettled(outcome);
       queries.outbox.markReported(entry.id, reportedStateOf(entry));
     } catch (error) {
+      // Stopped before the sink answered: reported again after the restart, like any unacknowledged outcome.
+      if (error instanceof SinkAbandoned) return;
       logger.warn({ error: safeError(error), actionId: entry.id }, 'sink refused an action outcome: offered again later');
     }
   }
 
-  async function reportPending(): Promise<void> {
-    for (const entry of queries.outbox.unreported()) await report(entry);
+  async function reportPending(stopSignal?: AbortSignal): Promise<void> {
+    for (const entry of queries.outbox.unreported()) {
+      if (stopSignal?.aborted) return;
+      await report(entry);
+    }
+  }
+
+  function echoOf(orderId: OrderId, message: Message): OutboxEntry | undefined {
+    const createdMs = timeOf(message.createdAt);
+    return queries.outbox
+      .uncertainMessages(orderId)
+      .find(
+        (entry) =>
+          entry.action.kind === 'message' &&
+          sameText(entry.action.text, message.text) &&
+          (!Number.isFinite(createdMs) || createdMs >= entry.enqueuedAt - rules.echoSkewMs),
+      );
   }
 
   return {
@@ -303,23 +323,17 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         if (next === undefined) break;
         ran.add(next.id);
         await runOne(next, pass);
-        await reportPending();
+        await reportPending(pass.waitSignal);
       }
       return ran.size;
     },
 
     reportPending,
 
+    isEcho: (orderId, message) => echoOf(orderId, message) !== undefined,
+
     claimEcho(orderId, message) {
-      const createdMs = timeOf(message.createdAt);
-      const match = queries.outbox
-        .uncertainMessages(orderId)
-        .find(
-          (entry) =>
-            entry.action.kind === 'message' &&
-            sameText(entry.action.text, message.text) &&
-            (!Number.isFinite(createdMs) || createdMs >= entry.enqueuedAt - rules.echoSkewMs),
-        );
+      const match = echoOf(orderId, message);
       if (match === undefined) return false;
       succeed(match, { ok: true, messageId: message.id }, () => recordOwn(orderId, message));
       deps.kick();

@@ -7,7 +7,11 @@
 /** `123456789:AA…` (a bot token), also inside `/bot<token>/` URLs; `<word>_sk_…` (a store key). */
 const SECRET_SHAPES = [/\d{5,}:[A-Za-z0-9_-]{30,}/g, /\b[A-Za-z0-9]+_sk_[^\s"'/]{20,}/g];
 
-export function redactSecrets(text: string): string {
+/**
+ * Masks whatever looks like a secret. Sync is never given the bot token (the sink holds it), so it cannot use
+ * log/redact-secrets.ts, which replaces known values; it matches their shapes instead.
+ */
+export function maskSecretShapes(text: string): string {
   return SECRET_SHAPES.reduce((out, shape) => out.replace(shape, '[redacted]'), text);
 }
 
@@ -19,11 +23,11 @@ export interface SafeError {
 
 /** What may be logged of any thrown value: its name, its code, its redacted message; never its stack's objects. */
 export function safeError(error: unknown): SafeError {
-  if (!(error instanceof Error)) return { name: typeof error, message: redactSecrets(String(error)) };
+  if (!(error instanceof Error)) return { name: typeof error, message: maskSecretShapes(String(error)) };
   const code = (error as { code?: unknown }).code;
   return {
     name: error.name,
     ...(typeof code === 'string' ? { code } : {}),
-    message: redactSecrets(error.message),
+    message: maskSecretShapes(error.message),
   };
 }

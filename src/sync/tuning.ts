@@ -32,7 +32,10 @@ export interface SyncTuning {
   sinkRetryMaxMs: number;
   /** How far before an action was queued its post is searched for (clock skew with the store). */
   echoSkewMs: number;
-  /** After stop(), how long a request in flight may take before it is aborted. */
+  /**
+   * After stop(), how long the request or sink call in hand may take: then a request is aborted, and a sink call
+   * is given up on (its event is not committed and is offered again after the restart).
+   */
   stopGraceMs: number;
   /** pollNow also reads chats due within this long (it is "the next cycle, now"); 0 for exact schedules. */
   pollNowLookaheadMs: number;

@@ -12,7 +12,7 @@ import { startSandbox } from '../../src/sandbox/index.ts';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
 import { createSellerApiClient, type SellerApiClient, type SellerApiClientOptions } from '../../src/seller-api/client.ts';
 import type { Message, Order, OrderStatus } from '../../src/seller-api/schemas.ts';
-import type { ActionOutcome, OrderSummary, SinkReceipt, SyncSink, TelegramRef } from '../../src/sync/contract.ts';
+import type { ActionOutcome, CatchUpSummary, OrderSummary, SinkReceipt, SyncSink, TelegramRef } from '../../src/sync/contract.ts';
 import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from '../../src/sync/engine.ts';
 
 export const silent = pino({ level: 'silent' });
@@ -21,7 +21,8 @@ export const CHAT_ID = -100123;
 export type RecordedEvent =
   | { kind: 'orderAppeared'; orderId: string; status: OrderStatus; card: TelegramRef }
   | { kind: 'orderChanged'; orderId: string; status: OrderStatus; previousStatus: OrderStatus }
-  | { kind: 'messageArrived'; orderId: string; messageId: string; text: string; senderRole: string; createdAt: string };
+  | { kind: 'messageArrived'; orderId: string; messageId: string; text: string; senderRole: string; createdAt: string }
+  | { kind: 'catchUp'; lastRunEndedAt: number; newOrders: number; messages: number };
 
 export interface RecordingSink extends SyncSink {
   events: RecordedEvent[];
@@ -33,7 +34,7 @@ export interface RecordingSink extends SyncSink {
   changes(orderId?: string): Extract<RecordedEvent, { kind: 'orderChanged' }>[];
 }
 
-/** A sink that records every event in order and answers with fresh Telegram message ids. */
+/** A sink that records every event (and the catch-up summary) in order and answers with fresh Telegram message ids. */
 export function createRecordingSink(): RecordingSink {
   let nextTelegramId = 1;
   const receipt = (): SinkReceipt => ({ telegram: [{ chatId: CHAT_ID, messageId: nextTelegramId++ }] });
@@ -60,6 +61,9 @@ export function createRecordingSink(): RecordingSink {
     },
     async actionSettled(outcome: ActionOutcome) {
       sink.outcomes.push(outcome);
+    },
+    async catchUp(summary: CatchUpSummary) {
+      sink.events.push({ kind: 'catchUp', ...summary });
     },
     messages: (orderId) =>
       sink.events.filter(

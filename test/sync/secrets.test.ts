@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { redactSecrets } from '../../src/sync/safe-error.ts';
+import { maskSecretShapes } from '../../src/sync/safe-error.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 const BOT_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0';
@@ -14,11 +14,11 @@ afterEach(async () => {
   await h.close();
 });
 
-it('redacts bot tokens and store keys from error texts', () => {
-  expect(redactSecrets(`Network request for 'sendMessage' failed! https://api.telegram.org/bot${BOT_TOKEN}/sendMessage`)).not.toContain(
+it('masks bot tokens and store keys from error texts', () => {
+  expect(maskSecretShapes(`Network request for 'sendMessage' failed! https://api.telegram.org/bot${BOT_TOKEN}/sendMessage`)).not.toContain(
     BOT_TOKEN,
   );
-  expect(redactSecrets('key svc_sk_abcdefghijabcdefghijabcdefghijabcdefghij was refused')).toBe('key [redacted] was refused');
+  expect(maskSecretShapes('key svc_sk_abcdefghijabcdefghijabcdefghijabcdefghij was refused')).toBe('key [redacted] was refused');
 });
 
 it('logs a failing sink without the token it carried, and keeps the key out of everything', async () => {

@@ -10,13 +10,20 @@ export type BridgeBotErrorCode =
   | 'NO_CHAT_BOUND'
   /** Telegram refused or could not be reached after the retries; sync offers the event again later. */
   | 'TELEGRAM_FAILED'
-  /** getMe answered 401/404 at start-up: the token is wrong or was revoked. */
-  | 'TELEGRAM_TOKEN_REFUSED';
+  /** getMe answered 401/404 at start-up, or getUpdates 401 later: the token is wrong or was revoked. */
+  | 'TELEGRAM_TOKEN_REFUSED'
+  /** getUpdates answered 409: another process polls with this token (or a webhook was set meanwhile). */
+  | 'TELEGRAM_POLLING_CONFLICT'
+  /** Long polling gave up for another reason (Telegram unreachable for longer than the runner retries). */
+  | 'TELEGRAM_POLLING_FAILED';
 
 const HINTS: Record<BridgeBotErrorCode, string> = {
   NO_CHAT_BOUND: 'no chat bound yet: send /start to the bot in a private chat to receive orders there',
   TELEGRAM_FAILED: 'Telegram refused the request or could not be reached; it will be tried again',
   TELEGRAM_TOKEN_REFUSED: "Telegram refused the bot token: check TELEGRAM_BOT_TOKEN (BotFather's /token shows the current one)",
+  TELEGRAM_POLLING_CONFLICT:
+    'another process is receiving updates with this bot token (a second bridge, or a webhook): stop it, one token serves one bridge',
+  TELEGRAM_POLLING_FAILED: 'receiving updates from Telegram stopped; restart the bridge',
 };
 
 export class BridgeBotError extends Error {

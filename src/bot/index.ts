@@ -1,12 +1,20 @@
 /**
  * The Telegram bot: one factory that builds the grammY bot, the `SyncSink` sync reports to, and a notice poster.
  *
- * Middleware order matters: /start and /help are open to everyone; access control comes next, so nothing behind it
- * (conversations, buttons, commands, the relay) ever sees a stranger's update; conversations come before the
- * handlers so a waiting step gets its update first and passes on what is not for it.
+ * Updates are handled concurrently (grammY runner, services/polling.ts): a reply waiting a minute in the pacing
+ * queue must not hold up every later tap. Middleware order matters:
+ * - first the in-flight tracking (graceful stop) and the callback answer deadline (every button answered at once);
+ * - /start and /help are open to everyone; access control comes next, so nothing behind it ever sees a
+ *   stranger's update;
+ * - Take and Cancel are handled right there, concurrently: they never touch a conversation;
+ * - everything else is handled in order per chat and user (`sequentialize` with the conversations' storage key):
+ *   the conversations plugin reads its state before the handlers and writes it after, so two updates of one
+ *   admin at once would lose one's step. Conversations come before the handlers so a waiting step gets its
+ *   update first and passes on what is not for it.
  */
 import { conversations, createConversation } from '@grammyjs/conversations';
-import { Bot, GrammyError, type Middleware } from 'grammy';
+import { sequentialize } from '@grammyjs/runner';
+import { Bot, type Middleware } from 'grammy';
 import type { Logger } from 'pino';
 import type { Product } from '../seller-api/schemas.ts';
 import type { SyncEngine, SyncSink } from '../sync/contract.ts';
@@ -14,14 +22,15 @@ import { createOrderActionCodec } from './callback-data/order-action.ts';
 import type { BotContext, ConversationContext } from './context.ts';
 import { createDeliverConversation, DELIVER_CONVERSATION } from './conversations/deliver.ts';
 import { createReplyConversation, REPLY_CONVERSATION } from './conversations/reply.ts';
-import { conversationStorage } from './conversations/storage.ts';
-import { BridgeBotError, describeError } from './errors.ts';
+import { conversationKey, conversationStorage } from './conversations/storage.ts';
+import { describeError } from './errors.ts';
 import { buyerRepliesFeature } from './features/buyer-replies.ts';
 import { commandsFeature } from './features/commands.ts';
 import { fallbackFeature } from './features/fallback.ts';
-import { orderButtonsFeature } from './features/order-buttons.ts';
+import { deliverButtons, orderActionButtons } from './features/order-buttons.ts';
 import { welcomeFeature } from './features/welcome.ts';
 import { accessControl } from './middlewares/access-control.ts';
+import { createCallbackAnswerDeadline } from './middlewares/callback-answer-deadline.ts';
 import {
   createApiTransformers,
   DEFAULT_PACING,
@@ -30,9 +39,11 @@ import {
   type TelegramRetry,
 } from './services/api-transformers.ts';
 import { createChatBinding } from './services/chat-binding.ts';
+import { createHousekeeping, DEFAULT_HOUSEKEEPING, type HousekeepingOptions } from './services/housekeeping.ts';
 import type { BotKeyValueStore } from './services/kv.ts';
-import { createNoticePoster, type PostNotice } from './services/notices.ts';
+import { createNoticePoster, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './services/notices.ts';
 import { createOrderCards } from './services/order-cards.ts';
+import { createPolling, type PollingState } from './services/polling.ts';
 import { createTelegramSink } from './services/telegram-sink.ts';
 import { COMMANDS } from './texts.ts';
 
@@ -61,6 +72,20 @@ export interface BridgeBotDeps {
   retry?: Partial<TelegramRetry>;
   /** getUpdates long-poll timeout in seconds (default 30). */
   pollingTimeoutSeconds?: number;
+  /**
+   * Called once when polling stops by itself — 409 (another process polls with this token), 401 (token revoked),
+   * or Telegram unreachable longer than the runner retries — never after our own stop(). The reason is token-free
+   * and starts with a code (`TELEGRAM_POLLING_CONFLICT: …`). The bot is deaf from then on: exit and be restarted.
+   */
+  onPollingStopped?: (reason: string) => void;
+  /** How long stop() waits for updates in flight, e.g. a reply queued by pacing (default 10 s). */
+  stopGraceMs?: number;
+  /** A button whose handler has not answered within this is answered without text (default 1 s). */
+  callbackAnswerDeadlineMs?: number;
+  /** Waits between tries of a notice that failed on the network or a 429/5xx (default 10 s, 30 s). */
+  noticeRetryDelaysMs?: readonly number[];
+  /** Pruning of the bot's records in the key-value store (default: 30 days, hourly). */
+  housekeeping?: Partial<HousekeepingOptions>;
   /** A Deliver or /reply step left alone this long is dropped (default 15 minutes). */
   conversationTimeoutMs?: number;
   now?: () => number;
@@ -70,12 +95,17 @@ export interface BridgeBot {
   bot: Bot<BotContext>;
   /** Give this to the sync engine. */
   sink: SyncSink;
-  /** Posts a plain notice into the chat (alerts); best effort, never throws. Texts: `ALERTS` in ./texts.ts. */
+  /** Posts a plain notice into the chat (alerts); retried a few times, never throws. Texts: `ALERTS` in ./texts.ts. */
   postNotice: PostNotice;
-  /** Registers commands (best effort) and starts long polling; resolves once polling runs. */
+  /**
+   * Registers commands (best effort), prunes old records, starts long polling; resolves once polling runs.
+   * Rejects with BridgeBotError('TELEGRAM_TOKEN_REFUSED') when Telegram refuses the token.
+   */
   start(): Promise<void>;
-  /** Stops polling and waits for the update being handled to finish. */
+  /** Stops polling and waits for the updates being handled (up to `stopGraceMs`). */
   stop(): Promise<void>;
+  /** Whether updates are being received; `error` (token-free) says why polling stopped by itself. */
+  polling(): PollingState;
 }
 
 export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
@@ -92,14 +122,45 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       timeoutSeconds: pollingTimeoutSeconds + 30,
     },
   });
-  const transformers = createApiTransformers({ ...DEFAULT_PACING, ...deps.pacing }, { ...DEFAULT_RETRY, ...deps.retry });
+  const answerDeadline = createCallbackAnswerDeadline({ deadlineMs: deps.callbackAnswerDeadlineMs ?? 1000, logger, secrets });
+  const transformers = [
+    ...createApiTransformers({ ...DEFAULT_PACING, ...deps.pacing }, { ...DEFAULT_RETRY, ...deps.retry }),
+    answerDeadline.transformer,
+  ];
   bot.api.config.use(...transformers);
 
+  // Aborted on stop: notices waiting for another try give up.
+  let lifetime = new AbortController();
   const binding = createChatBinding({ chatId: deps.chatId, adminIds: deps.adminIds, kv: deps.kv });
-  const codec = createOrderActionCodec(deps.kv);
-  const cards = createOrderCards({ api: bot.api, kv: deps.kv, codec, engine });
+  const codec = createOrderActionCodec(deps.kv, now);
+  const cards = createOrderCards({ api: bot.api, kv: deps.kv, codec, engine, now });
   const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, logger, secrets });
-  const postNotice = createNoticePoster({ api: bot.api, binding, logger, secrets });
+  const postNotice = createNoticePoster({
+    api: bot.api,
+    binding,
+    retryDelaysMs: deps.noticeRetryDelaysMs ?? DEFAULT_NOTICE_RETRY_DELAYS_MS,
+    signal: () => lifetime.signal,
+    logger,
+    secrets,
+  });
+  const housekeeping = createHousekeeping({
+    cards,
+    codec,
+    engine,
+    options: { ...DEFAULT_HOUSEKEEPING, ...deps.housekeeping },
+    now,
+    logger,
+    secrets,
+  });
+  const polling = createPolling({
+    bot,
+    allowedUpdates: ['message', 'callback_query'],
+    timeoutSeconds: pollingTimeoutSeconds,
+    stopGraceMs: deps.stopGraceMs ?? 10_000,
+    onStopped: deps.onPollingStopped,
+    logger,
+    secrets,
+  });
 
   // Conversations build their own Api objects: the same transformers go on them, or a 429 there would just fail.
   const installTransformers: Middleware<ConversationContext> = async (ctx, next) => {
@@ -108,8 +169,12 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   };
   const conversationTimeoutMs = deps.conversationTimeoutMs ?? 15 * 60_000;
 
+  bot.use(polling.track);
+  bot.use(answerDeadline.middleware);
   bot.use(welcomeFeature({ binding, logger, now }));
   bot.use(accessControl({ binding, logger }));
+  bot.use(orderActionButtons({ engine, codec, logger }));
+  bot.use(sequentialize<BotContext>(conversationKey));
   bot.use(conversations<BotContext, ConversationContext>({ storage: conversationStorage(deps.kv), plugins: [installTransformers] }));
   bot.use(
     createConversation<BotContext, ConversationContext>(createDeliverConversation({ engine, codec }), {
@@ -123,7 +188,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       maxMillisecondsToWait: conversationTimeoutMs,
     }),
   );
-  bot.use(orderButtonsFeature({ engine, codec, logger }));
+  bot.use(deliverButtons({ codec }));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now }));
   bot.use(buyerRepliesFeature({ engine, logger }));
   bot.use(fallbackFeature());
@@ -133,71 +198,40 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     logger.error({ err: describeError(error.error, secrets), updateId: error.ctx.update.update_id }, 'update handling failed');
   });
 
-  let polling: Promise<void> | undefined;
+  let started = false;
 
   return {
     bot,
     sink,
     postNotice,
+    polling: () => polling.state(),
 
     async start() {
-      if (polling) return;
+      if (started) return;
       try {
         await bot.api.setMyCommands(COMMANDS.map(({ command, description }) => ({ command, description })));
       } catch (error) {
         logger.warn({ err: describeError(error, secrets) }, 'commands not registered (the bot works without them)');
       }
-      let started!: () => void;
-      const running = new Promise<void>((resolve) => (started = resolve));
-      polling = bot
-        .start({
-          allowed_updates: ['message', 'callback_query'],
-          timeout: pollingTimeoutSeconds,
-          onStart: (me) => {
-            logger.info({ username: me.username }, 'bot polling');
-            started();
-          },
-        })
-        .catch((error: unknown) => {
-          logger.error({ err: describeError(error, secrets) }, 'bot polling stopped by an error');
-          throw error;
-        });
-      const failed = polling.then(() => {
-        throw new Error('bot polling ended before it started');
-      });
-      try {
-        await Promise.race([running, failed]);
-      } catch (error) {
-        polling = undefined;
-        throw describeAsError(error, secrets);
-      }
-      failed.catch(() => undefined);
+      await polling.start();
+      started = true;
+      await housekeeping.start();
     },
 
     async stop() {
-      const current = polling;
-      if (!current) return;
-      polling = undefined;
-      try {
-        await bot.stop();
-      } catch (error) {
-        logger.warn({ err: describeError(error, secrets) }, 'last update offset not confirmed');
-      }
-      // bot.stop() does not wait for the handler in flight; the promise of bot.start() does.
-      await current.catch(() => undefined);
+      if (!started) return;
+      started = false;
+      housekeeping.stop();
+      lifetime.abort();
+      lifetime = new AbortController();
+      await polling.stop();
     },
   };
-}
-
-/** A token-free Error for start-up failures (a wrong token, another instance polling). */
-function describeAsError(error: unknown, secrets: readonly string[]): Error {
-  if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404)) return new BridgeBotError('TELEGRAM_TOKEN_REFUSED');
-  const described = describeError(error, secrets);
-  return new Error(described.cause ? `${described.message} (${described.cause})` : described.message);
 }
 
 export { ALERTS } from './texts.ts';
 export type { BotKeyValueStore } from './services/kv.ts';
 export type { PostNotice } from './services/notices.ts';
+export type { PollingState } from './services/polling.ts';
 export type { TelegramPacing, TelegramRetry } from './services/api-transformers.ts';
 export { BridgeBotError } from './errors.ts';

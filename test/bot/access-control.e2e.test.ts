@@ -23,7 +23,7 @@ describe('access control', () => {
     const command = h.telegram.sendText(STRANGER, '/orders', inGroup);
     const privateCommand = h.telegram.sendText(STRANGER, '/products');
     const chatter = h.telegram.sendText(STRANGER, 'just chatting in the group', inGroup);
-    await settled(h.telegram);
+    await settled(h);
 
     expect(h.telegram.callbackAnswer(tap)?.text).toMatch(/Only the store admins/);
     expect(h.repliesTo(reply.message_id)[0]?.text).toMatch(/only the store admins/i);
@@ -44,7 +44,7 @@ describe('access control', () => {
     await h.createPaidOrder();
     h.sandbox.control.resetStats();
     const command = h.telegram.sendText(ADMIN, '/products', { chatId: OTHER_GROUP_ID });
-    await settled(h.telegram);
+    await settled(h);
     expect(h.repliesTo(command.message_id, OTHER_GROUP_ID)[0]?.text).toMatch(/only the store admins/i);
     expect(h.sandbox.control.stats().total).toBe(0);
   });
@@ -58,7 +58,7 @@ describe('access control', () => {
       h.telegram.sendCallback(ADMIN, card.messageId, 't:#AAAAAAAAAAAAAAAAAAAAAA', inGroup),
       h.telegram.sendCallback(ADMIN, card.messageId, 'dy:' + order.id, inGroup),
     ];
-    await settled(h.telegram);
+    await settled(h);
     const answers = forged.map((id) => h.telegram.callbackAnswer(id)?.text);
     expect(answers[0]).toMatch(/no longer valid/);
     expect(answers[1]).toMatch(/does not know that order/);
@@ -74,7 +74,7 @@ describe('access control', () => {
     h.telegram.sendText(STRANGER, '/start');
     h.telegram.sendText(STRANGER, '/help');
     h.telegram.sendText(ADMIN, '/start', inGroup);
-    await settled(h.telegram);
+    await settled(h);
     const [start, help] = h.telegram.botMessages(STRANGER.id).map((message) => message.text);
     expect(start).toContain(`You (user ${STRANGER.id}) are not an admin`);
     expect(start).toContain(`This chat (${STRANGER.id}) is not the configured chat`);

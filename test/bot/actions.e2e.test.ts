@@ -38,7 +38,7 @@ describe('Take', () => {
     const first = h.telegram.tapLabel(ADMIN, card.messageId, 'Take', inGroup);
     const second = h.telegram.tapLabel(ADMIN, card.messageId, 'Take', inGroup);
     await eventually(() => expect(storeStatus(order.id)).toBe('processing'));
-    await settled(h.telegram);
+    await settled(h);
     await h.engine.pollNow();
     expect(h.sandbox.control.stats().byRoute['POST /orders/{id}/take'] ?? 0).toBe(1);
     expect(h.telegram.callbackAnswer(first)?.text).toBe('Taking the order…');
@@ -100,7 +100,7 @@ describe('Deliver', () => {
     h.telegram.tapLabel(ADMIN, prompt.messageId, 'Back', inGroup);
     await eventually(() => expect(h.telegram.message(GROUP_ID, prompt.messageId)?.text).toContain('was not delivered'));
     const stale = h.telegram.sendCallback(ADMIN, prompt.messageId, 'dn:' + order.id, inGroup);
-    await settled(h.telegram);
+    await settled(h);
     await h.engine.pollNow();
     expect(h.telegram.callbackAnswer(stale)?.text).toMatch(/expired/);
     expect(storeStatus(order.id)).toBe('processing');

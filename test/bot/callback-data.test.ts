@@ -5,7 +5,13 @@ import type { OrderId } from '../../src/seller-api/schemas.ts';
 
 function memoryKv(): BotKeyValueStore & { map: Map<string, unknown> } {
   const map = new Map<string, unknown>();
-  return { map, get: (key) => structuredClone(map.get(key)), set: (key, value) => void map.set(key, structuredClone(value)), delete: (key) => map.delete(key) };
+  return {
+    map,
+    get: (key) => structuredClone(map.get(key)),
+    set: (key, value) => void map.set(key, structuredClone(value)),
+    delete: (key) => map.delete(key),
+    keys: (prefix) => [...map.keys()].filter((key) => key.startsWith(prefix)).sort(),
+  };
 }
 
 describe('order action callback data', () => {

@@ -43,7 +43,7 @@ describe('commands', () => {
     await eventually(() => expect(h!.cardsOf(order.id)).toHaveLength(2));
     const resent = h.cardsOf(order.id)[1]!;
     expect(labels(resent)).toEqual(['Take', 'Cancel']);
-    await settled(h.telegram);
+    await settled(h);
     expect(h.engine.orderForTelegramMessage({ chatId: GROUP_ID, messageId: resent.messageId })).toBe(order.id);
 
     // Both cards follow the order from now on.
@@ -98,11 +98,11 @@ describe('trial mode', () => {
 
     h.telegram.sendText(STRANGER, '/start', { chatId: GROUP_ID }); // a group does not bind
     h.telegram.sendText(ADMIN, '/start');
-    await settled(h.telegram);
+    await settled(h);
     // The running engine may post the waiting card right after the binding, so look at the whole chat.
     expect(h.telegram.botMessages(ADMIN.id).map((message) => message.text).join('\n')).toContain('this chat is now bound');
     h.telegram.sendText(STRANGER, '/start');
-    await settled(h.telegram);
+    await settled(h);
     expect(lastIn(STRANGER.id).text).toContain('are not an admin');
 
     await h.engine.pollNow();
@@ -114,7 +114,7 @@ describe('trial mode', () => {
     // The binding is kept across a restart.
     await h.restart();
     h.telegram.sendText(STRANGER, '/start');
-    await settled(h.telegram);
+    await settled(h);
     expect(lastIn(STRANGER.id).text).toContain(`This chat (${STRANGER.id}) is not the configured chat`);
   });
 });

@@ -1,5 +1,5 @@
 /** The fake must fail where Telegram fails, or the bot tests prove nothing. */
-import { Api, GrammyError } from 'grammy';
+import { Api, GrammyError, HttpError } from 'grammy';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseTelegramHtml, startFakeTelegram, type FakeTelegram } from '../support/fake-telegram-api.ts';
 
@@ -27,6 +27,12 @@ describe('fake Telegram Bot API', () => {
     await expect(api.sendMessage(user.id, 'a < b', { parse_mode: 'HTML' })).rejects.toThrow(/can't parse entities/);
     await expect(api.sendMessage(user.id, 'x'.repeat(4097))).rejects.toThrow(/too long/);
     await expect(api.sendMessage(user.id, '&amp;'.repeat(4096), { parse_mode: 'HTML' })).resolves.toBeDefined();
+  });
+
+  it('cuts the connection for a network fault, once', async () => {
+    telegram.failNext('getMe', { network: 'reset' });
+    await expect(api.getMe()).rejects.toBeInstanceOf(HttpError);
+    await expect(api.getMe()).resolves.toMatchObject({ is_bot: true });
   });
 
   it('answers "message is not modified" for an identical edit', async () => {

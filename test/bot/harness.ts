@@ -199,11 +199,12 @@ export const labels = (message: ChatMessage | undefined) =>
   message?.replyMarkup?.inline_keyboard.flat().map((button) => button.text) ?? [];
 
 /**
- * Waits until every queued update was handled: grammY asks for the next batch (confirming the last one by its
- * offset) only after its handlers finished.
+ * Waits until every queued update was handled: fetched (the runner confirms a batch by asking for the next one,
+ * and hands it to the bot before that) and no longer in flight.
  */
-export async function settled(telegram: FakeTelegram, timeoutMs = 5_000): Promise<void> {
+export async function settled(h: Pick<BridgeHarness, 'telegram' | 'bridge'>, timeoutMs = 5_000): Promise<void> {
   await eventually(() => {
-    if (telegram.pendingUpdates().length > 0) throw new Error('updates not handled yet');
+    if (h.telegram.pendingUpdates().length > 0) throw new Error('updates not fetched yet');
+    if (h.bridge.polling().handling > 0) throw new Error('updates still being handled');
   }, timeoutMs);
 }

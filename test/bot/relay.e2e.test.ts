@@ -44,7 +44,7 @@ describe('admin replies', () => {
     h.sandbox.control.resetStats();
     const long = h.telegram.sendText(ADMIN, 'x'.repeat(4001), { ...inGroup, replyTo: card.messageId });
     const blank = h.telegram.sendText(ADMIN, '   ', { ...inGroup, replyTo: card.messageId });
-    await settled(h.telegram);
+    await settled(h);
     await eventually(() => {
       expect(h.repliesTo(long.message_id)[0]?.text).toMatch(/4001 characters long; the store accepts at most 4000/);
       expect(h.repliesTo(blank.message_id)[0]?.text).toMatch(/empty/);

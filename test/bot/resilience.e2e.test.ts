@@ -81,7 +81,7 @@ describe('error boundary', () => {
     h.telegram.failNext('answerCallbackQuery', { error_code: 400, description: 'Bad Request: something odd' });
     h.telegram.failNext('sendMessage', { error_code: 400, description: 'Bad Request: something odd' });
     h.telegram.tapLabel(ADMIN, card.messageId, 'Cancel', { chatId: GROUP_ID });
-    await settled(h.telegram);
+    await settled(h);
     await eventually(() => expect(lines.some((line) => line.includes('update handling failed'))).toBe(true));
 
     h.telegram.tapLabel(ADMIN, card.messageId, 'Take', { chatId: GROUP_ID });
@@ -105,9 +105,10 @@ describe('secrets', () => {
       chatId: GROUP_ID,
       adminIds: [ADMIN.id],
       engine: { findOrder: () => undefined } as unknown as SyncEngine,
-      kv: { get: () => undefined, set: () => undefined, delete: () => undefined },
+      kv: { get: () => undefined, set: () => undefined, delete: () => undefined, keys: () => [] },
       logger,
       pacing: { perChatIntervalMs: 0 },
+      noticeRetryDelaysMs: [5, 5],
     });
     const error = await bridge.sink.orderAppeared(OrderSchema.parse({ id: 'ord_1', status: 'paid' })).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BridgeBotError);

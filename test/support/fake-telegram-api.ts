@@ -50,11 +50,14 @@ export interface ChatMessage {
   date: number;
 }
 
-export interface Fault {
-  error_code: number;
-  description?: string;
-  retry_after?: number;
-}
+export type Fault =
+  | {
+      error_code: number;
+      description?: string;
+      retry_after?: number;
+    }
+  /** The connection is cut before any answer: the client sees a network error (grammY's HttpError). */
+  | { network: 'reset' };
 
 export interface CallbackAnswer {
   text: string | undefined;
@@ -496,6 +499,11 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       return reply(response, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
     }
     const fault = faults.get(method)?.shift();
+    if (fault && 'network' in fault) {
+      record(method, params, false);
+      request.socket.destroy();
+      return;
+    }
     if (fault) {
       record(method, params, false);
       const body: ApiFailure = {

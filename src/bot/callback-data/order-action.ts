@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { OrderIdSchema, type OrderId } from '../../seller-api/schemas.ts';
-import { kvSlot, type BotKeyValueStore } from '../services/kv.ts';
+import { kvSlot, kvSuffixes, type BotKeyValueStore } from '../services/kv.ts';
 
 export const MAX_CALLBACK_DATA_BYTES = 64;
 
@@ -51,7 +51,12 @@ export interface OrderAction {
   orderId: OrderId;
 }
 
-const AliasSchema = OrderIdSchema;
+/** `at`: when a button last carried it (ms), for housekeeping. Records written before that were the bare id. */
+const AliasSchema = z.union([
+  z.object({ orderId: OrderIdSchema, at: z.number() }),
+  OrderIdSchema.transform((orderId) => ({ orderId, at: undefined })),
+]);
+const ALIAS_PREFIX = 'callback-alias:';
 
 const hashOf = (orderId: string) => createHash('sha256').update(orderId).digest('base64url').slice(0, 22);
 
@@ -60,16 +65,21 @@ export interface OrderActionCodec {
   encode(verb: OrderVerbName, orderId: OrderId): Promise<string>;
   /** The action a button carries, or undefined for forged, foreign or stale data. */
   decode(data: string): Promise<OrderAction | undefined>;
+  /**
+   * Forgets hashes no button has carried since `staleBefore` (ms), unless `keep(orderId)`: an open order's card
+   * may sit untouched for long and its buttons must still work. Returns how many were forgotten.
+   */
+  prune(staleBefore: number, keep: (orderId: OrderId) => boolean): Promise<number>;
 }
 
-export function createOrderActionCodec(kv: BotKeyValueStore): OrderActionCodec {
-  const alias = (hash: string) => kvSlot(kv, `callback-alias:${hash}`, AliasSchema);
+export function createOrderActionCodec(kv: BotKeyValueStore, now: () => number = Date.now): OrderActionCodec {
+  const alias = (hash: string) => kvSlot(kv, `${ALIAS_PREFIX}${hash}`, AliasSchema);
   return {
     async encode(verb, orderId) {
       const direct = `${ORDER_VERBS[verb]}:${orderId}`;
       if (Buffer.byteLength(direct, 'utf8') <= MAX_CALLBACK_DATA_BYTES && !orderId.startsWith(HASH_PREFIX)) return direct;
       const hash = hashOf(orderId);
-      await alias(hash).write(orderId);
+      await alias(hash).write({ orderId, at: now() });
       return `${ORDER_VERBS[verb]}:${HASH_PREFIX}${hash}`;
     },
     async decode(data) {
@@ -77,8 +87,27 @@ export function createOrderActionCodec(kv: BotKeyValueStore): OrderActionCodec {
       if (!parsed.success) return undefined;
       const { verb, ref } = parsed.data;
       if (!ref.startsWith(HASH_PREFIX)) return { verb, orderId: ref as OrderId };
-      const orderId = await alias(ref.slice(HASH_PREFIX.length)).read();
+      const orderId = (await alias(ref.slice(HASH_PREFIX.length)).read())?.orderId;
       return orderId === undefined ? undefined : { verb, orderId };
+    },
+    async prune(staleBefore, keep) {
+      let forgotten = 0;
+      for (const hash of await kvSuffixes(kv, ALIAS_PREFIX)) {
+        const slot = alias(hash);
+        const record = await slot.read();
+        if (record === undefined) {
+          // Unreadable (a hand edit, a layout we no longer know): no button can use it.
+          await slot.remove();
+          forgotten += 1;
+        } else if (record.at === undefined) {
+          // Written before records were dated: its age counts from now.
+          await slot.write({ orderId: record.orderId, at: now() });
+        } else if (record.at < staleBefore && !keep(record.orderId)) {
+          await slot.remove();
+          forgotten += 1;
+        }
+      }
+      return forgotten;
     },
   };
 }

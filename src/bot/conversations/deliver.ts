@@ -59,6 +59,10 @@ export function createDeliverConversation(deps: { engine: () => SyncEngine; code
   const keyboard = (conversation: DeliverConversation, build: () => Promise<{ inline_keyboard: InlineKeyboardMarkup['inline_keyboard'] }>) =>
     conversation.external(async (): Promise<InlineKeyboardMarkup> => ({ inline_keyboard: (await build()).inline_keyboard }));
 
+  /** Every message of the step belongs to the order: a Telegram reply to it later goes to the buyer. */
+  const link = (conversation: DeliverConversation, orderId: OrderId, message: { chat: { id: number }; message_id: number }) =>
+    conversation.external(() => deps.engine().linkTelegramMessage(orderId, { chatId: message.chat.id, messageId: message.message_id }, 'other'));
+
   const stop = async (ctx: ConversationContext, orderId: OrderId) => {
     await answerCallback(ctx);
     await settleButtonMessage(ctx, deliverDropped(orderId));
@@ -74,6 +78,7 @@ export function createDeliverConversation(deps: { engine: () => SyncEngine; code
       reply_markup: await keyboard(conversation, () => deliverPromptKeyboard(orderId, deps.codec)),
       ...(card === undefined ? {} : { reply_parameters: { message_id: card, allow_sending_without_reply: true } }),
     });
+    await link(conversation, orderId, prompt);
 
     let value: string | undefined;
     for (;;) {
@@ -87,19 +92,20 @@ export function createDeliverConversation(deps: { engine: () => SyncEngine; code
       const typed = valueText(next, userId, prompt.message_id);
       if (typed === undefined) return passOn(conversation, next);
       const candidate = typed.trim();
-      if (candidate === '') await next.reply(deliverValueEmpty);
-      else if (candidate.length > DELIVER_VALUE_LIMIT) await next.reply(deliverValueTooLong(candidate.length));
-      else {
+      if (candidate !== '' && candidate.length <= DELIVER_VALUE_LIMIT) {
         value = candidate;
         break;
       }
+      const refusal = await next.reply(candidate === '' ? deliverValueEmpty : deliverValueTooLong(candidate.length));
+      await link(conversation, orderId, refusal);
     }
 
-    await ctx.reply(deliverPreview(orderId, value).html, {
+    const preview = await ctx.reply(deliverPreview(orderId, value).html, {
       parse_mode: 'HTML',
       reply_markup: await keyboard(conversation, () => deliverConfirmKeyboard(orderId, deps.codec)),
       reply_parameters: { message_id: prompt.message_id, allow_sending_without_reply: true },
     });
+    await link(conversation, orderId, preview);
 
     for (;;) {
       const next = await conversation.wait();

@@ -36,14 +36,14 @@ export function createReplyConversation(deps: { engine: () => SyncEngine }) {
       const forUs = repliedTo === prompt.message_id || (repliedTo === undefined && next.chat?.type === 'private');
       if (!forUs) return conversation.skip({ next: true });
 
-      const replyOptions = { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } };
-      if (message.text === undefined) {
-        await next.reply(replyRefusedNotText, replyOptions);
-        continue;
-      }
-      const checked = checkSellerText(message.text);
+      const checked = message.text === undefined ? { ok: false as const, reason: replyRefusedNotText } : checkSellerText(message.text);
       if (!checked.ok) {
-        await next.reply(checked.reason, replyOptions);
+        const refusal = await next.reply(checked.reason, {
+          reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+        });
+        // Linked like the prompt: a reply to the refusal (the text, shortened) still reaches the buyer.
+        const refusalRef = { chatId: refusal.chat.id, messageId: refusal.message_id };
+        await conversation.external(() => deps.engine().linkTelegramMessage(orderId, refusalRef, 'other'));
         continue;
       }
       const origin = { chatId: message.chat.id, messageId: message.message_id };

@@ -4,11 +4,20 @@
  * changes shape: the plugin then drops old states instead of replaying them into the new code.
  */
 import type { ConversationData, ConversationStorage, VersionedState } from '@grammyjs/conversations';
+import type { Context } from 'grammy';
 import { z } from 'zod';
 import type { BotContext } from '../context.ts';
 import { BOT_KEY_PREFIX, type BotKeyValueStore } from '../services/kv.ts';
 
-export const CONVERSATION_STORAGE_VERSION = 1;
+/** 2: the delivery step links its prompt, preview and refusals to the order (more `external` calls to replay). */
+export const CONVERSATION_STORAGE_VERSION = 2;
+
+/**
+ * Whose conversation state an update reads and writes. Updates with the same key are handled one after another
+ * (index.ts): the plugin reads the state before the handlers and writes it after, so two at once would lose one.
+ * Always a string: the plugin concatenates it with its prefix. Updates without chat or user never get here.
+ */
+export const conversationKey = (ctx: Context): string => `${ctx.chat?.id ?? 'none'}:${ctx.from?.id ?? 'none'}`;
 
 /** The plugin owns the inner format; we only check the envelope before handing it back. */
 const VersionedStateSchema = z.object({
@@ -21,8 +30,7 @@ export function conversationStorage(kv: BotKeyValueStore): ConversationStorage<B
   return {
     type: 'key',
     version: CONVERSATION_STORAGE_VERSION,
-    // Always a string: the plugin concatenates it with its prefix. Updates without chat or user never get here.
-    getStorageKey: (ctx) => `${ctx.chat?.id ?? 'none'}:${ctx.from?.id ?? 'none'}`,
+    getStorageKey: conversationKey,
     adapter: {
       async read(storageKey) {
         const parsed = VersionedStateSchema.safeParse(await kv.get(key(storageKey)));

@@ -26,13 +26,11 @@ export function buyerRepliesFeature(deps: { engine: () => SyncEngine; logger: Lo
       await ctx.reply(replyNotLinked, replyOptions);
       return;
     }
-    if (message.text === undefined) {
-      await ctx.reply(replyRefusedNotText, replyOptions);
-      return;
-    }
-    const checked = checkSellerText(message.text);
+    const checked = message.text === undefined ? { ok: false as const, reason: replyRefusedNotText } : checkSellerText(message.text);
     if (!checked.ok) {
-      await ctx.reply(checked.reason, replyOptions);
+      // Linked to the order too, so a reply to the refusal (the corrected text) reaches the buyer.
+      const refusal = await ctx.reply(checked.reason, replyOptions);
+      deps.engine().linkTelegramMessage(orderId, { chatId: refusal.chat.id, messageId: refusal.message_id }, 'other');
       return;
     }
     const origin = { chatId: ctx.chat.id, messageId: message.message_id };

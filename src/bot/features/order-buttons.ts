@@ -1,6 +1,7 @@
 /**
- * The buttons of order cards and of the cancel question. Every callback query is answered at once; the action goes
- * to the engine's outbox (a double tap is one action: the engine dedupes and we say "already in progress").
+ * The buttons of order cards, of the cancel question and of the delivery step. Every callback query is answered at
+ * once; the action goes to the engine's outbox (a double tap is one action: the engine dedupes and we say "already
+ * in progress").
  * Forged, foreign or stale data does nothing but a polite answer; an order the engine does not know is not acted on.
  */
 import { Composer } from 'grammy';
@@ -21,7 +22,19 @@ export function ticketAnswer(ticket: ActionTicket, fresh: string): string {
   return ticket.state === 'succeeded' ? CALLBACK.alreadyDone : CALLBACK.alreadyInProgress;
 }
 
-export function orderButtonsFeature(deps: { engine: () => SyncEngine; codec: OrderActionCodec; logger: Logger }) {
+export interface OrderButtonsDeps {
+  engine: () => SyncEngine;
+  codec: OrderActionCodec;
+  logger: Logger;
+}
+
+/**
+ * Take, Cancel and the cancel question's buttons: handled as they come, outside the per-chat-and-user order
+ * (index.ts), since none of them touches a conversation — a cancel question waiting in the pacing queue must not
+ * hold up a Take on another card. Deliver is answered here at once and passed on, like Deliver's own buttons,
+ * to `deliverButtons` behind the conversations.
+ */
+export function orderActionButtons(deps: OrderButtonsDeps) {
   const composer = new Composer<BotContext>();
 
   const enqueue = (ctx: BotContext, action: SellerAction): ActionTicket => {
@@ -44,7 +57,7 @@ export function orderButtonsFeature(deps: { engine: () => SyncEngine; codec: Ord
     deps.engine().linkTelegramMessage(orderId, { chatId: question.chat.id, messageId: question.message_id }, 'other');
   };
 
-  composer.on('callback_query:data', async (ctx) => {
+  composer.on('callback_query:data', async (ctx, next) => {
     const action = await deps.codec.decode(ctx.callbackQuery.data);
     if (!action) return answerCallback(ctx, CALLBACK.stale);
     const { verb, orderId } = action;
@@ -66,16 +79,37 @@ export function orderButtonsFeature(deps: { engine: () => SyncEngine; codec: Ord
         await settleButtonMessage(ctx, cancelDropped(orderId));
         return;
       case 'deliver':
+        // Its answer says nothing, so it need not wait for the step to open.
         await answerCallback(ctx);
+        return next();
+      case 'deliverWithoutValue':
+      case 'deliverConfirm':
+      case 'deliverBack':
+        return next();
+    }
+  });
+
+  return composer;
+}
+
+/** Deliver opens the delivery step; Deliver's own buttons reach here only when no step of this admin wants them. */
+export function deliverButtons(deps: Pick<OrderButtonsDeps, 'codec'>) {
+  const composer = new Composer<BotContext>();
+
+  composer.on('callback_query:data', async (ctx, next) => {
+    const action = await deps.codec.decode(ctx.callbackQuery.data);
+    switch (action?.verb) {
+      case 'deliver':
         // One step at a time per admin: a new Deliver replaces an unfinished one.
         await ctx.conversation.exitAll();
-        await ctx.conversation.enter(DELIVER_CONVERSATION, orderId);
+        await ctx.conversation.enter(DELIVER_CONVERSATION, action.orderId);
         return;
       case 'deliverWithoutValue':
       case 'deliverConfirm':
       case 'deliverBack':
-        // Reached only when no delivery step of this admin is waiting for it.
         return answerCallback(ctx, CALLBACK.staleStep);
+      default:
+        return next();
     }
   });
 

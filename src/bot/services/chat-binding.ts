@@ -4,6 +4,7 @@
  * admin; until then there is nowhere to post and the sink says so (sync keeps the events for later).
  */
 import { z } from 'zod';
+import { createKeyedLock } from '../../sync/keyed-lock.ts';
 import { BridgeBotError } from '../errors.ts';
 import { kvSlot, type BotKeyValueStore } from './kv.ts';
 
@@ -32,6 +33,8 @@ export function createChatBinding(options: {
   // The binding never changes once made, so one read serves the process; bindTrial updates it.
   let cached: Promise<TrialBinding | undefined> | undefined;
   const binding = () => (cached ??= slot.read());
+  // Updates are handled concurrently: two /start at once must not both bind.
+  const bindLock = createKeyedLock();
 
   const chatId = async () => options.chatId ?? (await binding())?.chatId;
   return {
@@ -47,12 +50,13 @@ export function createChatBinding(options: {
       if (configuredAdmins.has(userId)) return true;
       return options.chatId === undefined && (await binding())?.userId === userId;
     },
-    async bindTrial(chat, userId, now) {
-      if (options.chatId !== undefined || (await binding()) !== undefined) return false;
-      const bound = { chatId: chat, userId, boundAt: now };
-      await slot.write(bound);
-      cached = Promise.resolve(bound);
-      return true;
-    },
+    bindTrial: (chat, userId, now) =>
+      bindLock.run('trial', async () => {
+        if (options.chatId !== undefined || (await binding()) !== undefined) return false;
+        const bound = { chatId: chat, userId, boundAt: now };
+        await slot.write(bound);
+        cached = Promise.resolve(bound);
+        return true;
+      }),
   };
 }

@@ -8,6 +8,8 @@ export interface BotKeyValueStore {
   get(key: string): unknown;
   set(key: string, value: unknown): unknown;
   delete(key: string): unknown;
+  /** Keys starting with `prefix` (housekeeping lists the bot's records with it). */
+  keys(prefix: string): readonly string[] | Promise<readonly string[]>;
 }
 
 /** Every key the bot writes starts with this, so its rows are easy to tell apart from other users of the store. */
@@ -18,6 +20,12 @@ export interface KvSlot<T> {
   read(): Promise<T | undefined>;
   write(value: T): Promise<void>;
   remove(): Promise<void>;
+}
+
+/** The bot's keys under `prefix` (without BOT_KEY_PREFIX), with that prefix cut off: e.g. the order ids of `cards:`. */
+export async function kvSuffixes(kv: BotKeyValueStore, prefix: string): Promise<string[]> {
+  const fullPrefix = `${BOT_KEY_PREFIX}${prefix}`;
+  return (await kv.keys(fullPrefix)).filter((key) => key.startsWith(fullPrefix)).map((key) => key.slice(fullPrefix.length));
 }
 
 export function kvSlot<S extends z.ZodType>(kv: BotKeyValueStore, key: string, schema: S): KvSlot<z.infer<S>> {

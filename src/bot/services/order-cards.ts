@@ -8,11 +8,12 @@ import { z } from 'zod';
 import type { Order, OrderId } from '../../seller-api/schemas.ts';
 import type { SyncEngine, TelegramRef } from '../../sync/contract.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
-import { createKeyedLock } from '../helpers/keyed-lock.ts';
+import { createKeyedLock } from '../../sync/keyed-lock.ts';
 import { isNotModified, isUneditable } from '../helpers/telegram-errors.ts';
 import { orderCardKeyboard } from '../keyboards/order-card.ts';
+import { isOpenStatus } from '../../sync/order-status.ts';
 import { orderCard } from '../texts.ts';
-import { kvSlot, type BotKeyValueStore } from './kv.ts';
+import { kvSlot, kvSuffixes, type BotKeyValueStore } from './kv.ts';
 
 const CardRecordSchema = z.object({
   chatId: z.number().int(),
@@ -20,12 +21,13 @@ const CardRecordSchema = z.object({
   /** What the card shows now; empty when unknown (a card known only from sync's links). */
   html: z.string(),
   markup: z.string(),
+  /** When the card was last posted or edited (ms), for housekeeping; absent in records older than that. */
+  at: z.number().optional(),
 });
 type CardRecord = z.infer<typeof CardRecordSchema>;
 const CardRecordsSchema = z.array(CardRecordSchema);
 
-/** Statuses after which an order's card is not expected to change again. */
-const CLOSED_STATUSES = new Set(['cancelled', 'completed']);
+const CARDS_PREFIX = 'cards:';
 
 /** Older cards of an order (resent by /order) stop being updated past this many. */
 const MAX_CARDS_PER_ORDER = 3;
@@ -37,7 +39,22 @@ export interface OrderCards {
   refresh(order: Order, fallbackChatId: number | undefined): Promise<TelegramRef[]>;
   /** The newest card of the order (in that chat, when given), for replies. */
   latest(orderId: OrderId, inChat?: number): Promise<TelegramRef | undefined>;
+  /**
+   * Drops the records of orders that are over or unknown to sync, and records not touched since `staleBefore`
+   * (ms). A dropped record costs little: sync's links still find the card, which is then edited without the
+   * "unchanged" shortcut. Returns how many orders' records were dropped.
+   */
+  prune(staleBefore: number, orderState: (orderId: OrderId) => OrderState): Promise<number>;
 }
+
+/** What sync knows of an order, as far as its card records are concerned. */
+export type OrderState = 'open' | 'closed' | 'unknown';
+
+/**
+ * An order sync does not know yet may be one whose card was just posted and whose hand-off is not committed:
+ * its record is kept this long.
+ */
+const UNKNOWN_ORDER_GRACE_MS = 60 * 60_000;
 
 interface RenderedCard {
   html: string;
@@ -50,9 +67,10 @@ export function createOrderCards(deps: {
   kv: BotKeyValueStore;
   codec: OrderActionCodec;
   engine: () => SyncEngine;
+  now: () => number;
 }): OrderCards {
   const lock = createKeyedLock();
-  const records = (orderId: OrderId) => kvSlot(deps.kv, `cards:${orderId}`, CardRecordsSchema);
+  const records = (orderId: OrderId) => kvSlot(deps.kv, `${CARDS_PREFIX}${orderId}`, CardRecordsSchema);
 
   const render = async (order: Order): Promise<RenderedCard> => {
     const keyboard = await orderCardKeyboard(order, deps.codec);
@@ -66,7 +84,7 @@ export function createOrderCards(deps: {
       ...(card.keyboard ? { reply_markup: card.keyboard } : {}),
       ...(replyTo === undefined ? {} : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
     });
-    return { chatId, messageId: message.message_id, html: card.html, markup: card.markup };
+    return { chatId, messageId: message.message_id, html: card.html, markup: card.markup, at: deps.now() };
   };
 
   /** Edits one card; undefined when it cannot be edited any more. */
@@ -83,7 +101,7 @@ export function createOrderCards(deps: {
       if (isUneditable(error)) return undefined;
       if (!isNotModified(error)) throw error;
     }
-    return { ...record, html: card.html, markup: card.markup };
+    return { ...record, html: card.html, markup: card.markup, at: deps.now() };
   };
 
   const knownRecords = async (orderId: OrderId): Promise<CardRecord[]> => {
@@ -119,8 +137,8 @@ export function createOrderCards(deps: {
           updated.push(fresh);
           replaced.push({ chatId: fresh.chatId, messageId: fresh.messageId });
         }
-        // A closed order's record is dropped so the store stays bounded; sync's links still find its card.
-        if (CLOSED_STATUSES.has(order.status)) await records(order.id).remove();
+        // An order that is over drops its record so the store stays bounded; sync's links still find its card.
+        if (!isOpenStatus(order.status)) await records(order.id).remove();
         else await records(order.id).write(updated.slice(-MAX_CARDS_PER_ORDER));
         return replaced;
       }),
@@ -129,6 +147,31 @@ export function createOrderCards(deps: {
       const known = await knownRecords(orderId);
       const newest = known.filter((record) => inChat === undefined || record.chatId === inChat).at(-1);
       return newest && { chatId: newest.chatId, messageId: newest.messageId };
+    },
+
+    async prune(staleBefore, orderState) {
+      let dropped = 0;
+      for (const orderId of (await kvSuffixes(deps.kv, CARDS_PREFIX)) as OrderId[]) {
+        await lock.run(orderId, async () => {
+          const slot = records(orderId);
+          const stored = await slot.read();
+          const touched = Math.max(...(stored ?? []).map((record) => record.at ?? Number.NaN));
+          const state = orderState(orderId);
+          const expired =
+            stored === undefined ||
+            state === 'closed' ||
+            (state === 'unknown' && touched < deps.now() - UNKNOWN_ORDER_GRACE_MS) ||
+            touched < staleBefore;
+          if (expired) {
+            await slot.remove();
+            dropped += 1;
+          } else if (Number.isNaN(touched)) {
+            // Written before records were dated: their age counts from now.
+            await slot.write(stored.map((record) => ({ ...record, at: record.at ?? deps.now() })));
+          }
+        });
+      }
+      return dropped;
     },
   };
 }

@@ -20,7 +20,7 @@ import type {
 } from '../../sync/contract.ts';
 import { describeError, toBridgeError } from '../errors.ts';
 import { chatMessageParts } from '../helpers/chat-message-parts.ts';
-import { createKeyedLock } from '../helpers/keyed-lock.ts';
+import { createKeyedLock } from '../../sync/keyed-lock.ts';
 import type { Html } from '../helpers/html.ts';
 import { actionFailed, actionQueued, replyFailed, replyQueued, replySent } from '../texts.ts';
 import type { ChatBinding } from './chat-binding.ts';

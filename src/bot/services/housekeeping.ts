@@ -1,0 +1,72 @@
+/**
+ * Keeps the bot's records in the key-value store bounded: card records of orders that are over (or long
+ * untouched) and callback-data aliases no button has carried for long are dropped. Runs when the bot starts and
+ * then on an interval (unref'd: it never keeps the process alive), until the bot stops.
+ */
+import type { Logger } from 'pino';
+import type { OrderId } from '../../seller-api/schemas.ts';
+import type { SyncEngine } from '../../sync/contract.ts';
+import { isOpenStatus } from '../../sync/order-status.ts';
+import type { OrderActionCodec } from '../callback-data/order-action.ts';
+import { describeError } from '../errors.ts';
+import type { OrderCards, OrderState } from './order-cards.ts';
+
+export interface HousekeepingOptions {
+  /** Records untouched this long are dropped (open orders' aliases excepted). Default 30 days. */
+  maxAgeMs: number;
+  /** How often it runs after the run at start. Default one hour. */
+  intervalMs: number;
+}
+
+export const DEFAULT_HOUSEKEEPING: HousekeepingOptions = { maxAgeMs: 30 * 24 * 60 * 60_000, intervalMs: 60 * 60_000 };
+
+export interface Housekeeping {
+  /** Runs once now (awaited) and then on the interval. */
+  start(): Promise<void>;
+  stop(): void;
+  /** One pass; never throws (a failure is logged and the next pass tries again). */
+  runOnce(): Promise<void>;
+}
+
+export function createHousekeeping(deps: {
+  cards: OrderCards;
+  codec: OrderActionCodec;
+  engine: () => SyncEngine;
+  options: HousekeepingOptions;
+  now: () => number;
+  logger: Logger;
+  secrets: readonly string[];
+}): Housekeeping {
+  let timer: NodeJS.Timeout | undefined;
+
+  const orderState = (orderId: OrderId): OrderState => {
+    const summary = deps.engine().findOrder(orderId);
+    if (summary === undefined) return 'unknown';
+    return isOpenStatus(summary.status) ? 'open' : 'closed';
+  };
+
+  const runOnce = async () => {
+    try {
+      const staleBefore = deps.now() - deps.options.maxAgeMs;
+      const cards = await deps.cards.prune(staleBefore, orderState);
+      const aliases = await deps.codec.prune(staleBefore, (orderId) => orderState(orderId) === 'open');
+      if (cards + aliases > 0) deps.logger.info({ cards, aliases }, 'old bot records dropped');
+    } catch (error) {
+      deps.logger.warn({ err: describeError(error, deps.secrets) }, 'bot records not pruned this time');
+    }
+  };
+
+  return {
+    async start() {
+      if (timer) return;
+      timer = setInterval(() => void runOnce(), deps.options.intervalMs);
+      timer.unref();
+      await runOnce();
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+    },
+    runOnce,
+  };
+}

@@ -3,7 +3,7 @@
  * and signals. Everything else is built in app/bridge.ts.
  */
 import { pino } from 'pino';
-import { startBridge, type StoreAccess } from './app/bridge.ts';
+import { startBridge, type RunningBridge, type StoreAccess } from './app/bridge.ts';
 import { startTrialStore, type TrialStore } from './app/trial-store.ts';
 import { configSecrets, environmentWithDotEnv, formatConfigError, loadConfig, type Config } from './config/index.ts';
 import { createLogger, redactSecrets } from './log/index.ts';
@@ -40,28 +40,39 @@ async function main(): Promise<void> {
   }
 
   const secrets = [...configSecrets(config), store.apiKey];
-  const bridge = await startBridge({ config, store, logger }).catch((error: unknown) => {
-    throw new Error(redactSecrets(error instanceof Error ? error.message : String(error), secrets));
-  });
-
+  let bridge: RunningBridge | undefined;
+  let exitCode = 0;
   let exiting = false;
-  const shutdown = (signal: NodeJS.Signals) => {
+  const shutdown = (reason: string) => {
     if (exiting) return;
     exiting = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info({ reason }, 'shutting down');
     setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     void (async () => {
-      await bridge.stop();
+      await bridge?.stop();
       await trial?.sandbox.close();
       logger.flush();
-      process.exit(0);
+      process.exit(exitCode);
     })();
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+
+  bridge = await startBridge({
+    config,
+    store,
+    logger,
+    // Deaf to Telegram (polling stopped by itself): exit non-zero so systemd or Docker restarts the bridge.
+    onFatal: (reason) => {
+      exitCode = 1;
+      shutdown(reason);
+    },
+  }).catch((error: unknown) => {
+    throw new Error(redactSecrets(error instanceof Error ? error.message : String(error), secrets));
+  });
 }
 
 main().catch((error: unknown) => {

@@ -26,6 +26,11 @@ export interface BridgeOptions {
   alertCheckMs?: number;
   /** Test seams for the Telegram side (pacing, polling timeout). */
   bot?: Partial<Pick<BridgeBotDeps, 'pacing' | 'retry' | 'pollingTimeoutSeconds'>>;
+  /**
+   * Telegram polling stopped by itself (another instance took the token, the token was revoked): the bridge
+   * is deaf to buttons and replies, so main.ts stops it and exits non-zero for the supervisor to restart.
+   */
+  onFatal?: (reason: string) => void;
   now?: () => number;
 }
 
@@ -59,6 +64,10 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     kv,
     logger,
     listProducts: () => api.listProducts(),
+    onPollingStopped: (reason) => {
+      logger.fatal({ reason }, 'Telegram polling stopped: buttons and replies are no longer received');
+      options.onFatal?.(reason);
+    },
     ...options.bot,
   });
   engine = createSyncEngine({ api, db, sink: bot.sink, logger, pollIntervalMs: config.pollIntervalMs, now });
@@ -81,12 +90,15 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
       ? undefined
       : await startHealthServer({
           port: config.healthPort,
-          check: () => syncHealth(engine.status(), { startedAt, staleAfterMs: config.storeDownAlertMs, now: now() }),
+          check: () => {
+            const polling = bot.polling();
+            if (!polling.running) return { ok: false, reason: `telegram polling stopped${polling.error ? `: ${polling.error}` : ''}` };
+            return syncHealth(engine.status(), { startedAt, staleAfterMs: config.storeDownAlertMs, now: now() });
+          },
         });
 
   await bot.start();
   engine.start();
-  void announceOfflineSummary(engine, bot, logger);
   logger.info({ mode: config.mode, pollIntervalMs: config.pollIntervalMs }, 'bridge running');
 
   let stopping: Promise<void> | undefined;
@@ -103,19 +115,4 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     })());
 
   return { engine, bot, health, stop };
-}
-
-/**
- * After a downtime, one notice of what came in meanwhile. It is posted after the catch-up cycle, so it
- * sits below the cards and messages it counts: the last thing the seller sees on opening the chat.
- */
-async function announceOfflineSummary(engine: BridgeSyncEngine, bot: BridgeBot, logger: Logger): Promise<void> {
-  try {
-    const summary = await engine.sinceLastRun();
-    if (summary.lastRunEndedAt === undefined) return;
-    if (summary.newOrders === 0 && summary.messages === 0) return;
-    await bot.postNotice(ALERTS.whileAway({ orders: summary.newOrders, messages: summary.messages }));
-  } catch (error) {
-    logger.warn({ err: error }, 'offline summary not posted');
-  }
 }

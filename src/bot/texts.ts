@@ -388,8 +388,12 @@ export const ALERTS = {
   storeDown: (minutes: number): Html =>
     join(['📡 ', bold(`The store has not answered for ${count(Math.max(1, minutes), 'minute')}.`), ' Orders and messages will arrive once it is back.']),
   storeBack: (): Html => join(['✅ ', bold('The store is back.'), ' Sync has resumed.']),
-  whileAway: (summary: { orders: number; messages: number }): Html =>
-    join(['👋 ', bold('While you were away: '), `${count(summary.orders, 'new order')}, ${count(summary.messages, 'buyer message')} (shown above).`]),
+  whileAway: (summary: { orders: number; messages: number; since: number }): Html =>
+    join([
+      '👋 ',
+      bold(`While you were away (since ${formatTime(new Date(summary.since).toISOString())}): `),
+      `${count(summary.orders, 'new order')}, ${count(summary.messages, 'buyer message')}. They follow below.`,
+    ]),
   /** Any other notice: the text is escaped. */
   plain: (raw: string): Html => text(raw),
 };

@@ -68,7 +68,7 @@ const texts = () => telegram.botMessages(SELLER).map((message) => message.text);
 const notices = (pattern: RegExp) => texts().filter((text) => pattern.test(text));
 
 describe('the running bridge', () => {
-  it('after a downtime posts what it missed, then one summary below it', async () => {
+  it('after a downtime posts one summary first, then what it missed', async () => {
     const first = sandbox.control.createOrder();
     bridge = await start();
     await until(() => texts().some((text) => text.includes(first.id)), 'the first card');
@@ -79,11 +79,11 @@ describe('the running bridge', () => {
     const before = texts().length;
 
     bridge = await start();
-    const summary = await until(() => notices(/While you were away/)[0], 'the summary');
-    expect(summary).toContain('2 new orders, 1 buyer message (shown above)');
+    await until(() => texts().some((text) => text.includes('are you there?')), 'the missed buyer message');
+    await until(() => missed.every((order) => texts().some((text) => text.includes(order.id))), 'the missed cards');
     const after = texts().slice(before);
-    // The two cards and the buyer message came first; the summary is last.
-    expect(after.at(-1)).toBe(summary);
+    expect(after[0]).toMatch(/^👋 While you were away \(since \d{4}-\d\d-\d\d \d\d:\d\d UTC\): 2 new orders, 1 buyer message\./);
+    expect(after.filter((text) => /While you were away/.test(text))).toHaveLength(1);
     for (const order of missed) expect(after.filter((text) => text.includes(order.id) && /Quantity/.test(text))).toHaveLength(1);
     expect(after.filter((text) => text.includes('are you there?'))).toHaveLength(1);
   });
@@ -126,5 +126,25 @@ describe('the running bridge', () => {
     await until(() => notices(/store is back/).length === 1, 'the back alert');
     expect((await fetch(health.url)).status).toBe(200);
     expect(notices(/store is back/)).toHaveLength(1);
+  });
+
+  it('reports a Telegram polling conflict: onFatal once, and /healthz 503', async () => {
+    const fatal: string[] = [];
+    bridge = await startBridge({
+      config: config({ HEALTH_PORT: '0' }),
+      store: { baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: 'deliveredValue' },
+      logger: silent,
+      bot: { pollingTimeoutSeconds: 1 },
+      onFatal: (reason) => fatal.push(reason),
+    });
+    await bridge.engine.pollNow();
+    expect((await fetch(bridge.health!.url)).status).toBe(200);
+
+    telegram.failNext('getUpdates', { error_code: 409, description: 'Conflict: terminated by other getUpdates request' });
+    await until(() => fatal.length === 1, 'the fatal report');
+    expect(fatal[0]).toMatch(/^TELEGRAM_POLLING_CONFLICT/);
+    const health = await fetch(bridge.health!.url);
+    expect(health.status).toBe(503);
+    expect(((await health.json()) as { reason: string }).reason).toMatch(/telegram polling stopped/);
   });
 });

@@ -22,7 +22,7 @@ import { describeError, toBridgeError } from '../errors.ts';
 import { chatMessageParts } from '../helpers/chat-message-parts.ts';
 import { createKeyedLock } from '../../sync/keyed-lock.ts';
 import type { Html } from '../helpers/html.ts';
-import { actionFailed, actionQueued, replyFailed, replyQueued, replySent } from '../texts.ts';
+import { ALERTS, actionFailed, actionQueued, replyFailed, replyQueued, replySent } from '../texts.ts';
 import type { ChatBinding } from './chat-binding.ts';
 import { kvSlot, type BotKeyValueStore } from './kv.ts';
 import type { OrderCards } from './order-cards.ts';
@@ -145,5 +145,12 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
 
     actionSettled: (outcome) =>
       guarded('actionSettled', () => (outcome.action.kind === 'message' ? settleMessage(outcome) : settleOrderAction(outcome))),
+
+    // Sent (not queued as a best-effort notice) and awaited, so it lands above the cards it announces.
+    catchUp: (summary) =>
+      guarded('catchUp', async () => {
+        const chatId = await binding.requireChatId();
+        await send(chatId, ALERTS.whileAway({ orders: summary.newOrders, messages: summary.messages, since: summary.lastRunEndedAt }));
+      }),
   };
 }

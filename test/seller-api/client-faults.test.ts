@@ -11,6 +11,7 @@ import { createSellerApiClient, type SellerApiClient, type SellerApiClientOption
 import { SellerApiError } from '../../src/seller-api/errors.ts';
 import { listAllOrders } from '../../src/seller-api/paging.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
+import { failure } from './support/failure.ts';
 import { closedPort, fail, ok, startScriptedServer, type ScriptedServer } from './support/scripted-server.ts';
 
 const API_KEY = 'svc_sk_' + 'k3Y5ecReT0123456789abcdefghijABCDEFGHIJ0';
@@ -52,14 +53,6 @@ function client(overrides: Partial<SellerApiClientOptions> = {}): SellerApiClien
   return created;
 }
 
-async function failure(promise: Promise<unknown>): Promise<SellerApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SellerApiError);
-  return error as SellerApiError;
-}
 
 describe('requests the client sends', () => {
   it('sends bearer auth and JSON, and tolerates a trailing slash on the base URL', async () => {

@@ -11,6 +11,7 @@ import { createSellerApiClient, type SellerApiClient, type SellerApiClientOption
 import { SellerApiError } from '../../src/seller-api/errors.ts';
 import { listAllOrders, listMessagesAfter } from '../../src/seller-api/paging.ts';
 import type { Cursor, OrderId } from '../../src/seller-api/schemas.ts';
+import { failure } from './support/failure.ts';
 
 let sandbox: SandboxHandle;
 let clients: SellerApiClient[];
@@ -43,14 +44,6 @@ function client(overrides: Partial<SellerApiClientOptions> = {}): SellerApiClien
   return created;
 }
 
-async function failure(promise: Promise<unknown>): Promise<SellerApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SellerApiError);
-  return error as SellerApiError;
-}
 
 const paidOrder = (input: Parameters<SandboxHandle['control']['createOrder']>[0] = {}) =>
   sandbox.control.createOrder({ storeId: sandbox.store.storeId, ...input }).id as OrderId;

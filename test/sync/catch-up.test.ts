@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
 import type { SyncEvent } from '../../src/sync/hand-off.ts';
-import { createHarness, eventually, type Harness, type RecordedEvent } from './harness.ts';
+import { createHarness, pause, eventually, type Harness, type RecordedEvent } from './harness.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -16,7 +16,6 @@ afterEach(async () => {
   await h.close();
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const label = (event: RecordedEvent) =>
   event.kind === 'catchUp'
     ? `catchUp ${event.newOrders} orders ${event.messages} messages`

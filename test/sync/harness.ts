@@ -178,6 +178,9 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
 }
 
 /** Polls until `check` passes or the time is up (for tests driving the running loops). */
+/** Real time passing (for loops that must run a few cycles). */
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export async function eventually(check: () => void, timeoutMs = 5_000, everyMs = 10): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

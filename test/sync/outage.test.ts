@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
-import { createHarness, eventually, type Harness } from './harness.ts';
+import { createHarness, pause, eventually, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -15,7 +15,6 @@ afterEach(async () => {
   await h.close();
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(['http503', 'html', 'hang', 'reset'] as const)('the store answering %s for a while', (mode) => {
   it('loses nothing, doubles nothing and drains the outbox once it heals', async () => {

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Message, Order, OrderId, OrderStatus } from '../../src/seller-api/schemas.ts';
 import type { ActionOutcome, CatchUpSummary, OrderSummary, SyncSink } from '../../src/sync/contract.ts';
-import { createHarness, eventually, type Harness } from './harness.ts';
+import { createHarness, pause, eventually, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -16,7 +16,6 @@ afterEach(async () => {
   await h.close();
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The harness's recording sink, each event taking `delayMs(n)` before it is recorded (n counts from 1). */
 function slowSink(inner: SyncSink, delayMs: (n: number) => number): SyncSink {

@@ -20,6 +20,7 @@ export async function measureProcessFloor(nodeFlags: readonly string[]): Promise
     execFileSync(process.execPath, [...nodeFlags, '-e', 'process.stdout.write(String(process.memoryUsage().rss))'], { encoding: 'utf8' }),
   );
   const withTsx = await new Promise<number>((resolve, reject) => {
+    // The parent runs under tsx, so its flags are the loader's.
     const child = fork(FLOOR_ENTRY, [], { execArgv: [...process.execArgv, ...nodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child.once('message', (message: unknown) => resolve((message as FloorReport).rssBytes));
     child.once('error', reject);

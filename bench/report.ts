@@ -10,12 +10,16 @@ import { show, type TargetVerdict } from './targets.ts';
 
 export interface BenchReport {
   mode: Profile['name'];
+  /** The code measured: commit, and files of the engine's layers that differed from it. */
+  source: { commit: string | undefined; modified: string[] };
   /** Only some scenarios or subjects were run (command-line filters): not written as the mode's latest result. */
   partial: boolean;
   scale: number;
   startedAt: string;
   realSeconds: number;
   machine: { node: string; cpus: number; platform: string };
+  /** How the subject processes ran: under tsx like `npm start`, or bundled under plain node. */
+  subjectRuntime: string;
   /** Node flags given to the subject processes. */
   subjectNodeFlags: string[];
   /** RSS of a bare node process and of one under tsx, before any code of ours. */
@@ -29,6 +33,7 @@ export function renderMarkdown(report: BenchReport): string {
   const { profile } = report;
   const lines: string[] = [];
   const first = profile.scenarios[0];
+  const quietRate = Math.max(...profile.scenarios.map((spec) => spec.quietPerMinute));
   const exceptions = report.scenarios
     .filter((result) => result.scale !== report.scale)
     .map((result) => `${result.scale} at ${result.spec.openOrders} open orders`);
@@ -38,7 +43,7 @@ export function renderMarkdown(report: BenchReport): string {
     `Time compression ${scales}: every store duration ran S× faster; **every time below is store time** ` +
       `(real × S). Store: ${STORE_RATE_LIMIT.limit} requests per ${STORE_RATE_LIMIT.windowMs / 1000} s per key, poll interval ` +
       `${POLL_INTERVAL_MS / 1000} s. Buyers: up to 50 chatting chats (one message every ${(first?.chatGapMs ?? 0) / 1000} s each on ` +
-      `average), ≤ ${first?.quietPerMinute ?? 0} messages/min on quiet orders, ${first?.ordersPerMinute ?? 0} new paid order/min, and a ` +
+      `average), ${quietRate} messages/min across quiet orders (fewer where there are few), ${first?.ordersPerMinute ?? 0} new paid order/min, and a ` +
       `burst in the middle of the window. Warm-up is discarded: measuring starts once the subject finished its first cycle, read every ` +
       `pre-existing chat once and ${profile.minWarmupMs / 60_000} min passed (or catching up made no progress for ` +
       `${profile.warmupStallMs / 60_000} min, or ${profile.maxWarmupMs / 60_000} min passed: then "complete? no"); then ${profile.measureMs / 60_000} min are measured and the ` +
@@ -80,7 +85,7 @@ export function renderMarkdown(report: BenchReport): string {
   );
   lines.push(
     table(
-      ['open', 'K', 'B req/s', 'bound mean / p95', 'ours hot mean / p95', 'ours p95 / bound p95', 'ours p95 / max(bound, interval floor)', 'own-budget bound p95', 'naive hot p95', 'naive p95 / ours p95'],
+      ['open', 'K', 'B req/s', 'bound mean / p95', 'ours hot mean / p95', 'ours p95 / bound p95', 'ours p95 / max(bound, interval floor)', 'own-budget bound p95', 'ours hot p95, chats it had read before the window (chatting chats never read)', 'naive hot p95', 'naive p95 / ours p95'],
       report.scenarios.map((result) => {
         const ours = result.ours?.latency.hot;
         const naive = result.naive?.latency.hot;
@@ -93,6 +98,9 @@ export function renderMarkdown(report: BenchReport): string {
           ours?.p95 ? ratio(ours.p95, result.lowerBound.p95S) : '–',
           ours?.p95 ? ratio(ours.p95, Math.max(result.lowerBound.p95S, (0.95 * POLL_INTERVAL_MS) / 1000)) : '–',
           result.oursOwnChatBudgetBound ? `${result.oursOwnChatBudgetBound.p95S.toFixed(1)} s` : '–',
+          result.ours
+            ? `${show(result.ours.latency.hotKnownChats.p95)} n=${result.ours.latency.hotKnownChats.n} (${result.ours.correctness.chatsNeverRead.chatting} of ${result.spec.chatting})`
+            : '–',
           naive ? show(naive.p95) : '–',
           ours?.p95 && naive?.p95 ? speedup(naive.p95, ours.p95) : '–',
         ];
@@ -104,7 +112,7 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push('### How the budget is shared (measured window, per store minute)', '');
   lines.push(
     table(
-      ['open', 'subject', 'order lists', 'chatting chats: reads (per chat)', 'quiet chats: reads (per chat)', 'new orders’ chats', 'engine’s own hot / quiet count'],
+      ['open', 'subject', 'order lists', 'chatting chats: reads (per chat)', 'quiet chats: reads (per chat)', 'new orders’ chats', 'engine’s own hot / quiet count', 'pre-existing chats never read (chatting / quiet)'],
       rows(report.scenarios, (result, run) => [
         String(result.spec.openOrders),
         run.subject,
@@ -113,6 +121,7 @@ export function renderMarkdown(report: BenchReport): string {
         `${run.chatReads.perMinute.quiet.toFixed(1)} (${run.chatReads.perChatPerMinute.quiet.toFixed(3)})`,
         run.chatReads.perMinute.new.toFixed(1),
         run.engineView ? `${run.engineView.hot.toFixed(0)} / ${run.engineView.quiet.toFixed(0)}` : '–',
+        `${run.correctness.chatsNeverRead.chatting} / ${run.correctness.chatsNeverRead.quiet}`,
       ]),
     ),
     '',
@@ -176,10 +185,14 @@ export function renderMarkdown(report: BenchReport): string {
     `Memory: each subject runs alone in a child process (the store and the buyers live in the benchmark's process), so its RSS is ` +
       `its own. Floors before any code of ours: bare node ${report.processFloor.bareNodeRssMB.toFixed(0)} MB, node under tsx (how ` +
       `\`npm start\` runs) ${report.processFloor.tsxRssMB.toFixed(0)} MB.` +
+      ` Subjects ran ${report.subjectRuntime === 'tsx' ? 'under tsx, as `npm start` does' : 'bundled by esbuild under plain node'}.` +
       (report.subjectNodeFlags.length > 0 ? ` Subject node flags: \`${report.subjectNodeFlags.join(' ')}\`.` : ''),
     '',
   );
-  lines.push(`Real time: ${report.realSeconds.toFixed(0)} s on ${report.machine.cpus} CPUs, Node ${report.machine.node}.`);
+  const modified = report.source.modified.length > 0 ? ` plus uncommitted changes in ${report.source.modified.join(', ')}` : '';
+  lines.push(
+    `Real time: ${report.realSeconds.toFixed(0)} s on ${report.machine.cpus} CPUs, Node ${report.machine.node}; code at ${report.source.commit ?? 'unknown commit'}${modified}.`,
+  );
   return lines.join('\n');
 }
 

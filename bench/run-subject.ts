@@ -7,7 +7,6 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../src/sandbox/index.ts';
 import type { SandboxStats } from '../src/sandbox/contract.ts';
 import { createCollector, type Collector } from './collector.ts';
@@ -20,10 +19,10 @@ import {
   type SubjectKind,
   type SubjectReady,
 } from './protocol.ts';
-import { seedStore, startLoad } from './store-load.ts';
+import { seedStore, startLoad, type SeededStore } from './store-load.ts';
+import type { SubjectRuntime } from './subject-runtime.ts';
 import { createTimeScale, type TimeScale } from './time-scale.ts';
 
-const SUBJECT_ENTRY = fileURLToPath(new URL('./subject/main.ts', import.meta.url));
 const PHASE_CHECK_MS = 10;
 /** Real time a subject gets to stop and report before the run counts as broken. */
 const STOP_TIMEOUT_MS = 30_000;
@@ -51,6 +50,7 @@ export interface RunRecord {
   scale: TimeScale;
   times: RunTimes;
   collector: Collector;
+  seeded: SeededStore;
   ready: SubjectReady;
   final: SubjectFinal;
   stats: { atWarmEnd: SandboxStats; atMeasureEnd: SandboxStats; atEnd: SandboxStats };
@@ -60,6 +60,7 @@ export interface RunRecord {
 }
 
 export interface RunOptions {
+  runtime: SubjectRuntime;
   /** Extra node flags for the subject process (e.g. heap sizing experiments). */
   nodeFlags: readonly string[];
 }
@@ -77,7 +78,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
     const seeded = seedStore(sandbox.control, spec, scale, collector);
     collector.markSeeded(seeded.chatting, seeded.quiet);
 
-    child = openSubjectChannel(collector, options.nodeFlags);
+    child = openSubjectChannel(collector, options.runtime, options.nodeFlags);
     child.send({
       type: 'init',
       subject,
@@ -108,6 +109,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       scale,
       times: { ...times.boundaries, endAt: end },
       collector,
+      seeded,
       ready,
       final,
       stats: { atWarmEnd: warm.statsAtWarmEnd, atMeasureEnd: warm.statsAtMeasureEnd, atEnd: sandbox.control.stats() },
@@ -190,10 +192,10 @@ interface SubjectChannel {
   kill(): void;
 }
 
-function openSubjectChannel(collector: Collector, nodeFlags: readonly string[]): SubjectChannel {
-  const child: ChildProcess = fork(SUBJECT_ENTRY, [], {
+function openSubjectChannel(collector: Collector, runtime: SubjectRuntime, nodeFlags: readonly string[]): SubjectChannel {
+  const child: ChildProcess = fork(runtime.entry, [], {
     // --expose-gc: the subject forces a GC at phase boundaries to report the memory it really holds.
-    execArgv: [...process.execArgv, '--expose-gc', ...nodeFlags],
+    execArgv: [...runtime.execArgv, '--expose-gc', ...nodeFlags],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting = new Map<string, (message: ChildMessage) => void>();

@@ -4,10 +4,12 @@
  *
  *   npm run bench                 full mode (about 10 minutes on 2 cores)
  *   npm run bench -- --quick      under a minute: proves the harness works (CI)
- *   options: --scale S, --scenarios 10,1000, --subjects ours,naive, --subject-node-flags "--max-semi-space-size=1"
+ *   options: --scale S, --scenarios 10,1000, --subjects ours,naive, --subject-node-flags="--max-semi-space-size=1",
+ *            --subject-runtime bundle (plain node on an esbuild bundle instead of tsx: what the runtime costs)
  *
  * Exits non-zero only when the harness itself breaks (a subject crashed, nothing was measured), never on timing.
  */
+import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -16,12 +18,21 @@ import { PROFILES, type Profile } from './profiles.ts';
 import type { SubjectKind } from './protocol.ts';
 import { renderMarkdown, writeResults, type BenchReport } from './report.ts';
 import { runSubject, type RunRecord } from './run-subject.ts';
+import { prepareRuntime, type RuntimeName } from './subject-runtime.ts';
 import { scenarioResult, type ScenarioResult } from './scenario-result.ts';
 import { judgeTargets, show } from './targets.ts';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
-function chooseProfile(): { profile: Profile; subjects: SubjectKind[]; nodeFlags: string[]; partial: boolean } {
+interface Choice {
+  profile: Profile;
+  subjects: SubjectKind[];
+  nodeFlags: string[];
+  runtime: RuntimeName;
+  partial: boolean;
+}
+
+function chooseProfile(): Choice {
   const { values } = parseArgs({
     options: {
       quick: { type: 'boolean', default: false },
@@ -29,6 +40,7 @@ function chooseProfile(): { profile: Profile; subjects: SubjectKind[]; nodeFlags
       scenarios: { type: 'string' },
       subjects: { type: 'string' },
       'subject-node-flags': { type: 'string' },
+      'subject-runtime': { type: 'string', default: 'tsx' },
     },
     strict: true,
   });
@@ -43,8 +55,11 @@ function chooseProfile(): { profile: Profile; subjects: SubjectKind[]; nodeFlags
   const subjects = (values.subjects?.split(',') ?? ['ours', 'naive']) as SubjectKind[];
   if (subjects.some((subject) => subject !== 'ours' && subject !== 'naive')) throw new Error('--subjects takes ours and/or naive');
   const nodeFlags = values['subject-node-flags']?.split(' ').filter((flag) => flag !== '') ?? [];
-  const partial = scenarios.length < base.scenarios.length || subjects.length < 2 || nodeFlags.length > 0 || scale !== base.scale;
-  return { profile: { ...base, scale, scenarios }, subjects, nodeFlags, partial };
+  const runtime = values['subject-runtime'];
+  if (runtime !== 'tsx' && runtime !== 'bundle') throw new Error('--subject-runtime takes tsx or bundle');
+  const partial =
+    chosen.length < base.scenarios.length || subjects.length < 2 || nodeFlags.length > 0 || values.scale !== undefined || runtime !== 'tsx';
+  return { profile: { ...base, scale, scenarios }, subjects, nodeFlags, runtime, partial };
 }
 
 /** The harness is broken (not slow) when a run measured nothing at all. */
@@ -59,12 +74,27 @@ function harnessProblems(run: RunRecord): string[] {
   return problems.map((problem) => `${run.spec.openOrders} open orders, ${run.subject}: ${problem}`);
 }
 
+/** Which code was measured: results are only comparable for the same engine. */
+function sourceState(): BenchReport['source'] {
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    const modified = git('status', '--porcelain', '--', 'src/sync', 'src/db', 'src/seller-api', 'src/sandbox')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => line.slice(3));
+    return { commit: git('rev-parse', '--short', 'HEAD'), modified };
+  } catch {
+    return { commit: undefined, modified: [] };
+  }
+}
+
 function progress(line: string): void {
   process.stderr.write(`${line}\n`);
 }
 
 async function main(): Promise<number> {
-  const { profile, subjects, nodeFlags, partial } = chooseProfile();
+  const { profile, subjects, nodeFlags, runtime: runtimeName, partial } = chooseProfile();
+  const runtime = await prepareRuntime(runtimeName);
   const startedAt = new Date();
   progress(
     `bench (${profile.name}): scenarios ${profile.scenarios.map((spec) => `${spec.openOrders} open orders (S=${spec.scale ?? profile.scale})`).join(', ')}`,
@@ -76,7 +106,7 @@ async function main(): Promise<number> {
   for (const spec of profile.scenarios) {
     const runs: Partial<Record<SubjectKind, RunRecord>> = {};
     for (const subject of subjects) {
-      const run = await runSubject(spec, profile, subject, { nodeFlags });
+      const run = await runSubject(spec, profile, subject, { runtime, nodeFlags });
       runs[subject] = run;
       problems.push(...harnessProblems(run));
     }
@@ -94,11 +124,13 @@ async function main(): Promise<number> {
 
   const report: BenchReport = {
     mode: profile.name,
+    source: sourceState(),
     partial,
     scale: profile.scale,
     startedAt: startedAt.toISOString(),
     realSeconds: (Date.now() - startedAt.getTime()) / 1000,
     machine: { node: process.version, cpus: cpus().length, platform: process.platform },
+    subjectRuntime: runtime.name,
     subjectNodeFlags: nodeFlags,
     processFloor,
     profile,

@@ -25,6 +25,8 @@ export interface RunSummary {
     hot: LatencyStats;
     quiet: LatencyStats;
     newOrders: LatencyStats;
+    /** `hot` restricted to chats the subject had read at least once before the window: its speed on chats it knows. */
+    hotKnownChats: LatencyStats;
     /** Warm-up messages of chatting buyers (discarded from `hot`): the restart transient. */
     hotDuringWarmup: LatencyStats;
     burst: { messages: LatencyStats; orders: LatencyStats; hotBefore: LatencyStats; hotAfter: LatencyStats } | undefined;
@@ -59,6 +61,8 @@ export interface RunSummary {
     unknownDeliveries: number;
     ordersNeverAnnounced: number;
     history: { total: number; delivered: number };
+    /** Pre-existing chats no read ever reached during the whole run, by kind. */
+    chatsNeverRead: { chatting: number; quiet: number };
   };
   /** Chats the engine itself counted as hot and quiet, averaged over the measured window (ours only). */
   engineView: { hot: number; quiet: number } | undefined;
@@ -131,6 +135,9 @@ export function summarise(run: RunRecord): RunSummary {
   const measuredTotal = stats.atMeasureEnd.total - stats.atWarmEnd.total;
   const ordersRequests = (routeDelta['GET /orders'] ?? 0) + (routeDelta['GET /orders/{id}'] ?? 0);
 
+  const readBeforeWindow = new Set(collector.reads.filter((read) => read.at < times.warmEndAt).map((read) => read.orderId));
+  const everRead = new Set(collector.reads.map((read) => read.orderId));
+  const neverRead = (ids: readonly string[]) => ids.filter((id) => !everRead.has(id)).length;
   const readsInWindow = collector.reads.filter((read) => within(read.at, times.warmEndAt, times.measureEndAt));
   const readCount = (target: ReadTarget) => readsInWindow.filter((read) => read.target === target).length;
   const newOrdersAtEnd = orders.filter(([, entry]) => entry.kind !== 'open' && entry.createdMs < times.measureEndAt).length;
@@ -169,6 +176,7 @@ export function summarise(run: RunRecord): RunSummary {
     },
     latency: {
       hot: messagesOf((entry) => entry.kind === 'hot' && entry.measured),
+      hotKnownChats: messagesOf((entry) => entry.kind === 'hot' && entry.measured && readBeforeWindow.has(entry.orderId)),
       quiet: messagesOf((entry) => entry.kind === 'quiet' && entry.measured),
       newOrders: ordersOf((entry) => entry.kind === 'new' && entry.measured),
       hotDuringWarmup: messagesOf((entry) => entry.kind === 'hot' && entry.createdMs < times.warmEndAt),
@@ -201,6 +209,7 @@ export function summarise(run: RunRecord): RunSummary {
       unknownDeliveries: collector.unknownDeliveries,
       ordersNeverAnnounced: orders.filter(([, entry]) => entry.appeared.length === 0 && entry.createdMs < times.measureEndAt).length,
       history: { total: history.length, delivered: history.filter((entry) => entry.deliveries.length > 0).length },
+      chatsNeverRead: { chatting: neverRead(run.seeded.chatting), quiet: neverRead(run.seeded.quiet) },
     },
     engineView:
       watched.length === 0

@@ -30,6 +30,8 @@ interface Choice {
   nodeFlags: string[];
   runtime: RuntimeName;
   partial: boolean;
+  /** Where the JSON goes (bench/results/ unless --out names another folder, as the CI smoke test does). */
+  outDir: string;
 }
 
 function chooseProfile(): Choice {
@@ -41,6 +43,7 @@ function chooseProfile(): Choice {
       subjects: { type: 'string' },
       'subject-node-flags': { type: 'string' },
       'subject-runtime': { type: 'string', default: 'tsx' },
+      out: { type: 'string' },
     },
     strict: true,
   });
@@ -59,7 +62,7 @@ function chooseProfile(): Choice {
   if (runtime !== 'tsx' && runtime !== 'bundle') throw new Error('--subject-runtime takes tsx or bundle');
   const partial =
     chosen.length < base.scenarios.length || subjects.length < 2 || nodeFlags.length > 0 || values.scale !== undefined || runtime !== 'tsx';
-  return { profile: { ...base, scale, scenarios }, subjects, nodeFlags, runtime, partial };
+  return { profile: { ...base, scale, scenarios }, subjects, nodeFlags, runtime, partial, outDir: values.out ?? RESULTS_DIR };
 }
 
 /** The harness is broken (not slow) when a run measured nothing at all. */
@@ -93,7 +96,7 @@ function progress(line: string): void {
 }
 
 async function main(): Promise<number> {
-  const { profile, subjects, nodeFlags, runtime: runtimeName, partial } = chooseProfile();
+  const { profile, subjects, nodeFlags, runtime: runtimeName, partial, outDir } = chooseProfile();
   const runtime = await prepareRuntime(runtimeName);
   const startedAt = new Date();
   progress(
@@ -138,7 +141,7 @@ async function main(): Promise<number> {
     targets: judgeTargets(results),
   };
   process.stdout.write(`${renderMarkdown(report)}\n`);
-  for (const path of writeResults(report, RESULTS_DIR)) progress(`wrote ${path}`);
+  for (const path of writeResults(report, outDir)) progress(`wrote ${path}`);
 
   if (problems.length > 0) {
     progress(`the harness is broken:\n  ${problems.join('\n  ')}`);

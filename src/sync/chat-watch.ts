@@ -4,8 +4,8 @@
  * DESIGN: relay everything that is not our own post — seller messages written on the store website included.
  *
  * A message the sink refused stops that chat's read: the cursor stays before it, so it comes back first next
- * time and a later message never overtakes it. Hot chats are read before quiet ones, both longest-due first;
- * when the budget would make a read wait past the cycle's deadline, the rest stay due for the next cycle.
+ * time and a later message never overtakes it. Due chats are read most overdue relative to their period first
+ * (chat-schedule.ts); when the budget would make a read wait past the cycle's deadline, the rest stay due for the next cycle.
  *
  * stop() ends a pass between two messages: the cursor stays after the last one handed off, the chat stays due,
  * and the rest is read again after the restart. The catch-up cycle of a run reads first (`collectDue`) and
@@ -18,7 +18,7 @@ import { isSellerApiError, type SellerApiError } from '../seller-api/errors.ts';
 import { listMessagesAfter } from '../seller-api/paging.ts';
 import type { Cursor, Message, OrderId } from '../seller-api/schemas.ts';
 import { timeOf } from '../seller-api/spec-gaps.ts';
-import { afterFailure, afterRead, isHot, type ChatScheduleRules } from './chat-schedule.ts';
+import { afterFailure, afterRead, readPriority, type ChatScheduleRules } from './chat-schedule.ts';
 import { SinkFailure } from './hand-off.ts';
 import type { HandOff } from './hand-off.ts';
 import type { Health } from './health.ts';
@@ -96,6 +96,9 @@ interface QueuedChat {
   unannounced: boolean;
 }
 
+/** Chat reads leave the urgent lane its reserve (new orders, seller actions); the budget releases it late in a window. */
+const CHAT_LANE: Lane = 'hot';
+
 type Fetched = { kind: 'fetched'; messages: Message[] } | { kind: 'skip' } | { kind: 'store-failed'; error: SellerApiError };
 const SKIP: Fetched = { kind: 'skip' };
 
@@ -171,7 +174,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
           queries.messages.record(orderId, { id: message.id, createdAt: message.createdAt, createdMs: finiteOr0(message) }, 'relayed', at);
           advance(orderId, message);
           for (const ref of refs) queries.links.link(orderId, ref, 'other', at);
-          queries.cursors.markActive(orderId, at);
+          queries.cursors.markActive(orderId, activityOf(orderId, message, at));
         });
         news += 1;
         tally.relayed += 1;
@@ -187,18 +190,32 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     queries.cursors.schedule(orderId, afterRead(latest, pass.cycleStartedAt, news > 0, rules));
   }
 
-  /** Hot before quiet; within each, the longest-due first (due() is ordered by next read). */
+  /**
+   * The chat's activity as of this message: when it was written (old history of an adopted order does not make
+   * its chat hot), never later than now nor earlier than the activity already known.
+   */
+  function activityOf(orderId: OrderId, message: Message, at: number): number {
+    const written = Math.floor(timeOf(message.createdAt));
+    const known = queries.cursors.get(orderId)?.lastActivityAt ?? Number.NEGATIVE_INFINITY;
+    return Math.max(known, Number.isFinite(written) ? Math.min(written, at) : at);
+  }
+
+  /**
+   * One queue, the most overdue relative to its period first (chat-schedule.ts): when the budget is short every
+   * chat's period stretches and none starves. Every chat read goes in the same budget lane for the same reason.
+   */
   function dueQueue(pass: ChatPass): QueuedChat[] {
     const at = now();
-    const due: QueuedChat[] = queries.cursors
+    return queries.cursors
       .due(pass.horizon)
-      .map((cursor) => ({ orderId: cursor.orderId, lane: isHot(cursor, at, rules) ? 'hot' : 'quiet', unannounced: false }));
-    return [...due.filter((item) => item.lane === 'hot'), ...due.filter((item) => item.lane === 'quiet')];
+      .map((cursor) => ({ cursor, priority: readPriority(cursor, at, rules) }))
+      .sort((a, b) => b.priority - a.priority || a.cursor.nextReadAt - b.cursor.nextReadAt)
+      .map(({ cursor }) => ({ orderId: cursor.orderId, lane: CHAT_LANE, unannounced: false }));
   }
 
   /**
    * Reads the queue in order while the budget admits each read before the deadline; `onRead` gets each chat
-   * read. Hot chats come first and quiet ones keep a larger reserve: once one cannot go, none after it can.
+   * read. Once one cannot go, none after it can (they share one lane).
    */
   async function readQueue(
     queue: QueuedChat[],
@@ -223,12 +240,37 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     return { read, deferred: 0 };
   }
 
+  /**
+   * Budget the window would otherwise leave unused: with every due chat read, the chats due soonest are read
+   * ahead of time while the background lane goes at once (it keeps twice the reserve and never waits), so a quiet
+   * chat's next message is not left waiting out its back-off while requests lapse.
+   */
+  async function readAhead(pass: ChatPass, readNow: ReadonlySet<OrderId>, onRead: (chat: QueuedChat, fetched: Fetched) => Promise<void>): Promise<void> {
+    // Without rate-limit answers there is no budget to know unused: the schedule alone decides.
+    if (pass.api.rateLimit()?.remaining === undefined) return;
+    const ahead = queries.cursors.due(Number.MAX_SAFE_INTEGER).filter((cursor) => !readNow.has(cursor.orderId));
+    for (const cursor of ahead) {
+      if (pass.waitSignal.aborted || now() >= pass.deadline || budget.delayFor('quiet') > 0) return;
+      const chat: QueuedChat = { orderId: cursor.orderId, lane: 'quiet', unannounced: false };
+      const end = await lock.run(chat.orderId, async () => {
+        const fetched = await fetchChat(chat, pass);
+        await onRead(chat, fetched);
+        return fetched;
+      });
+      if (end.kind === 'store-failed') return;
+    }
+  }
+
   return {
     async readDue(pass) {
       const tally: Tally = { relayed: 0 };
-      const result = await readQueue(dueQueue(pass), pass, async (chat, fetched) => {
+      const readNow = new Set<OrderId>();
+      const onRead = async (chat: QueuedChat, fetched: Fetched) => {
+        readNow.add(chat.orderId);
         if (fetched.kind === 'fetched') await relayChat(chat.orderId, fetched.messages, pass, tally);
-      });
+      };
+      const result = await readQueue(dueQueue(pass), pass, onRead);
+      if (result.deferred === 0 && result.storeFailure === undefined) await readAhead(pass, readNow, onRead);
       return { ...result, relayed: tally.relayed };
     },
 
@@ -236,7 +278,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       const queue = dueQueue(pass);
       const queued = new Set(queue.map((chat) => chat.orderId));
       for (const orderId of newOrders) {
-        if (!queued.has(orderId)) queue.push({ orderId, lane: 'hot', unannounced: true });
+        if (!queued.has(orderId)) queue.push({ orderId, lane: CHAT_LANE, unannounced: true });
       }
       const batches: { orderId: OrderId; messages: Message[] }[] = [];
       const result = await readQueue(queue, pass, async (chat, fetched) => {

@@ -28,7 +28,7 @@ import { createOrderWatcher, type OrderPass, type OrderReading } from './order-w
 import { orderSummary } from './order-summary.ts';
 import { createOutbox } from './outbox.ts';
 import { pacedApi } from './paced-api.ts';
-import { createRequestBudget } from './request-budget.ts';
+import { createRequestBudget, DEFAULT_BUDGET_RULES } from './request-budget.ts';
 import { createRetryGate } from './retry-gate.ts';
 import { defaultTuning, type SyncTuning } from './tuning.ts';
 import { createWakeup } from './wakeup.ts';
@@ -114,7 +114,13 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
   // Every sink call goes through the guard, so stop() can give up on a slow one (sink-calls.ts).
   const sinkCalls = guardSinkCalls(sink);
   const handOff = createHandOff(db, sinkCalls.sink, options.testHooks);
-  const scheduleRules = { intervalMs: pollIntervalMs, hotWindowMs: tuning.hotWindowMs, quietCeiling: tuning.quietCeiling };
+  const scheduleRules = {
+    intervalMs: pollIntervalMs,
+    hotWindowMs: tuning.hotWindowMs,
+    newChatHotMs: tuning.newChatHotMs,
+    quietCeiling: tuning.quietCeiling,
+    quietWeight: tuning.quietWeight,
+  };
 
   const outbox = createOutbox({
     db,
@@ -147,6 +153,9 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
       ordersPageSize: tuning.ordersPageSize,
       statusListsEvery: Math.max(1, Math.floor(tuning.statusListsEvery)),
       closedChatWatchMs: tuning.closedChatWatchMs,
+      hotWindowMs: tuning.hotWindowMs,
+      statusListsMaxShare: tuning.statusListsMaxShare,
+      rateWindowMs: Math.round(tuning.budget.fallbackWindowMs ?? DEFAULT_BUDGET_RULES.fallbackWindowMs),
     },
   });
   const chatWatcher = createChatWatcher({

@@ -29,6 +29,11 @@ export interface OrderWatchRules {
   /** The non-paid open lists are read every this many cycles (and whenever a paid order left its list). */
   statusListsEvery: number;
   closedChatWatchMs: number;
+  /** An adopted order's chat starts this long in the past: quiet, not hot. */
+  hotWindowMs: number;
+  /** Largest share of the rate limit (`limit` per `rateWindowMs`) the non-paid lists may take, averaged. */
+  statusListsMaxShare: number;
+  rateWindowMs: number;
 }
 
 export interface OrderWatcherDeps {
@@ -77,6 +82,16 @@ const LATER_STATUSES = OPEN_STATUSES.filter((status) => status !== 'paid');
 
 export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
   const { queries, handOff, ledger, refused, health, logger, now, rules } = deps;
+  // What the last read of the non-paid lists cost (requests) and when it ended: large lists are read less often.
+  let statusLists = { cost: 0, endedAt: Number.NEGATIVE_INFINITY };
+
+  /** Whether reading the non-paid lists again now keeps them within their share of the rate limit. */
+  function statusListsAffordable(pass: OrderPass): boolean {
+    const limit = pass.api.rateLimit()?.limit;
+    if (limit === undefined || statusLists.cost === 0) return true;
+    const spacingMs = (statusLists.cost * rules.rateWindowMs) / (limit * rules.statusListsMaxShare);
+    return now() - statusLists.endedAt >= spacingMs;
+  }
 
   async function offer(key: string, event: SyncEvent, commit: (refs: TelegramRef[]) => void): Promise<void> {
     if (refused.blocked(key)) return;
@@ -101,7 +116,7 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
       await offer(`order:${order.id}`, { kind: 'orderAppeared', order }, (refs) => {
         const at = now();
         queries.orders.insert(order, watchFor(order.status, at, rules.closedChatWatchMs), at);
-        queries.cursors.ensure(order.id, at);
+        startWatching(order, at);
         refs.forEach((ref, index) => queries.links.link(order.id, ref, index === 0 ? 'card' : 'other', at));
       });
       return;
@@ -124,6 +139,20 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
     if (JSON.stringify(order) !== JSON.stringify(stored.order)) {
       queries.orders.update(order, watchFor(order.status, now(), rules.closedChatWatchMs, stored), now());
     }
+  }
+
+  /**
+   * A paid order is news: its chat is hot (briefly, chat-schedule.ts). An order first seen further on (taken on
+   * the website, or found by a first run) is adopted: nothing says its buyer is writing now, so its chat starts
+   * quiet, due now, and is read among the quiet ones (its old messages do not make it hot either).
+   */
+  function startWatching(order: Order, at: number): void {
+    if (order.status === 'paid' || queries.cursors.get(order.id) !== undefined) {
+      queries.cursors.ensure(order.id, at);
+      return;
+    }
+    queries.cursors.ensure(order.id, at - rules.hotWindowMs - 1);
+    queries.cursors.schedule(order.id, { nextReadAt: at, emptyReads: 0, failures: 0 });
   }
 
   function awaitsOwnAction(order: Order): boolean {
@@ -178,14 +207,17 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
 
     const paidLeft = queries.orders.open().some((order) => order.status === 'paid' && !seen.has(order.id));
     // Read even when we know no order in these statuses: an order taken on the website before we ever saw
-    // it paid is adopted there, so its buyer's messages still reach the seller.
-    const due = pass.cycle === 0 || paidLeft || pass.cycle % rules.statusListsEvery === 0;
-    if (due) {
+    // it paid is adopted there, so its buyer's messages still reach the seller. When they are too large to be
+    // read now within their share, a paid order that left its list is read alone below instead.
+    const wanted = paidLeft || pass.cycle % rules.statusListsEvery === 0;
+    if (pass.cycle === 0 || (wanted && statusListsAffordable(pass))) {
+      const sentBefore = pass.api.requestCount();
       for (const status of LATER_STATUSES) {
         if (pass.stopSignal.aborted) return;
         await readList(status, pass, seen, visit);
         listsRead.add(status);
       }
+      statusLists = { cost: pass.api.requestCount() - sentBefore, endedAt: now() };
     }
 
     for (const stored of queries.orders.open()) {

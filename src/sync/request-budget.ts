@@ -3,8 +3,11 @@
  * instead of running into 429s. Three lanes share the window:
  *
  * - `urgent`: new-order detection and seller actions — may spend the whole window;
- * - `hot`: chats with recent activity — must leave `reserve` requests for the urgent lane;
- * - `quiet`: the other chats — must leave twice that.
+ * - `hot`: chat reads — must leave `reserve` requests for the urgent lane;
+ * - `quiet`: background reads — must leave twice that.
+ *
+ * The reserve is kept pro rata for the rest of the window: what the urgent lane could still need shrinks as the
+ * reset nears, so the part of it nobody claimed goes to chats instead of lapsing unused.
  *
  * While more than `spreadBelowShare` of the limit remains, requests go at once. Below it, the usable rest is
  * spread evenly until the reset, so a burst never spends the window and then stalls a seller's action.
@@ -70,6 +73,8 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
   // `RateLimit-Reset` comes in whole seconds, rounded up: each answer overshoots the real reset by up to a
   // second. Within one window the earliest estimate is the tightest, and still not early.
   let windowResetAt: number | undefined;
+  // The longest window seen (announced reset − time of the answer): how much of the window is left, as a share.
+  let windowLengthMs = 0;
 
   function notice(snapshot: RateLimitSnapshot): void {
     if (snapshot.observedAt === snapshotSeenAt) return;
@@ -78,6 +83,7 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
     const announced = snapshot.resetAt ?? snapshot.observedAt + rules.fallbackWindowMs;
     const sameWindow = windowResetAt !== undefined && snapshot.observedAt < windowResetAt;
     windowResetAt = sameWindow ? Math.min(windowResetAt as number, announced) : announced;
+    windowLengthMs = Math.max(windowLengthMs, announced - snapshot.observedAt);
   }
 
   const usedSince = (): number => Math.max(0, api.requestCount() - sentAtSnapshot);
@@ -94,7 +100,8 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
 
     const limit = Math.max(1, snapshot.limit ?? snapshot.remaining);
     const left = snapshot.remaining - usedSince();
-    const reserve = Math.ceil(limit * rules.reserveShare);
+    const windowLeft = windowLengthMs > 0 ? Math.min(1, Math.max(0, (resetAt - at) / windowLengthMs)) : 1;
+    const reserve = Math.ceil(limit * rules.reserveShare * windowLeft);
     const floor = lane === 'urgent' ? 0 : lane === 'hot' ? reserve : 2 * reserve;
     const usable = left - Math.min(floor, limit - 1);
     if (usable <= 0) return resetAt - at;

@@ -13,8 +13,14 @@ export interface SyncTuning {
   statusListsEvery: number;
   /** Activity within this window keeps a chat read every interval. */
   hotWindowMs: number;
-  /** A quiet chat is read at least every this many intervals. */
+  /** A chat nobody wrote in yet (a new order) is hot only this long after its last activity. */
+  newChatHotMs: number;
+  /** A quiet chat is read at least every this many intervals (when the budget allows). */
   quietCeiling: number;
+  /** When the budget is short, a quiet chat's lateness counts this many times less than a hot chat's. */
+  quietWeight: number;
+  /** Largest share of the rate limit the processing/awaiting_confirmation lists may take (read less often when large). */
+  statusListsMaxShare: number;
   /** A closed order's chat is still read for this long (quiet schedule). */
   closedChatWatchMs: number;
   /** Ids this close to a chat cursor are kept and dropped from re-reads. */
@@ -48,7 +54,10 @@ export function defaultTuning(pollIntervalMs: number): SyncTuning {
     messagesPageSize: 100,
     statusListsEvery: 3,
     hotWindowMs: 10 * MINUTE,
+    newChatHotMs: 3 * pollIntervalMs,
     quietCeiling: 16,
+    quietWeight: 2,
+    statusListsMaxShare: 0.12,
     closedChatWatchMs: DAY,
     nearCursorMs: 1_000,
     retentionMs: 7 * DAY,

@@ -56,7 +56,8 @@ export function defaultTuning(pollIntervalMs: number): SyncTuning {
     hotWindowMs: 10 * MINUTE,
     newChatHotMs: 3 * pollIntervalMs,
     quietCeiling: 16,
-    quietWeight: 2,
+    // 1: a quiet chat's longer period already ranks it below hot ones; 2 left quiet chats ~30 min late at 100 open orders (bench).
+    quietWeight: 1,
     statusListsMaxShare: 0.12,
     closedChatWatchMs: DAY,
     nearCursorMs: 1_000,

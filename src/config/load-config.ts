@@ -62,6 +62,9 @@ export const SANDBOX_FLAG = '--sandbox';
 /** Which mode the command line asks for; accepts process.argv whole or sliced. */
 export const modeFromArgv = (argv: readonly string[]): Mode => (argv.includes(SANDBOX_FLAG) ? 'sandbox' : 'live');
 
+/** Trial mode's database when DATABASE_PATH is not set, beside the real one. */
+export const TRIAL_DATABASE_PATH = './data/trial.sqlite';
+
 export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config {
   const mode = modeFromArgv(argv);
   const { parsed, problems } = parseVariables(env, mode);
@@ -82,7 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   const config: Config = {
     mode,
     telegram: withSecretFields(telegram, ['token']),
-    databasePath: valid.DATABASE_PATH,
+    // The trial store lives in memory: its orders must not mix with a real store's in the default database.
+    databasePath: mode === 'sandbox' && !env.DATABASE_PATH?.trim() ? TRIAL_DATABASE_PATH : valid.DATABASE_PATH,
     pollIntervalMs: Math.max(1, Math.round(valid.POLL_INTERVAL_SECONDS * 1000)),
     logLevel: valid.LOG_LEVEL,
     storeDownAlertMs: Math.round(valid.STORE_DOWN_ALERT_MINUTES * 60_000),

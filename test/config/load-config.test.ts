@@ -192,6 +192,13 @@ describe('loadConfig: trial mode (--sandbox)', () => {
     expect(configError({}, ['--sandbox']).variable).toBe('TELEGRAM_BOT_TOKEN');
   });
 
+  it('keeps the trial store out of the real database unless DATABASE_PATH says otherwise', () => {
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: TOKEN }, ['--sandbox']).databasePath).toBe('./data/trial.sqlite');
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: TOKEN, DATABASE_PATH: ' ' }, ['--sandbox']).databasePath).toBe('./data/trial.sqlite');
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: TOKEN, DATABASE_PATH: '/tmp/x.sqlite' }, ['--sandbox']).databasePath).toBe('/tmp/x.sqlite');
+    expect(loadConfig(live(), []).databasePath).toBe('./data/bridge.sqlite');
+  });
+
   it('uses a chat id when given, and still refuses a group without admins', () => {
     expect(loadConfig({ TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: '77' }, ['--sandbox']).telegram.adminIds).toEqual([77]);
     expect(configError({ TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: '-77' }, ['--sandbox']).variable).toBe(

@@ -156,6 +156,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
       hotWindowMs: tuning.hotWindowMs,
       statusListsMaxShare: tuning.statusListsMaxShare,
       rateWindowMs: Math.round(tuning.budget.fallbackWindowMs ?? DEFAULT_BUDGET_RULES.fallbackWindowMs),
+      intervalMs: pollIntervalMs,
     },
   });
   const chatWatcher = createChatWatcher({

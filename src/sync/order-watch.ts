@@ -1,9 +1,12 @@
 /**
  * Order watching with as few requests as possible. Every cycle reads all pages of `paid` orders (new orders
- * must show within one interval). The `processing` and `awaiting_confirmation` lists are read every few
- * cycles, on the first cycle of a run, and at once when a known paid order left the paid list (it was taken
- * somewhere). Open orders first seen in those lists are adopted (announced like new ones). A known open order absent from every list read for its
- * status is read alone — pages shift while we read, so absence alone proves nothing.
+ * must show within one interval). The `processing` and `awaiting_confirmation` lists are read whole on the first
+ * cycle of a run; after that a pass over them is started every few cycles (within their share of the rate limit)
+ * and read a few pages per cycle, so a long list never delays the next paid read. Open orders first seen in those
+ * lists are adopted (announced like new ones). A known open order absent from every list read for its status
+ * (the paid list of this cycle, or a whole pass over the other lists) is read alone — pages shift while we read,
+ * so absence alone proves nothing. A known paid order that left the paid list is read alone at once, unless the
+ * other lists are one page each: then reading them whole is as cheap and also adopts what was taken there.
  *
  * stop() ends a pass between two events: what was not handed off stays uncommitted and is read again after the
  * restart. The catch-up cycle of a run reads first (`read`) and hands off later (`apply`), so the sink can hear
@@ -15,6 +18,7 @@ import type { StoredOrder } from '../db/orders.ts';
 import type { SellerApi } from '../seller-api/api.ts';
 import { isSellerApiError } from '../seller-api/errors.ts';
 import { listAllOrders } from '../seller-api/paging.ts';
+import { FIRST_PAGE, MAX_ORDER_PAGES } from '../seller-api/spec-gaps.ts';
 import type { Order, OrderId } from '../seller-api/schemas.ts';
 import type { TelegramRef } from './contract.ts';
 import { SinkFailure, type HandOff, type SyncEvent } from './hand-off.ts';
@@ -26,7 +30,7 @@ import type { WriteLedger } from './write-ledger.ts';
 
 export interface OrderWatchRules {
   ordersPageSize: number;
-  /** The non-paid open lists are read every this many cycles (and whenever a paid order left its list). */
+  /** A pass over the non-paid open lists starts every this many cycles (when their share of the rate limit allows). */
   statusListsEvery: number;
   closedChatWatchMs: number;
   /** An adopted order's chat starts this long in the past: quiet, not hot. */
@@ -34,6 +38,8 @@ export interface OrderWatchRules {
   /** Largest share of the rate limit (`limit` per `rateWindowMs`) the non-paid lists may take, averaged. */
   statusListsMaxShare: number;
   rateWindowMs: number;
+  /** The poll interval: with the share above, how many pages of the non-paid lists one cycle may read. */
+  intervalMs: number;
 }
 
 export interface OrderWatcherDeps {
@@ -80,17 +86,42 @@ type Visit = (order: Order, token: number) => Promise<void>;
 
 const LATER_STATUSES = OPEN_STATUSES.filter((status) => status !== 'paid');
 
+/** A pass over the non-paid lists in progress: where the next page is, and every id seen since it began. */
+interface StatusPass {
+  list: number;
+  page: number;
+  /** The page size the server really uses for the current list (it may cap ours silently). */
+  pageSize: number | undefined;
+  seen: Set<OrderId>;
+  pages: number;
+  startedAt: number;
+}
+
+/** The last complete pass: how many pages it took and when it began (passes are spaced by their cost). */
+interface PassCost {
+  pages: number;
+  startedAt: number;
+}
+
 export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
   const { queries, handOff, ledger, refused, health, logger, now, rules } = deps;
-  // What the last read of the non-paid lists cost (requests) and when it ended: large lists are read less often.
-  let statusLists = { cost: 0, endedAt: Number.NEGATIVE_INFINITY };
+  let statusPass: StatusPass | undefined;
+  // Large lists take many cycles to read and are passed over less often.
+  let lastPass: PassCost = { pages: 0, startedAt: Number.NEGATIVE_INFINITY };
 
-  /** Whether reading the non-paid lists again now keeps them within their share of the rate limit. */
-  function statusListsAffordable(pass: OrderPass): boolean {
+  /** Whether starting a pass over the non-paid lists now keeps them within their share of the rate limit. */
+  function passAffordable(pass: OrderPass): boolean {
     const limit = pass.api.rateLimit()?.limit;
-    if (limit === undefined || statusLists.cost === 0) return true;
-    const spacingMs = (statusLists.cost * rules.rateWindowMs) / (limit * rules.statusListsMaxShare);
-    return now() - statusLists.endedAt >= spacingMs;
+    if (limit === undefined || lastPass.pages === 0) return true;
+    const spacingMs = (lastPass.pages * rules.rateWindowMs) / (limit * rules.statusListsMaxShare);
+    return now() - lastPass.startedAt >= spacingMs;
+  }
+
+  /** Pages of the non-paid lists one cycle may read within their share (at least one, so a pass always ends). */
+  function pagesPerCycle(pass: OrderPass): number {
+    const limit = pass.api.rateLimit()?.limit;
+    if (limit === undefined) return 1;
+    return Math.max(1, Math.floor((limit * rules.statusListsMaxShare * rules.intervalMs) / rules.rateWindowMs));
   }
 
   async function offer(key: string, event: SyncEvent, commit: (refs: TelegramRef[]) => void): Promise<void> {
@@ -200,29 +231,90 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
     }
   }
 
+  /**
+   * Reads the next page of the pass and hands its orders to `visit`. True when the page ended its list. On stop()
+   * the page is not counted as read: the pass reads it again.
+   */
+  async function readStatusPage(current: StatusPass, pass: OrderPass, seen: Set<OrderId>, visit: Visit): Promise<boolean> {
+    const status = LATER_STATUSES[current.list] as string;
+    const token = ledger.begin();
+    try {
+      const result = await pass.api.listOrders({ status, page: current.page, limit: rules.ordersPageSize, signal: pass.signal });
+      current.pages++;
+      for (const order of result.orders) {
+        if (pass.stopSignal.aborted) return false;
+        seen.add(order.id);
+        current.seen.add(order.id);
+        await visit(order, token);
+      }
+      // The same end-of-list arithmetic as listAllOrders: skipped (malformed) records still took their place.
+      const records = result.orders.length + (result.skipped?.length ?? 0);
+      if (records === 0) return true;
+      current.pageSize ??= result.limit ?? Math.min(rules.ordersPageSize, records);
+      const pagesRead = current.page - FIRST_PAGE + 1;
+      if (result.total !== undefined && pagesRead * current.pageSize >= result.total) return true;
+      if (records < current.pageSize) return true;
+      if (pagesRead >= MAX_ORDER_PAGES) {
+        logger.warn({ status, maxPages: MAX_ORDER_PAGES }, 'order list still going after the page bound: stopped reading');
+        return true;
+      }
+      return false;
+    } finally {
+      ledger.end();
+    }
+  }
+
+  /** Reads up to `maxPages` pages of the pass in progress; returns the ids it saw when this completed it. */
+  async function advancePass(pass: OrderPass, maxPages: number, seen: Set<OrderId>, visit: Visit): Promise<Set<OrderId> | undefined> {
+    for (let read = 0; read < maxPages; read++) {
+      const current = statusPass;
+      if (current === undefined || pass.stopSignal.aborted) return undefined;
+      const listEnded = await readStatusPage(current, pass, seen, visit);
+      if (pass.stopSignal.aborted) return undefined;
+      if (!listEnded) {
+        current.page++;
+        continue;
+      }
+      current.list++;
+      current.page = FIRST_PAGE;
+      current.pageSize = undefined;
+      if (current.list < LATER_STATUSES.length) continue;
+      statusPass = undefined;
+      lastPass = { pages: current.pages, startedAt: current.startedAt };
+      return current.seen;
+    }
+    return undefined;
+  }
+
+  function startPass(): void {
+    statusPass = { list: 0, page: FIRST_PAGE, pageSize: undefined, seen: new Set(), pages: 0, startedAt: now() };
+  }
+
   async function scan(pass: OrderPass, visit: Visit): Promise<void> {
+    // Ids seen this cycle, in any list.
     const seen = new Set<OrderId>();
-    const listsRead = new Set<string>(['paid']);
     await readList('paid', pass, seen, visit);
 
     const paidLeft = queries.orders.open().some((order) => order.status === 'paid' && !seen.has(order.id));
-    // Read even when we know no order in these statuses: an order taken on the website before we ever saw
-    // it paid is adopted there, so its buyer's messages still reach the seller. When they are too large to be
-    // read now within their share, a paid order that left its list is read alone below instead.
-    const wanted = paidLeft || pass.cycle % rules.statusListsEvery === 0;
-    if (pass.cycle === 0 || (wanted && statusListsAffordable(pass))) {
-      const sentBefore = pass.api.requestCount();
-      for (const status of LATER_STATUSES) {
-        if (pass.stopSignal.aborted) return;
-        await readList(status, pass, seen, visit);
-        listsRead.add(status);
-      }
-      statusLists = { cost: pass.api.requestCount() - sentBefore, endedAt: now() };
+    // Read even when we know no order in these statuses: an order taken on the website before we ever saw it
+    // paid is adopted there, so its buyer's messages still reach the seller.
+    let passSeen: Set<OrderId> | undefined;
+    if (pass.cycle === 0 || (paidLeft && lastPass.pages <= LATER_STATUSES.length)) {
+      // Whole, now: a fresh pass that does not wait for the next paid read (the lists are small, or this is the
+      // catch-up, which must see everything before it reports).
+      startPass();
+      passSeen = await advancePass(pass, Number.POSITIVE_INFINITY, seen, visit);
+    } else {
+      if (statusPass === undefined && pass.cycle % rules.statusListsEvery === 0 && passAffordable(pass)) startPass();
+      passSeen = await advancePass(pass, pagesPerCycle(pass), seen, visit);
     }
 
     for (const stored of queries.orders.open()) {
       if (pass.stopSignal.aborted) return;
-      if (seen.has(stored.id) || !listsRead.has(stored.status)) continue;
+      if (seen.has(stored.id)) continue;
+      // A paid order is missing from this cycle's paid list; another open one from every page of a whole pass.
+      const missing = stored.status === 'paid' || (passSeen !== undefined && !passSeen.has(stored.id));
+      if (!missing) continue;
       if (!(await readAlone(stored, pass, visit))) break;
     }
   }

@@ -44,6 +44,25 @@ function client(overrides: Partial<SellerApiClientOptions> = {}): SellerApiClien
   return created;
 }
 
+/**
+ * A rate-limited sandbox and a client sharing one pinned clock: the client's waits move the clock, so the
+ * window resets without anyone sleeping.
+ */
+async function clockedStoreAndClient(rateLimit: { limit: number; windowMs: number }, overrides: Partial<SellerApiClientOptions> = {}) {
+  let clock = Date.parse('2025-03-01T12:00:00Z');
+  await start({ rateLimit, now: () => clock });
+  const waits: number[] = [];
+  const api = client({
+    now: () => clock,
+    sleep: async (ms) => {
+      waits.push(ms);
+      clock += ms;
+    },
+    ...overrides,
+  });
+  return { api, waits, now: () => clock };
+}
+
 
 const paidOrder = (input: Parameters<SandboxHandle['control']['createOrder']>[0] = {}) =>
   sandbox.control.createOrder({ storeId: sandbox.store.storeId, ...input }).id as OrderId;
@@ -292,21 +311,10 @@ describe('faults and limits of the sandbox', () => {
   });
 
   it('the rate limit: waits for the window named by the headers, then goes on; rateLimit() reflects them', async () => {
-    let clock = Date.parse('2025-03-01T12:00:00Z');
-    await start({ rateLimit: { limit: 2, windowMs: 10_000 }, now: () => clock });
-    const waits: number[] = [];
-    const api = client({
-      now: () => clock,
-      // The client's waits move the shared clock: the window resets without anyone sleeping.
-      sleep: async (ms) => {
-        waits.push(ms);
-        clock += ms;
-      },
-      waitWhenBudgetSpent: false,
-    });
+    const { api, waits, now } = await clockedStoreAndClient({ limit: 2, windowMs: 10_000 }, { waitWhenBudgetSpent: false });
 
     await api.listProducts();
-    expect(api.rateLimit()).toMatchObject({ limit: 2, remaining: 1, resetAt: clock + 10_000 });
+    expect(api.rateLimit()).toMatchObject({ limit: 2, remaining: 1, resetAt: now() + 10_000 });
     await api.listProducts();
     await api.listProducts();
 
@@ -316,16 +324,7 @@ describe('faults and limits of the sandbox', () => {
   });
 
   it('with the budget known spent, the client waits before sending and earns no 429', async () => {
-    let clock = Date.parse('2025-03-01T12:00:00Z');
-    await start({ rateLimit: { limit: 2, windowMs: 5_000 }, now: () => clock });
-    const waits: number[] = [];
-    const api = client({
-      now: () => clock,
-      sleep: async (ms) => {
-        waits.push(ms);
-        clock += ms;
-      },
-    });
+    const { api, waits } = await clockedStoreAndClient({ limit: 2, windowMs: 5_000 });
 
     for (let n = 0; n < 5; n++) await api.listProducts();
 

@@ -11,7 +11,7 @@ import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
 import { createSellerApiClient, type SellerApiClient, type SellerApiClientOptions } from '../../src/seller-api/client.ts';
-import type { Message, Order, OrderStatus } from '../../src/seller-api/schemas.ts';
+import type { Message, Order, OrderId, OrderStatus } from '../../src/seller-api/schemas.ts';
 import type { ActionOutcome, CatchUpSummary, OrderSummary, SinkReceipt, SyncSink, TelegramRef } from '../../src/sync/contract.ts';
 import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from '../../src/sync/engine.ts';
 
@@ -178,6 +178,9 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
 }
 
 /** Polls until `check` passes or the time is up (for tests driving the running loops). */
+/** A new paid order at the sandbox store, by id. */
+export const createPaidOrder = (h: Harness): OrderId => h.sandbox.control.createOrder({ status: 'paid' }).id as OrderId;
+
 /** Real time passing (for loops that must run a few cycles). */
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

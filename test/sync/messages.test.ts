@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { createHarness, createPaidOrder, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -14,7 +14,7 @@ afterEach(async () => {
   await h.close();
 });
 
-const paidOrder = () => h.sandbox.control.createOrder({ status: 'paid' }).id as OrderId;
+const paidOrder = () => createPaidOrder(h);
 const texts = (orderId?: string) => h.sink.messages(orderId).map((message) => message.text);
 
 describe('buyer messages', () => {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ActionOptions, SellerApi } from '../../src/seller-api/api.ts';
 import { SellerApiError } from '../../src/seller-api/errors.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
-import { createHarness, eventually, type Harness } from './harness.ts';
+import { createHarness, createPaidOrder, eventually, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -17,7 +17,7 @@ afterEach(async () => {
   await h.close();
 });
 
-const paidOrder = () => h.sandbox.control.createOrder({ status: 'paid' }).id as OrderId;
+const paidOrder = () => createPaidOrder(h);
 const routeCount = (route: string) => h.sandbox.control.stats().byRoute[route] ?? 0;
 const lostAnswer = () => new SellerApiError('TRANSPORT', 'connection reset after the request was sent', { mayHaveReachedServer: true });
 

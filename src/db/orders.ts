@@ -41,6 +41,8 @@ export interface OrderQueries {
   stopWatching(id: OrderId, now: number): void;
   /** Open orders (optionally of one status), oldest first. */
   open(status?: string): StoredOrder[];
+  /** Ids and statuses of the open orders, oldest first: what every poll cycle needs, without parsing each order. */
+  openStatuses(): { id: OrderId; status: OrderStatus }[];
   countOpen(): number;
   /** Orders whose first sighting is at or after `since` and that were created before `createdBefore`. */
   countFirstSeenSince(since: number, createdBefore: number): number;
@@ -82,6 +84,9 @@ export function createOrderQueries(db: SqliteDatabase): OrderQueries {
   const selectOpenByStatus = db.prepare<[string], OrderRow>(
     'SELECT * FROM orders WHERE is_open = 1 AND status = ? ORDER BY created_at, id',
   );
+  const selectOpenStatuses = db.prepare<[], { id: OrderId; status: OrderStatus }>(
+    'SELECT id, status FROM orders WHERE is_open = 1 ORDER BY created_at, id',
+  );
   const countOpenRows = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders WHERE is_open = 1');
   const countSince = db.prepare<[number, number], { n: number }>(
     `SELECT count(*) AS n FROM orders
@@ -115,6 +120,9 @@ export function createOrderQueries(db: SqliteDatabase): OrderQueries {
     open(status) {
       const rows = status === undefined ? selectOpen.all() : selectOpenByStatus.all(status);
       return rows.map(toStored);
+    },
+    openStatuses() {
+      return selectOpenStatuses.all();
     },
     countOpen() {
       return countOpenRows.get()?.n ?? 0;

@@ -14,7 +14,6 @@
  */
 import type { Logger } from 'pino';
 import type { Queries } from '../db/queries.ts';
-import type { StoredOrder } from '../db/orders.ts';
 import type { SellerApi } from '../seller-api/api.ts';
 import { isSellerApiError } from '../seller-api/errors.ts';
 import { listAllOrders } from '../seller-api/paging.ts';
@@ -207,7 +206,7 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
   }
 
   /** Reads one order that left every list. False when the store failed: the other reads would fail too. */
-  async function readAlone(stored: StoredOrder, pass: OrderPass, visit: Visit): Promise<boolean> {
+  async function readAlone(stored: { id: OrderId }, pass: OrderPass, visit: Visit): Promise<boolean> {
     const token = ledger.begin();
     try {
       const order = await pass.api.getOrder(stored.id, { signal: pass.signal });
@@ -295,7 +294,7 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
     const seen = new Set<OrderId>();
     await readList('paid', pass, seen, visit);
 
-    const paidLeft = queries.orders.open().some((order) => order.status === 'paid' && !seen.has(order.id));
+    const paidLeft = queries.orders.openStatuses().some((order) => order.status === 'paid' && !seen.has(order.id));
     // Read even when we know no order in these statuses: an order taken on the website before we ever saw it
     // paid is adopted there, so its buyer's messages still reach the seller.
     let passSeen: Set<OrderId> | undefined;
@@ -309,7 +308,8 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
       passSeen = await advancePass(pass, pagesPerCycle(pass), seen, visit);
     }
 
-    for (const stored of queries.orders.open()) {
+    // Read again: the passes above and the outbox may have changed statuses meanwhile.
+    for (const stored of queries.orders.openStatuses()) {
       if (pass.stopSignal.aborted) return;
       if (seen.has(stored.id)) continue;
       // A paid order is missing from this cycle's paid list; another open one from every page of a whole pass.

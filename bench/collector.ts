@@ -14,6 +14,8 @@ export interface MessageEntry {
   kind: MessageClass;
   /** Created while the measured window was open. */
   measured: boolean;
+  /** Created before grace began: counted as lost if never delivered. */
+  due: boolean;
   /** Every sink call for this message (more than one is a duplicate). */
   deliveries: number[];
   /** First time a chat read returned it to the subject. */
@@ -40,8 +42,11 @@ export interface Collector extends LoadListener {
   readonly firstCycleAt: number | undefined;
   /** Pre-existing open orders whose chat the subject has not read yet. */
   unreadOpenOrders(): number;
-  /** Measured messages and orders not delivered yet. */
-  pendingMeasured(): number;
+  /**
+   * Not delivered yet: measured orders, and every message created before grace began (history and warm-up
+   * included) — what "lost" counts at the end.
+   */
+  pendingDue(): number;
   /** Sink calls for ids the buyers never created (must stay 0). */
   readonly unknownDeliveries: number;
   markSeeded(chatting: readonly string[], quiet: readonly string[]): void;
@@ -73,12 +78,13 @@ export function createCollector(): Collector {
       return unknown;
     },
     unreadOpenOrders: () => unread.size,
-    pendingMeasured: () => pending,
+    pendingDue: () => pending,
 
     messageCreated({ id, orderId, createdMs, kind }) {
       const measured = collector.phase === 'measure' && kind !== 'history';
-      messages.set(id, { orderId, createdMs, kind, measured, deliveries: [], seenAt: undefined });
-      if (measured) pending += 1;
+      const due = collector.phase !== 'grace';
+      messages.set(id, { orderId, createdMs, kind, measured, due, deliveries: [], seenAt: undefined });
+      if (due) pending += 1;
     },
     orderCreated({ id, createdMs, kind }) {
       const measured = collector.phase === 'measure' && kind !== 'open';
@@ -99,8 +105,9 @@ export function createCollector(): Collector {
           unknown += 1;
           continue;
         }
+        const due = 'deliveries' in entry ? entry.due : entry.measured;
         const times = 'deliveries' in entry ? entry.deliveries : entry.appeared;
-        if (times.length === 0 && entry.measured) pending -= 1;
+        if (times.length === 0 && due) pending -= 1;
         times.push(delivery.at);
       }
       for (const read of batch.reads) noteRead(read);

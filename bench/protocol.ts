@@ -20,6 +20,8 @@ export interface SubjectInit {
   windowStoreMs: number;
   /** Folder for the subject's SQLite file (ours) — removed by the parent afterwards. */
   dataDir: string;
+  /** Experiment: engine tuning overrides, durations in store time (`--tuning`). */
+  tuning?: Record<string, unknown>;
 }
 
 /** The floor: a child that loads nothing of ours reports its memory and exits. */

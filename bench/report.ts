@@ -22,6 +22,8 @@ export interface BenchReport {
   subjectRuntime: string;
   /** Node flags given to the subject processes. */
   subjectNodeFlags: string[];
+  /** Engine tuning overrides of an experiment (`--tuning`), in store time. */
+  tuning?: Record<string, unknown>;
   /** RSS of a bare node process and of one under tsx, before any code of ours. */
   processFloor: ProcessFloor;
   profile: Profile;
@@ -46,8 +48,8 @@ export function renderMarkdown(report: BenchReport): string {
       `average), ${quietRate} messages/min across quiet orders (fewer where there are few), ${first?.ordersPerMinute ?? 0} new paid order/min, and a ` +
       `burst in the middle of the window. Warm-up is discarded: measuring starts once the subject finished its first cycle, read every ` +
       `pre-existing chat once and ${profile.minWarmupMs / 60_000} min passed (or catching up made no progress for ` +
-      `${profile.warmupStallMs / 60_000} min, or ${profile.maxWarmupMs / 60_000} min passed: then "complete? no"); then ${profile.measureMs / 60_000} min are measured and the ` +
-      `run goes on (load included) until every measured event arrived, at most ${profile.graceMaxMs / 60_000} min. Latency = created at ` +
+      `${profile.warmupStallMs / 60_000} min, or ${capText(profile, report, 'maxWarmupMs')} passed: then "complete? no"); then ${profile.measureMs / 60_000} min are measured and the ` +
+      `run goes on (load included) until every measured event and every message written before it arrived, at most ${capText(profile, report, 'graceMaxMs')}. Latency = created at ` +
       `the store → sink call. ">" marks a lower bound (events still undelivered at the end count as "at least what they waited").`,
     '',
   );
@@ -186,7 +188,8 @@ export function renderMarkdown(report: BenchReport): string {
       `its own. Floors before any code of ours: bare node ${report.processFloor.bareNodeRssMB.toFixed(0)} MB, node under tsx (how ` +
       `\`npm start\` runs) ${report.processFloor.tsxRssMB.toFixed(0)} MB.` +
       ` Subjects ran ${report.subjectRuntime === 'tsx' ? 'under tsx, as `npm start` does' : 'bundled by esbuild under plain node'}.` +
-      (report.subjectNodeFlags.length > 0 ? ` Subject node flags: \`${report.subjectNodeFlags.join(' ')}\`.` : ''),
+      (report.subjectNodeFlags.length > 0 ? ` Subject node flags: \`${report.subjectNodeFlags.join(' ')}\`.` : '') +
+      (report.tuning === undefined ? '' : ` Engine tuning overrides: \`${JSON.stringify(report.tuning)}\`.`),
     '',
   );
   const modified = report.source.modified.length > 0 ? ` plus uncommitted changes in ${report.source.modified.join(', ')}` : '';
@@ -228,4 +231,12 @@ function speedup(naive: Quantile, ours: Quantile): string {
 function table(header: string[], body: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...body.map(line)].join('\n');
+}
+
+/** A phase cap in minutes, with the scenarios that had their own ("45 min (70 at 5000 open orders)"). */
+function capText(profile: Profile, report: BenchReport, cap: 'maxWarmupMs' | 'graceMaxMs'): string {
+  const own = report.scenarios
+    .filter((result) => result.spec.phases?.[cap] !== undefined && result.spec.phases[cap] !== profile[cap])
+    .map((result) => `${(result.spec.phases?.[cap] ?? 0) / 60_000} at ${result.spec.openOrders} open orders`);
+  return `${profile[cap] / 60_000} min${own.length > 0 ? ` (${own.join(', ')})` : ''}`;
 }

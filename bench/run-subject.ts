@@ -63,6 +63,8 @@ export interface RunOptions {
   runtime: SubjectRuntime;
   /** Extra node flags for the subject process (e.g. heap sizing experiments). */
   nodeFlags: readonly string[];
+  /** Experiment: engine tuning overrides in store time (`--tuning`). */
+  tuning?: Record<string, unknown>;
 }
 
 export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: SubjectKind, options: RunOptions): Promise<RunRecord> {
@@ -87,6 +89,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       scale: scale.factor,
       windowStoreMs: STORE_RATE_LIMIT.windowMs,
       dataDir,
+      ...(options.tuning === undefined ? {} : { tuning: options.tuning }),
     });
     const ready = await child.next('ready', START_TIMEOUT_MS);
     sandbox.control.resetStats();
@@ -94,7 +97,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
     const started = await child.next('started', START_TIMEOUT_MS);
     const load = startLoad(sandbox.control, spec, seeded, scale, collector, started.at);
 
-    const times = await runPhases(collector, profile, scale, started.at, child, load.burst);
+    const times = await runPhases(collector, { ...profile, ...spec.phases }, scale, started.at, child, load.burst);
     const warm = times.snapshots;
     load.stop();
 
@@ -167,7 +170,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       channel.send({ type: 'checkpoint', name: 'measure-end' });
 
       const graceEndDue = measureEndAt + clock.toReal(rules.graceMaxMs);
-      while (ledger.pendingMeasured() > 0 && Date.now() < graceEndDue) {
+      while (ledger.pendingDue() > 0 && Date.now() < graceEndDue) {
         channel.throwIfBroken();
         await sleep(PHASE_CHECK_MS);
       }

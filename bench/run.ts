@@ -5,7 +5,8 @@
  *   npm run bench                 full mode (about 10 minutes on 2 cores)
  *   npm run bench -- --quick      under a minute: proves the harness works (CI)
  *   options: --scale S, --scenarios 10,1000, --subjects ours,naive, --subject-node-flags="--max-semi-space-size=1",
- *            --subject-runtime bundle (plain node on an esbuild bundle instead of tsx: what the runtime costs)
+ *            --subject-runtime bundle (plain node on an esbuild bundle instead of tsx: what the runtime costs),
+ *            --tuning '{"quietWeight":2}' (engine tuning overrides for an experiment, durations in store ms)
  *
  * Exits non-zero only when the harness itself breaks (a subject crashed, nothing was measured), never on timing.
  */
@@ -28,6 +29,8 @@ interface Choice {
   profile: Profile;
   subjects: SubjectKind[];
   nodeFlags: string[];
+  /** Experiment: engine tuning overrides (JSON, durations in store ms). */
+  tuning: Record<string, unknown> | undefined;
   runtime: RuntimeName;
   partial: boolean;
   /** Where the JSON goes (bench/results/ unless --out names another folder, as the CI smoke test does). */
@@ -44,6 +47,7 @@ function chooseProfile(): Choice {
       'subject-node-flags': { type: 'string' },
       'subject-runtime': { type: 'string', default: 'tsx' },
       out: { type: 'string' },
+      tuning: { type: 'string' },
     },
     strict: true,
   });
@@ -60,9 +64,15 @@ function chooseProfile(): Choice {
   const nodeFlags = values['subject-node-flags']?.split(' ').filter((flag) => flag !== '') ?? [];
   const runtime = values['subject-runtime'];
   if (runtime !== 'tsx' && runtime !== 'bundle') throw new Error('--subject-runtime takes tsx or bundle');
+  const tuning = values.tuning === undefined ? undefined : (JSON.parse(values.tuning) as Record<string, unknown>);
   const partial =
-    chosen.length < base.scenarios.length || subjects.length < 2 || nodeFlags.length > 0 || values.scale !== undefined || runtime !== 'tsx';
-  return { profile: { ...base, scale, scenarios }, subjects, nodeFlags, runtime, partial, outDir: values.out ?? RESULTS_DIR };
+    chosen.length < base.scenarios.length ||
+    subjects.length < 2 ||
+    nodeFlags.length > 0 ||
+    values.scale !== undefined ||
+    runtime !== 'tsx' ||
+    tuning !== undefined;
+  return { profile: { ...base, scale, scenarios }, subjects, nodeFlags, tuning, runtime, partial, outDir: values.out ?? RESULTS_DIR };
 }
 
 /** The harness is broken (not slow) when a run measured nothing at all. */
@@ -79,7 +89,8 @@ function harnessProblems(run: RunRecord): string[] {
 
 /** Which code was measured: results are only comparable for the same engine. */
 function sourceState(): BenchReport['source'] {
-  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  // Only the end is trimmed: a porcelain line starts with a status column that may be a space.
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trimEnd();
   try {
     const modified = git('status', '--porcelain', '--', 'src/sync', 'src/db', 'src/seller-api', 'src/sandbox')
       .split('\n')
@@ -96,7 +107,7 @@ function progress(line: string): void {
 }
 
 async function main(): Promise<number> {
-  const { profile, subjects, nodeFlags, runtime: runtimeName, partial, outDir } = chooseProfile();
+  const { profile, subjects, nodeFlags, tuning, runtime: runtimeName, partial, outDir } = chooseProfile();
   const runtime = await prepareRuntime(runtimeName);
   const startedAt = new Date();
   progress(
@@ -109,7 +120,7 @@ async function main(): Promise<number> {
   for (const spec of profile.scenarios) {
     const runs: Partial<Record<SubjectKind, RunRecord>> = {};
     for (const subject of subjects) {
-      const run = await runSubject(spec, profile, subject, { runtime, nodeFlags });
+      const run = await runSubject(spec, profile, subject, { runtime, nodeFlags, ...(tuning === undefined ? {} : { tuning }) });
       runs[subject] = run;
       problems.push(...harnessProblems(run));
     }
@@ -135,6 +146,7 @@ async function main(): Promise<number> {
     machine: { node: process.version, cpus: cpus().length, platform: process.platform },
     subjectRuntime: runtime.name,
     subjectNodeFlags: nodeFlags,
+    ...(tuning === undefined ? {} : { tuning }),
     processFloor,
     profile,
     scenarios: results,

@@ -14,7 +14,7 @@ export function createEngineSubject({ init, logger, onDelivery, onRead }: Subjec
   const dbPath = join(init.dataDir, 'bridge.sqlite');
   const db = openDatabase(dbPath, { logger });
   const engine = createSyncEngine({
-    ...scaledTuning(store.scale),
+    ...scaledTuning(store.scale, init.tuning),
     api: observedApi(store.api, onRead),
     db,
     sink: createRecordingSink(onDelivery),

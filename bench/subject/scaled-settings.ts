@@ -15,8 +15,9 @@ export function scaledPollIntervalMs(scale: TimeScale): number {
   return wholeMs(scale.toReal(POLL_INTERVAL_MS));
 }
 
-export function scaledTuning(scale: TimeScale): SyncTuning {
-  const store = defaultTuning(POLL_INTERVAL_MS);
+/** `overrides`: an experiment's changes to the defaults (`--tuning`), in store time like them. */
+export function scaledTuning(scale: TimeScale, overrides: Partial<SyncTuning> = {}): SyncTuning {
+  const store = { ...defaultTuning(POLL_INTERVAL_MS), ...overrides };
   const tuning = scaleDurations(store, scale);
   tuning.budget = scaleDurations({ ...DEFAULT_BUDGET_RULES, ...store.budget }, scale) as Partial<BudgetRules>;
   tuning.ordersPageSize = ORDERS_PAGE_SIZE;

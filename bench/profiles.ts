@@ -90,7 +90,9 @@ export const PROFILES: Record<Profile['name'], Profile> = {
     maxWarmupMs: 45 * MINUTE,
     warmupStallMs: 10 * MINUTE,
     measureMs: 15 * MINUTE,
-    graceMaxMs: 20 * MINUTE,
+    // At 1000 open orders a quiet chat is read about every 20–25 min: a message written just before the window
+    // closed needs that long. Grace ends as soon as everything arrived.
+    graceMaxMs: 40 * MINUTE,
   },
   quick: {
     name: 'quick',

@@ -22,6 +22,8 @@ export interface ChatMessageQueries {
   idsFrom(orderId: OrderId, fromMs: number): MessageId[];
   /** Messages relayed at or after `since` that were created before `createdBefore`. */
   countRelayedSince(since: number, createdBefore: number): number;
+  /** Per chat, when the messages handled (relayed or ours) written at or after `sinceMs` were written: how busy it is. */
+  recentTimes(sinceMs: number): Map<OrderId, number[]>;
 }
 
 export function createChatMessageQueries(db: SqliteDatabase): ChatMessageQueries {
@@ -39,6 +41,11 @@ export function createChatMessageQueries(db: SqliteDatabase): ChatMessageQueries
     `SELECT count(*) AS n FROM chat_messages WHERE origin = 'relayed' AND recorded_at >= ? AND created_ms < ?`,
   );
 
+  // A message is recorded after it was written, so `recorded_at` bounds the scan by its index.
+  const selectRecent = db.prepare<{ since: number }, { order_id: string; created_ms: number }>(
+    'SELECT order_id, created_ms FROM chat_messages WHERE recorded_at >= @since AND created_ms >= @since',
+  );
+
   return {
     originOf(orderId, messageId) {
       return selectOrigin.get(orderId, messageId)?.origin;
@@ -51,6 +58,16 @@ export function createChatMessageQueries(db: SqliteDatabase): ChatMessageQueries
     },
     countRelayedSince(since, createdBefore) {
       return countSince.get(since, createdBefore)?.n ?? 0;
+    },
+    recentTimes(sinceMs) {
+      const times = new Map<OrderId, number[]>();
+      for (const row of selectRecent.iterate({ since: sinceMs })) {
+        const id = row.order_id as OrderId;
+        const list = times.get(id);
+        if (list === undefined) times.set(id, [row.created_ms]);
+        else list.push(row.created_ms);
+      }
+      return times;
     },
   };
 }

@@ -1,16 +1,25 @@
 /**
- * How often a chat is read (hot/quiet), and which due chat is read first.
+ * How often a chat is read, and which due chat is read first when the budget cannot read them all on time.
  *
- * A chat with recent activity (a message, a status change, a seller action) is read every poll interval for
- * `hotWindowMs`; a chat nobody ever wrote in (a new order) is hot only for `newChatHotMs`, since most buyers
- * never write and a hot chat costs a read every interval. A quiet chat backs off by doubling up to a ceiling;
- * any event makes it hot again. Failures (store down, sink down) back off the same way so one broken chat
- * cannot eat the budget.
+ * A chat with recent activity (a message, a status change, a seller action) is hot for `hotWindowMs`; a chat
+ * nobody ever wrote in (a new order) is hot only for `newChatHotMs`, since most buyers never write and a hot chat
+ * costs a read every interval or so. A quiet chat backs off by doubling up to a ceiling; any event makes it hot
+ * again. Failures (store down, sink down) back off the same way so one broken chat cannot eat the budget.
  *
  * When the budget cannot read every due chat on time, chats are read most-overdue-relative-to-their-period
- * first (`readPriority`), from one queue: every chat's real period stretches, none stops being read. A quiet
- * chat's lateness weighs `quietWeight` times less than a hot one's, so hot chats stretch less; a chat never read
- * yet comes before the other quiet ones.
+ * first (`readPriority`), from one queue: every chat's real period stretches in proportion, none stops being
+ * read. How much each stretches follows its message rate: reading each chat at a rate proportional to the square
+ * root of its message rate is what minimises the mean wait for a given number of reads.
+ * - A chat's rate is estimated by its heat (`heatOf`): each recent message counts 1 when new, decaying by e every
+ *   hot window. A chat as warm as `hotHeat` (a conversation) counts its lateness in intervals; a cooler one in
+ *   the square root more (one fresh message: two intervals; a conversation paused for a hot window: about one
+ *   and a half). A one-off question costs less than a conversation, and a pause in a conversation does not drop
+ *   it to the quiet end of the queue at once;
+ * - a chat without recent messages is quiet: its lateness counts in its backed-off period, `quietWeight` times
+ *   more;
+ * - an adopted chat never read yet counts as quiet at the ceiling, so adopting a large store never pushes the
+ *   hot chats aside; it still comes before the quiet chats read since, having been due the longest. A new
+ *   order's chat counts as hot until its first read.
  */
 import type { ChatCursor } from '../db/chat-cursors.ts';
 
@@ -24,7 +33,12 @@ export interface ChatScheduleRules {
   quietCeiling: number;
   /** How many times less a quiet chat's lateness counts than a hot chat's when the budget is short. */
   quietWeight: number;
+  /** A chat this warm (`heatOf`) counts its lateness in intervals when the budget is short; cooler ones stretch. */
+  hotHeat: number;
 }
+
+/** Messages written longer ago than this many hot windows no longer warm a chat (e^-4: 2% of a new one). */
+export const HEAT_HORIZON_WINDOWS = 4;
 
 export interface NextRead {
   nextReadAt: number;
@@ -41,11 +55,6 @@ export const isHot = (cursor: Activity, now: number, rules: ChatScheduleRules): 
 const neverRead = (cursor: ChatCursor): boolean => cursor.cursorAt === undefined && cursor.emptyReads === 0 && cursor.failures === 0;
 
 /**
- * How overdue a chat is relative to its period (0: just due); the highest is read first. Hot chats count their
- * lateness in intervals, quiet ones in their backed-off period times `quietWeight`, never-read ones in two
- * intervals times `quietWeight` (soon, without pushing the hot chats aside while a large store is adopted).
- */
-/**
  * A quiet chat's period in intervals: doubling per empty read, and at least as long as it has been silent, so a
  * chat whose reads were stretched by a short budget does not look newly quiet; at most the ceiling.
  */
@@ -54,21 +63,49 @@ function quietPeriods(cursor: ChatCursor, now: number, rules: ChatScheduleRules,
   return Math.min(Math.max(2 ** doublings, silentFor), rules.quietCeiling);
 }
 
-export function readPriority(cursor: ChatCursor, now: number, rules: ChatScheduleRules): number {
+/**
+ * How warm a chat is: each message (either side) counts 1 when just written and e times less every hot window
+ * after, up to `HEAT_HORIZON_WINDOWS`. A conversation with a message every 90 s settles near 7.
+ */
+export function heatOf(writtenAt: readonly number[], now: number, rules: Pick<ChatScheduleRules, 'hotWindowMs'>): number {
+  let heat = 0;
+  for (const at of writtenAt) {
+    const age = Math.max(0, now - at);
+    if (age <= HEAT_HORIZON_WINDOWS * rules.hotWindowMs) heat += Math.exp(-age / rules.hotWindowMs);
+  }
+  return heat;
+}
+
+/**
+ * The period a warm chat's lateness is measured in, in intervals: the square root of `hotHeat / heat`, at
+ * least one interval, at most what a quiet chat gets.
+ */
+export function warmPeriods(heat: number, rules: Pick<ChatScheduleRules, 'hotHeat' | 'quietCeiling' | 'quietWeight'>): number {
+  const coldest = rules.quietCeiling * Math.max(1, rules.quietWeight);
+  return heat <= 0 ? coldest : Math.min(Math.max(1, Math.sqrt(rules.hotHeat / heat)), coldest);
+}
+
+/**
+ * How overdue a chat is relative to its period (0: just due); the highest is read first. `heat`: `heatOf` its
+ * recent messages.
+ */
+export function readPriority(cursor: ChatCursor, now: number, rules: ChatScheduleRules, heat: number): number {
   const lateness = Math.max(0, now - cursor.nextReadAt);
-  if (isHot(cursor, now, rules)) return lateness / rules.intervalMs;
-  const periods = neverRead(cursor) ? 2 : quietPeriods(cursor, now, rules, Math.max(cursor.emptyReads, cursor.failures));
+  // A new order's chat stays hot until its first read, however long the budget makes that wait.
+  const firstReadOfNewChat = neverRead(cursor) && cursor.lastActivityAt >= now - rules.hotWindowMs;
+  // Activity without a message (a new order, a seller action) warms a chat like one fresh message.
+  const warmth = firstReadOfNewChat || isHot(cursor, now, rules) ? Math.max(1, heat) : heat;
+  if (warmth > 0) return lateness / (rules.intervalMs * warmPeriods(warmth, rules));
+  const periods = neverRead(cursor) ? rules.quietCeiling : quietPeriods(cursor, now, rules, Math.max(cursor.emptyReads, cursor.failures));
   return lateness / (rules.intervalMs * periods * Math.max(1, rules.quietWeight));
 }
 
 /**
- * After a successful read; `cycleStartedAt` anchors the schedule so a hot chat is due on the very next cycle.
+ * After a successful read; `cycleStartedAt` anchors the schedule so a hot chat is due on its next cycle.
  * News that is not recent (an adopted order's old history) resets the back-off without making the chat hot.
  */
 export function afterRead(cursor: ChatCursor, cycleStartedAt: number, hadNews: boolean, rules: ChatScheduleRules): NextRead {
-  if (isHot(cursor, cycleStartedAt, rules)) {
-    return { nextReadAt: cycleStartedAt + rules.intervalMs, emptyReads: 0, failures: 0 };
-  }
+  if (isHot(cursor, cycleStartedAt, rules)) return { nextReadAt: cycleStartedAt + rules.intervalMs, emptyReads: 0, failures: 0 };
   const emptyReads = hadNews ? 0 : cursor.emptyReads + 1;
   const factor = hadNews ? 1 : quietPeriods(cursor, cycleStartedAt, rules, emptyReads);
   return { nextReadAt: cycleStartedAt + rules.intervalMs * factor, emptyReads, failures: 0 };

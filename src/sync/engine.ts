@@ -120,6 +120,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     newChatHotMs: tuning.newChatHotMs,
     quietCeiling: tuning.quietCeiling,
     quietWeight: tuning.quietWeight,
+    hotHeat: tuning.hotHeat,
   };
 
   const outbox = createOutbox({

@@ -63,7 +63,9 @@ it('reads every chat when hot chats outnumber the budget: no quiet chat starves,
   const quiet = Array.from({ length: 20 }, () => control.createOrder({ status: 'processing' }).id as OrderId);
   // Chatting buyers on new paid orders: hot.
   const hot = Array.from({ length: 20 }, () => control.createOrder({ status: 'paid' }).id as OrderId);
-  const engine = h.engine({ pollIntervalMs: 200, hotWindowMs: 60_000 });
+  // Quiet chats stretch `quietCeiling` times more than hot ones when the budget is short (chat-schedule.ts): a
+  // small ceiling keeps the test short; starving them would fail it at any ceiling.
+  const engine = h.engine({ pollIntervalMs: 200, hotWindowMs: 60_000, quietCeiling: 4 });
   engine.start();
   await eventually(() => expect(h.sink.appeared()).toHaveLength(40), 10_000);
 

@@ -1,0 +1,133 @@
+/**
+ * The chat schedule's ordering rules when the budget is short: which due chat is read first. The engine tests
+ * show the outcome over time (rate-limit.test.ts); these pin the rules themselves.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ChatCursor } from '../../src/db/chat-cursors.ts';
+import type { OrderId } from '../../src/seller-api/schemas.ts';
+import { afterRead, heatOf, readPriority, warmPeriods, type ChatScheduleRules } from '../../src/sync/chat-schedule.ts';
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const NOW = 1_800_000_000_000;
+
+const rules: ChatScheduleRules = {
+  intervalMs: 10 * SECOND,
+  hotWindowMs: 10 * MINUTE,
+  newChatHotMs: 30 * SECOND,
+  quietCeiling: 16,
+  quietWeight: 1,
+  hotHeat: 4,
+};
+
+function chat(overrides: Partial<ChatCursor>): ChatCursor {
+  return {
+    orderId: 'o1' as OrderId,
+    cursorAt: '2026-11-22T10:00:00.000Z',
+    cursorMs: NOW - MINUTE,
+    lastActivityAt: NOW - MINUTE,
+    nextReadAt: NOW,
+    emptyReads: 0,
+    failures: 0,
+    ...overrides,
+  };
+}
+
+/** A chat that had messages a minute ago and is `lateBy` past its due time. */
+const hotChat = (lateBy: number) => chat({ nextReadAt: NOW - lateBy });
+/** A chat silent for an hour, read empty often enough to sit at the ceiling. */
+const quietChat = (lateBy: number) => chat({ lastActivityAt: NOW - 60 * MINUTE, emptyReads: 8, nextReadAt: NOW - lateBy });
+/** An order first seen in a later status (adopted): its chat starts quiet and was never read. */
+const adoptedChat = (lateBy: number) =>
+  chat({ cursorAt: undefined, cursorMs: undefined, lastActivityAt: NOW - rules.hotWindowMs - 1, nextReadAt: NOW - lateBy });
+
+describe('how warm a chat is', () => {
+  it('counts a fresh message 1, and e times less every hot window, up to four windows', () => {
+    expect(heatOf([NOW], NOW, rules)).toBe(1);
+    expect(heatOf([NOW - 10 * MINUTE], NOW, rules)).toBeCloseTo(Math.exp(-1), 9);
+    expect(heatOf([NOW, NOW - 10 * MINUTE, NOW - 20 * MINUTE], NOW, rules)).toBeCloseTo(1 + Math.exp(-1) + Math.exp(-2), 9);
+    expect(heatOf([NOW - 41 * MINUTE], NOW, rules)).toBe(0);
+    // A message stamped a little ahead of our clock counts as fresh, not more.
+    expect(heatOf([NOW + 5 * SECOND], NOW, rules)).toBe(1);
+  });
+
+  it('settles near 7 for a buyer writing every 90 s', () => {
+    const conversation = Array.from({ length: 30 }, (_, n) => NOW - n * 90 * SECOND);
+    expect(heatOf(conversation, NOW, rules)).toBeGreaterThan(6.5);
+    expect(heatOf(conversation, NOW, rules)).toBeLessThan(7.5);
+  });
+});
+
+describe('the period a warm chat’s lateness counts in', () => {
+  it('is one interval for a conversation and the square root more for a cooler chat', () => {
+    expect(warmPeriods(7, rules)).toBe(1);
+    expect(warmPeriods(4, rules)).toBe(1);
+    expect(warmPeriods(1, rules)).toBe(2);
+    expect(warmPeriods(2, rules)).toBeCloseTo(Math.SQRT2, 9);
+  });
+
+  it('never exceeds what a quiet chat gets, and is that for a cold one', () => {
+    expect(warmPeriods(1e-9, rules)).toBe(16);
+    expect(warmPeriods(0, { ...rules, quietWeight: 3 })).toBe(48);
+  });
+});
+
+describe('which due chat is read first', () => {
+  it('puts a conversation before a one-off question that is somewhat later', () => {
+    const conversation = readPriority(hotChat(15 * SECOND), NOW, rules, 7);
+    const oneOff = readPriority(hotChat(25 * SECOND), NOW, rules, 1);
+    expect(conversation).toBeGreaterThan(oneOff);
+    // ...but not before one late by more than its longer period makes up for.
+    expect(readPriority(hotChat(35 * SECOND), NOW, rules, 1)).toBeGreaterThan(conversation);
+  });
+
+  it('lets a quiet chat wait its ceiling times longer, and `quietWeight` times more again', () => {
+    const hot = readPriority(hotChat(10 * SECOND), NOW, rules, 4);
+    expect(readPriority(quietChat(150 * SECOND), NOW, rules, 0)).toBeLessThan(hot);
+    expect(readPriority(quietChat(170 * SECOND), NOW, rules, 0)).toBeGreaterThan(hot);
+    expect(readPriority(quietChat(170 * SECOND), NOW, { ...rules, quietWeight: 2 }, 0)).toBeLessThan(hot);
+  });
+
+  it('keeps a conversation paused past the hot window near the front, not at the quiet end', () => {
+    const lastMessage = NOW - 12 * MINUTE;
+    const conversation = Array.from({ length: 30 }, (_, n) => lastMessage - n * 90 * SECOND);
+    const paused = chat({ lastActivityAt: lastMessage, emptyReads: 3, nextReadAt: NOW - 30 * SECOND });
+    const heat = heatOf(conversation, NOW, rules);
+    const weighted = { ...rules, quietWeight: 3 };
+    // Cooled to a bit over 2: its lateness counts in about 1.4 intervals, against 48 for a quiet chat.
+    expect(readPriority(paused, NOW, weighted, heat)).toBeGreaterThan(readPriority(hotChat(20 * SECOND), NOW, weighted, 1));
+    expect(readPriority(paused, NOW, weighted, heat)).toBeGreaterThan(readPriority(quietChat(10 * MINUTE), NOW, weighted, 0));
+  });
+
+  it('never lets a backlog of adopted, never-read chats push a hot chat aside for long', () => {
+    // Adopting a large store: thousands of chats due since start-up, 45 minutes ago.
+    const adopted = readPriority(adoptedChat(45 * MINUTE), NOW, rules, 0);
+    // A hot chat overtakes it once it is late by 1/16 of that, as a quiet chat would.
+    expect(readPriority(hotChat(3 * MINUTE), NOW, rules, 7)).toBeGreaterThan(adopted);
+    expect(adopted).toBeCloseTo(readPriority(quietChat(45 * MINUTE), NOW, rules, 0), 6);
+  });
+
+  it('reads an adopted chat before quiet chats that were read since, being due the longest', () => {
+    const adopted = readPriority(adoptedChat(20 * MINUTE), NOW, rules, 0);
+    expect(adopted).toBeGreaterThan(readPriority(quietChat(5 * MINUTE), NOW, rules, 0));
+  });
+
+  it('keeps a new order’s chat hot until its first read, past the short hot time of a chat without messages', () => {
+    const createdAt = NOW - 5 * MINUTE;
+    const newOrder = chat({ cursorAt: undefined, cursorMs: undefined, lastActivityAt: createdAt, nextReadAt: createdAt });
+    expect(readPriority(newOrder, NOW, rules, 0)).toBeCloseTo((5 * MINUTE) / (2 * rules.intervalMs), 6);
+    // Once read empty, it is quiet: no message came, and its short hot time is long over.
+    const readEmpty = { ...newOrder, emptyReads: 1, nextReadAt: NOW - 5 * MINUTE };
+    expect(readPriority(readEmpty, NOW, rules, 0)).toBeLessThan(readPriority(newOrder, NOW, rules, 0));
+  });
+});
+
+describe('the next read after a read', () => {
+  it('is the next interval for a hot chat, and backs off by doubling for a quiet one', () => {
+    expect(afterRead(hotChat(0), NOW, false, rules).nextReadAt).toBe(NOW + rules.intervalMs);
+    const quiet = chat({ lastActivityAt: NOW - 2 * MINUTE, emptyReads: 2 });
+    expect(afterRead(quiet, NOW, false, { ...rules, hotWindowMs: MINUTE }).nextReadAt).toBe(NOW + 12 * rules.intervalMs);
+    const silentLong = chat({ lastActivityAt: NOW - 60 * MINUTE, emptyReads: 2 });
+    expect(afterRead(silentLong, NOW, false, rules)).toEqual({ nextReadAt: NOW + 16 * rules.intervalMs, emptyReads: 3, failures: 0 });
+  });
+});

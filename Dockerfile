@@ -8,8 +8,13 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
-# tsx (which runs the TypeScript sources) is a runtime dependency, so dev tools can be left out.
+# esbuild (which bundles the sources) is a runtime dependency, so dev tools can be left out.
 RUN npm ci --omit=dev --no-audit --no-fund
+COPY tsconfig.json ./
+COPY scripts ./scripts
+COPY src ./src
+# dist/: one plain-node module per entry point (main, doctor, backup, sandbox), as `npm start` builds it.
+RUN npm run build
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
@@ -17,8 +22,8 @@ ENV NODE_ENV=production \
     HEALTH_PORT=8080
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
-COPY package.json package-lock.json tsconfig.json ./
-COPY src ./src
+COPY --from=build /app/dist ./dist
+COPY package.json ./
 # The database lives in a volume owned by the unprivileged user the bridge runs as.
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -26,6 +31,6 @@ VOLUME /data
 # Healthy while GET /healthz on HEALTH_PORT answers 2xx (the bridge runs and the store answers).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.HEALTH_PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# Same entry point as `npm start`, but node is the main process, so `docker stop` reaches it directly.
-# Trial mode: docker run … seller-telegram-bridge node --import tsx src/main.ts --sandbox
-CMD ["node", "--import", "tsx", "src/main.ts"]
+# The command of `npm start` (package.json), but node is the main process, so `docker stop` reaches it directly.
+# Trial mode: docker run … seller-telegram-bridge node --max-semi-space-size=4 dist/main.mjs --sandbox
+CMD ["node", "--max-semi-space-size=4", "dist/main.mjs"]

@@ -1,7 +1,7 @@
 /**
- * Where a subject's RSS starts before it does anything: a bare node process, and a node process with the tsx
- * loader the bridge runs under (`npm start` is `tsx src/main.ts`; on Node 20 its hooks run on a loader thread
- * with its own heap). Subtracting these tells the bridge's own share from the runtime's.
+ * Where a subject's RSS starts before it does anything: a bare node process (how `npm start` runs the bundle),
+ * and a node process with the tsx loader (on Node 20 its hooks run on a loader thread with its own heap: what
+ * running the sources directly would cost). Subtracting these tells the bridge's own share from the runtime's.
  */
 import { execFileSync, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -18,13 +18,13 @@ export interface BenchReport {
   startedAt: string;
   realSeconds: number;
   machine: { node: string; cpus: number; platform: string };
-  /** How the subject processes ran: under tsx like `npm start`, or bundled under plain node. */
+  /** How the subject processes ran: `npm-start` (bundled, plain node with the start script's flags) or `tsx`. */
   subjectRuntime: string;
-  /** Node flags given to the subject processes. */
+  /** Node flags given to the subject processes (those of `npm start`, then any `--subject-node-flags`). */
   subjectNodeFlags: string[];
   /** Engine tuning overrides of an experiment (`--tuning`), in store time. */
   tuning?: Record<string, unknown>;
-  /** RSS of a bare node process and of one under tsx, before any code of ours. */
+  /** RSS of a bare node process (with the subjects' node flags) and of one under tsx, before any code of ours. */
   processFloor: ProcessFloor;
   profile: Profile;
   scenarios: ScenarioResult[];
@@ -185,9 +185,9 @@ export function renderMarkdown(report: BenchReport): string {
   );
   lines.push(
     `Memory: each subject runs alone in a child process (the store and the buyers live in the benchmark's process), so its RSS is ` +
-      `its own. Floors before any code of ours: bare node ${report.processFloor.bareNodeRssMB.toFixed(0)} MB, node under tsx (how ` +
-      `\`npm start\` runs) ${report.processFloor.tsxRssMB.toFixed(0)} MB.` +
-      ` Subjects ran ${report.subjectRuntime === 'tsx' ? 'under tsx, as `npm start` does' : 'bundled by esbuild under plain node'}.` +
+      `its own. Floors before any code of ours: bare node ${report.processFloor.bareNodeRssMB.toFixed(0)} MB, node under the tsx ` +
+      `loader ${report.processFloor.tsxRssMB.toFixed(0)} MB.` +
+      ` Subjects ran ${report.subjectRuntime === 'tsx' ? 'under the tsx loader (not as `npm start` runs)' : 'as `npm start` runs the bridge: bundled, under plain node with its node flags'}.` +
       (report.subjectNodeFlags.length > 0 ? ` Subject node flags: \`${report.subjectNodeFlags.join(' ')}\`.` : '') +
       (report.tuning === undefined ? '' : ` Engine tuning overrides: \`${JSON.stringify(report.tuning)}\`.`),
     '',

@@ -198,7 +198,7 @@ interface SubjectChannel {
 function openSubjectChannel(collector: Collector, runtime: SubjectRuntime, nodeFlags: readonly string[]): SubjectChannel {
   const child: ChildProcess = fork(runtime.entry, [], {
     // --expose-gc: the subject forces a GC at phase boundaries to report the memory it really holds.
-    execArgv: [...runtime.execArgv, '--expose-gc', ...nodeFlags],
+    execArgv: [...runtime.loaderArgs, ...runtime.nodeFlags, '--expose-gc', ...nodeFlags],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting = new Map<string, (message: ChildMessage) => void>();

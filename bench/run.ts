@@ -5,7 +5,7 @@
  *   npm run bench                 full mode (about 10 minutes on 2 cores)
  *   npm run bench -- --quick      under a minute: proves the harness works (CI)
  *   options: --scale S, --scenarios 10,1000, --subjects ours,naive, --subject-node-flags="--max-semi-space-size=1",
- *            --subject-runtime bundle (plain node on an esbuild bundle instead of tsx: what the runtime costs),
+ *            --subject-runtime tsx (the sources under the tsx loader instead of the bundle npm start runs: what it costs),
  *            --tuning '{"quietWeight":2}' (engine tuning overrides for an experiment, durations in store ms)
  *
  * Exits non-zero only when the harness itself breaks (a subject crashed, nothing was measured), never on timing.
@@ -19,7 +19,7 @@ import { PROFILES, type Profile } from './profiles.ts';
 import type { SubjectKind } from './protocol.ts';
 import { renderMarkdown, writeResults, type BenchReport } from './report.ts';
 import { runSubject, type RunRecord } from './run-subject.ts';
-import { prepareRuntime, type RuntimeName } from './subject-runtime.ts';
+import { prepareRuntime, RUNTIME_NAMES, type RuntimeName } from './subject-runtime.ts';
 import { scenarioResult, type ScenarioResult } from './scenario-result.ts';
 import { judgeTargets, show } from './targets.ts';
 
@@ -45,7 +45,7 @@ function chooseProfile(): Choice {
       scenarios: { type: 'string' },
       subjects: { type: 'string' },
       'subject-node-flags': { type: 'string' },
-      'subject-runtime': { type: 'string', default: 'tsx' },
+      'subject-runtime': { type: 'string', default: 'npm-start' },
       out: { type: 'string' },
       tuning: { type: 'string' },
     },
@@ -62,15 +62,15 @@ function chooseProfile(): Choice {
   const subjects = (values.subjects?.split(',') ?? ['ours', 'naive']) as SubjectKind[];
   if (subjects.some((subject) => subject !== 'ours' && subject !== 'naive')) throw new Error('--subjects takes ours and/or naive');
   const nodeFlags = values['subject-node-flags']?.split(' ').filter((flag) => flag !== '') ?? [];
-  const runtime = values['subject-runtime'];
-  if (runtime !== 'tsx' && runtime !== 'bundle') throw new Error('--subject-runtime takes tsx or bundle');
+  const runtime = values['subject-runtime'] as RuntimeName;
+  if (!RUNTIME_NAMES.includes(runtime)) throw new Error(`--subject-runtime takes ${RUNTIME_NAMES.join(' or ')}`);
   const tuning = values.tuning === undefined ? undefined : (JSON.parse(values.tuning) as Record<string, unknown>);
   const partial =
     chosen.length < base.scenarios.length ||
     subjects.length < 2 ||
     nodeFlags.length > 0 ||
     values.scale !== undefined ||
-    runtime !== 'tsx' ||
+    runtime !== 'npm-start' ||
     tuning !== undefined;
   return { profile: { ...base, scale, scenarios }, subjects, nodeFlags, tuning, runtime, partial, outDir: values.out ?? RESULTS_DIR };
 }
@@ -114,7 +114,7 @@ async function main(): Promise<number> {
     `bench (${profile.name}): scenarios ${profile.scenarios.map((spec) => `${spec.openOrders} open orders (S=${spec.scale ?? profile.scale})`).join(', ')}`,
   );
 
-  const processFloor = await measureProcessFloor(nodeFlags);
+  const processFloor = await measureProcessFloor([...runtime.nodeFlags, ...nodeFlags]);
   const results: ScenarioResult[] = [];
   const problems: string[] = [];
   for (const spec of profile.scenarios) {
@@ -145,7 +145,7 @@ async function main(): Promise<number> {
     realSeconds: (Date.now() - startedAt.getTime()) / 1000,
     machine: { node: process.version, cpus: cpus().length, platform: process.platform },
     subjectRuntime: runtime.name,
-    subjectNodeFlags: nodeFlags,
+    subjectNodeFlags: [...runtime.nodeFlags, ...nodeFlags],
     ...(tuning === undefined ? {} : { tuning }),
     processFloor,
     profile,

@@ -1,38 +1,39 @@
 /**
- * How the subject process runs. `tsx` (default) is how `npm start` runs the bridge: TypeScript through the tsx
- * loader, whose hooks live on a loader thread with its own heap. `bundle` runs the same code bundled by esbuild
- * (tsx's own transformer) under plain node, to show what the runtime costs in memory.
+ * How the subject process runs. `npm-start` (default) is how `npm start` runs the bridge: bundled by the same
+ * build (scripts/build.ts) and run by plain node with the node flags of the start script. `tsx` runs the
+ * TypeScript sources through the tsx loader instead (its hooks keep a thread and a heap of their own), to show
+ * what that runtime would cost.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { bundle } from '../scripts/build.ts';
 
-export type RuntimeName = 'tsx' | 'bundle';
+export type RuntimeName = 'npm-start' | 'tsx';
+export const RUNTIME_NAMES: readonly RuntimeName[] = ['npm-start', 'tsx'];
 
 export interface SubjectRuntime {
   name: RuntimeName;
   /** Module the child process runs. */
   entry: string;
-  /** Node flags the child starts with (before the benchmark's own). */
-  execArgv: string[];
+  /** How node loads the entry (the tsx loader's flags; none for the bundle). */
+  loaderArgs: string[];
+  /** The node flags of `npm start` the child runs with (none under tsx, which is not how the bridge runs). */
+  nodeFlags: string[];
 }
 
 const SOURCE_ENTRY = fileURLToPath(new URL('./subject/main.ts', import.meta.url));
+const BUILD_DIR = 'bench/.build';
 const BUNDLE_OUT = fileURLToPath(new URL('./.build/subject.mjs', import.meta.url));
+const PACKAGE_JSON = fileURLToPath(new URL('../package.json', import.meta.url));
+
+/** The node flags of `npm start` (`node --flag … dist/main.mjs`). */
+export function startNodeFlags(): string[] {
+  const start = (JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
 
 export async function prepareRuntime(name: RuntimeName): Promise<SubjectRuntime> {
-  if (name === 'tsx') return { name, entry: SOURCE_ENTRY, execArgv: [...process.execArgv] };
-  // esbuild comes with tsx; loaded only for this experiment.
-  const { build } = await import('esbuild');
-  await build({
-    entryPoints: [SOURCE_ENTRY],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // The native addon stays a package import, resolved from the repository's node_modules.
-    external: ['better-sqlite3'],
-    banner: { js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);" },
-    outfile: BUNDLE_OUT,
-    logLevel: 'warning',
-  });
-  return { name, entry: BUNDLE_OUT, execArgv: [] };
+  if (name === 'tsx') return { name, entry: SOURCE_ENTRY, loaderArgs: [...process.execArgv], nodeFlags: [] };
+  await bundle({ entryPoints: { subject: 'bench/subject/main.ts' }, outdir: BUILD_DIR });
+  return { name, entry: BUNDLE_OUT, loaderArgs: [], nodeFlags: startNodeFlags() };
 }

@@ -1,12 +1,13 @@
 /**
- * `npm start` as a seller runs it: the real entry point in a child process, trial mode against the fake
- * Telegram Bot API, then SIGTERM. Also the one-line refusal of a bad configuration.
+ * `npm start` as a seller runs it: its prestart build, then its exact command (package.json) in a child process,
+ * trial mode against the fake Telegram Bot API, then SIGTERM. Also the one-line refusal of a bad configuration.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bundle, DIST_DIR, ENTRY_POINTS } from '../../scripts/build.ts';
 import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram-api.ts';
 
 const SELLER = { id: 5150, first_name: 'Seller' };
@@ -17,8 +18,14 @@ interface Started {
   exited: Promise<{ code: number | null; atMs: number }>;
 }
 
+/** `node --flag dist/main.mjs` from package.json, run with this node. */
+const START_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).slice(1);
+
+// What prestart does before every `npm start`.
+beforeAll(() => bundle({ entryPoints: { main: ENTRY_POINTS.main }, outdir: DIST_DIR }), 60_000);
+
 function startMain(args: string[], env: NodeJS.ProcessEnv): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+  const child = spawn(process.execPath, [...START_ARGS, ...args], {
     cwd: process.cwd(),
     env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 /**
  * Docker cannot build here, so the packaging files are checked against the code they package:
- * the entry point of `npm start`, the variables the config module knows, the path the health server
+ * the command of `npm start`, the variables the config module knows, the path the health server
  * serves, and the data folder. The HEALTHCHECK command itself is run against a real health server.
  */
 import { execFile, execFileSync } from 'node:child_process';
@@ -10,6 +10,7 @@ import { parseEnv, promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../../src/config/index.ts';
 import { HEALTH_PATH, startHealthServer, type HealthServer } from '../../src/ops/health-server.ts';
+import { DIST_DIR, ENTRY_POINTS } from '../../scripts/build.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const read = (path: string) => readFileSync(resolve(REPO, path), 'utf8');
@@ -21,11 +22,18 @@ const unit = read('deploy/seller-telegram-bridge.service');
 const envExample = read('.env.example');
 const dockerignore = read('.dockerignore');
 
-/** `tsx src/main.ts` → `src/main.ts` */
+/** `tsx src/backup.ts` → `src/backup.ts` */
 const scriptEntry = (script: string): string => {
   const entry = packageJson.scripts[script]?.split(/\s+/).find((word) => word.endsWith('.ts'));
   if (!entry) throw new Error(`no .ts entry in npm script ${script}`);
   return entry;
+};
+
+/** `node --flag dist/main.mjs` → `['--flag', 'dist/main.mjs']`: what every launcher must run. */
+const startArgs = (): string[] => {
+  const [program, ...args] = (packageJson.scripts.start ?? '').split(/\s+/);
+  if (program !== 'node') throw new Error('npm start must run node itself');
+  return args;
 };
 
 /** The final stage of a multi-stage Dockerfile: what the image actually runs with. */
@@ -50,25 +58,30 @@ function unitValues(key: string): string[] {
 }
 
 describe('the start command', () => {
-  const entry = scriptEntry('start');
+  const args = startArgs();
 
-  it('is src/main.ts, and npm run backup runs src/backup.ts, which exists', () => {
-    expect(existsSync(resolve(REPO, 'src/backup.ts'))).toBe(true);
-    expect(scriptEntry('backup')).toBe('src/backup.ts');
-    // src/main.ts is the lead's; its path must at least be the one every launcher uses.
-    expect(entry).toBe('src/main.ts');
+  it('runs the bundle of src/main.ts that prestart builds, and npm run backup runs src/backup.ts', () => {
+    expect(ENTRY_POINTS.main).toBe('src/main.ts');
+    expect(args.at(-1)).toBe(`${DIST_DIR}/main.mjs`);
+    expect(packageJson.scripts.prestart).toBe(packageJson.scripts.build);
+    expect(packageJson.scripts.build).toBe('tsx scripts/build.ts');
+    for (const entry of Object.values(ENTRY_POINTS)) expect(existsSync(resolve(REPO, entry)), entry).toBe(true);
+    expect(scriptEntry('backup')).toBe(ENTRY_POINTS.backup);
   });
 
-  it('is what the Docker image runs, through tsx like npm start', () => {
+  it('is what the Docker image runs, built in the build stage', () => {
     const [cmd] = instructions(finalStage, 'CMD');
-    expect(JSON.parse(cmd!)).toEqual(['node', '--import', 'tsx', entry]);
-    expect(instructions(finalStage, 'COPY')).toContain('src ./src');
+    expect(JSON.parse(cmd!)).toEqual(['node', ...args]);
+    const buildStage = dockerfile.slice(0, dockerfile.lastIndexOf('\nFROM '));
+    expect(instructions(buildStage, 'RUN')).toContain('npm run build');
+    expect(instructions(finalStage, 'COPY')).toContain(`--from=build /app/${DIST_DIR} ./${DIST_DIR}`);
     expect(instructions(finalStage, 'USER')).toEqual(['node']);
   });
 
   it('is what the systemd unit runs, in the install folder', () => {
     const [execStart] = unitValues('ExecStart');
-    expect(execStart).toMatch(new RegExp(`^/\\S*node --import tsx ${entry}$`));
+    expect(execStart).toMatch(/^\/\S*\/node /);
+    expect(execStart!.split(/\s+/).slice(1)).toEqual(args);
     expect(unitValues('WorkingDirectory')).toEqual(['/opt/seller-telegram-bridge']);
   });
 });

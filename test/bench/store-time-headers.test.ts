@@ -17,12 +17,13 @@ afterEach(async () => {
   await sandbox?.close();
 });
 
-async function setUp(limit: number) {
+/** `travelMs`: how much later than the store's count the interceptor sees each answer (real ms). */
+async function setUp(limit: number, travelMs = 0) {
   let now = 1_700_000_000_000;
   const clock = { now: () => now, advance: (ms: number) => void (now += ms) };
   sandbox = await startSandbox({ now: clock.now, rateLimit: { limit, windowMs: scale.toReal(60_000) } });
   agent = new Agent();
-  const dispatcher = agent.compose(storeTimeRateLimitHeaders({ scale, windowStoreMs: 60_000, now: clock.now }));
+  const dispatcher = agent.compose(storeTimeRateLimitHeaders({ scale, windowStoreMs: 60_000, now: () => clock.now() + travelMs }));
   const { baseUrl, store } = sandbox;
   const get = async (key = store.apiKey) => {
     const response = await request(`${baseUrl}/products`, { dispatcher, headers: { authorization: `Bearer ${key}` } });
@@ -57,6 +58,15 @@ describe('store-time rate-limit headers', () => {
 
     clock.advance(500);
     expect(await get()).toMatchObject({ status: 200, remaining: '1', reset: '1.0000' });
+  });
+
+  it("announces 1 store second for the window's last answers that arrive after its inferred end", async () => {
+    // Each answer reaches the interceptor 5 real ms (0.3 store s) after the store counted it.
+    const { clock, get } = await setUp(120, 5);
+    await get();
+    clock.advance(scale.toReal(60_000) - 2); // counted 2 real ms before the window ends, seen 3 after
+    // Not the sandbox's "1" (a whole real second, 60 store seconds).
+    expect(await get()).toMatchObject({ remaining: '118', reset: (1 / S).toFixed(4) });
   });
 
   it("passes the store's own header through while it has not seen a window open", async () => {

@@ -45,14 +45,30 @@ describe('request budget', () => {
 
   it('spreads what is left until the reset, counting requests sent since the last answer', async () => {
     const { state, budget, sleeps } = setup({ limit: 30, remaining: 14, resetAt: 1_002_000 });
-    // 14 left, hot keeps 6: 8 usable over 2 s → one every 250 ms.
+    // 14 left, hot keeps 6: 8 usable over 2 s → one every 2 s / 9, the last one slot before the reset.
     expect(await budget.acquire('hot', { signal })).toBe(true);
     state.sent += 1;
     expect(await budget.acquire('hot', { signal })).toBe(true);
-    expect(sleeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(250);
-    // Spent down to the reserve without a fresh answer: the next hot request waits for the reset.
-    state.sent += 7;
+    // 13 left, 7 usable: 2 s / 8.
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBe(250);
+    // Spent down to the reserve without a fresh answer (5 by now: 6 × 1.75 s / 2 s, rounded down): the next hot
+    // request waits for the reset.
+    state.sent += 8;
     expect(budget.delayFor('hot')).toBe(1_002_000 - state.now);
+  });
+
+  it('spends the whole window: the reserve is gone at the end, and the last request goes before the reset', async () => {
+    // A 60 s window (learnt from the first answer), 2 requests left with 1.9 s to go: 120 × 0.2 × 1.9 / 60 = 0.76.
+    const { state, budget } = setup({ limit: 120, remaining: 100, resetAt: 1_060_000 });
+    budget.delayFor('hot');
+    state.now = 1_058_100;
+    state.snapshot = { observedAt: state.now, limit: 120, remaining: 2, resetAt: 1_060_000 };
+    expect(await budget.acquire('hot', { signal })).toBe(true);
+    state.sent += 1;
+    // The last one: half of what is left (one slot of two), not at the reset where the window's count lapses.
+    await budget.acquire('hot', { signal });
+    expect(state.now).toBeLessThan(1_060_000);
+    expect(state.now).toBe(1_058_100 + 950);
   });
 
   it('gives up instead of waiting past a deadline', async () => {
@@ -67,6 +83,19 @@ describe('request budget', () => {
     state.now += 1_200;
     state.snapshot = { observedAt: state.now, limit: 30, remaining: 2, resetAt: state.now + 1_000 };
     expect(budget.delayFor('hot')).toBe(800);
+  });
+
+  it("takes an answer arriving just after the reset, announcing 1 s, for the old window's last, not a new window", () => {
+    const { state, budget } = setup({ limit: 30, remaining: 20, resetAt: 1_060_000 });
+    budget.delayFor('hot');
+    // Counted by the store just before its reset, answered 20 ms after our estimate of it, rounded up to 1 s.
+    state.now = 1_060_020;
+    state.snapshot = { observedAt: state.now, limit: 30, remaining: 0, resetAt: state.now + 1_000 };
+    expect(budget.delayFor('hot')).toBe(0);
+    // The next window's first answer announces a whole window ahead: that is a new window.
+    state.now = 1_060_100;
+    state.snapshot = { observedAt: state.now, limit: 30, remaining: 1, resetAt: state.now + 60_000 };
+    expect(budget.delayFor('hot')).toBe(60_000);
   });
 
   it('holds every lane after a 429 reached the engine', () => {

@@ -58,14 +58,16 @@ export function defaultTuning(pollIntervalMs: number): SyncTuning {
     hotWindowMs: 10 * MINUTE,
     newChatHotMs: 3 * pollIntervalMs,
     quietCeiling: 16,
-    // Bench at 1000 open orders, 120 requests a minute (hot p95 / quiet p95): 1 → 75 s / 18 min; 2 → 51–54 s / 23 min;
-    // 3 → 49–54 s / 24–27 min. Warm chats (heat) keep a paused conversation from paying for the weight.
-    quietWeight: 2,
+    // Bench at 1000 open orders, 120 requests a minute, with every request of the window spent (hot p95 / quiet p95,
+    // status lists at 5%): 2 → 52–55 s / 22–23 min; 3 → 52–53 s / 25 min; 4 → 51–52 s / 29 min. With the status
+    // lists at 3%: 2 → 52–53 s / 21 min; 3 → 50 s / 24–25 min. Warm chats (heat) keep a paused conversation from
+    // paying for the weight.
+    quietWeight: 3,
     // A message every 2.5 min or so; a conversation at one every 90 s settles near 7.
     hotHeat: 4,
-    // They only show changes made elsewhere (the website, the buyer confirming): 0.12 → 0.05 gave chats 5 more
-    // reads a minute at 1000 open orders; a pass over 1000 orders still starts every 2 min or so.
-    statusListsMaxShare: 0.05,
+    // They only show changes made elsewhere (the website, the buyer confirming): 0.12 → 0.05 → 0.03 gave chats 5,
+    // then 2.5 more reads a minute at 1000 open orders; a pass over 1000 orders still starts every 3 min or so.
+    statusListsMaxShare: 0.03,
     closedChatWatchMs: DAY,
     nearCursorMs: 1_000,
     retentionMs: 7 * DAY,

@@ -2,7 +2,7 @@
  * `npm run bench` — how fast a buyer's message and a new order reach the seller with the store's rate limit,
  * for the bridge's sync engine ("ours") and a naive poller, at 10 to 5000 open orders. See bench/README.md.
  *
- *   npm run bench                 full mode (about 10 minutes on 2 cores)
+ *   npm run bench                 full mode (about 12 minutes on 2 cores)
  *   npm run bench -- --quick      under a minute: proves the harness works (CI)
  *   options: --scale S, --scenarios 10,1000, --subjects ours,naive, --subject-node-flags="--max-semi-space-size=1",
  *            --subject-runtime tsx (the sources under the tsx loader instead of the bundle npm start runs: what it costs),

@@ -11,20 +11,11 @@ afterEach(() => h.close());
 const inGroup = { chatId: GROUP_ID };
 const cardText = (messageId: number) => h.telegram.message(GROUP_ID, messageId)?.text ?? '';
 const storeStatus = (orderId: string) => h.sandbox.control.order(orderId)?.status;
-/** The newest bot message in the group. */
-const lastBotMessage = () => h.telegram.botMessages(GROUP_ID).at(-1)!;
 
-async function takenOrder() {
-  const { order, card } = await h.createPaidOrder();
-  h.telegram.tapLabel(ADMIN, card.messageId, 'Take', inGroup);
-  await eventually(() => expect(storeStatus(order.id)).toBe('processing'));
-  await eventually(() => expect(labels(h.telegram.message(GROUP_ID, card.messageId))).toEqual(['Deliver', 'Cancel']));
-  return { order, card };
-}
 
 describe('Take', () => {
   it('takes the order in one tap and edits the card to processing', async () => {
-    const { order, card } = await takenOrder();
+    const { order, card } = await h.takePaidOrder();
     expect(h.sandbox.control.order(order.id)?.assigneeType).toBe('api');
     expect(cardText(card.messageId)).toContain('Status: 🛠 in progress');
     expect(cardText(card.messageId)).toContain('Performed by: this bridge (API)');
@@ -57,15 +48,15 @@ describe('Take', () => {
 
 describe('Deliver', () => {
   it('asks for the value, previews it, and delivers it on Confirm', async () => {
-    const { order, card } = await takenOrder();
+    const { order, card } = await h.takePaidOrder();
     h.telegram.tapLabel(ADMIN, card.messageId, 'Deliver', inGroup);
-    await eventually(() => expect(lastBotMessage().text).toContain('Reply to this message with the issued value'));
-    const prompt = lastBotMessage();
+    await eventually(() => expect(h.lastBotMessage().text).toContain('Reply to this message with the issued value'));
+    const prompt = h.lastBotMessage();
     expect(labels(prompt)).toEqual(['Deliver without value', 'Back']);
 
     h.telegram.sendText(ADMIN, '  KEY-<1234>&5  ', { ...inGroup, replyTo: prompt.messageId });
-    await eventually(() => expect(lastBotMessage().text).toContain('with this value?'));
-    const preview = lastBotMessage();
+    await eventually(() => expect(h.lastBotMessage().text).toContain('with this value?'));
+    const preview = h.lastBotMessage();
     expect(preview.text).toContain('KEY-<1234>&5');
     expect(labels(preview)).toEqual(['Confirm', 'Back']);
     expect(storeStatus(order.id)).toBe('processing');
@@ -82,21 +73,21 @@ describe('Deliver', () => {
   });
 
   it('delivers without a value', async () => {
-    const { order, card } = await takenOrder();
+    const { order, card } = await h.takePaidOrder();
     h.telegram.tapLabel(ADMIN, card.messageId, 'Deliver', inGroup);
-    await eventually(() => expect(labels(lastBotMessage())).toContain('Deliver without value'));
-    h.telegram.tapLabel(ADMIN, lastBotMessage().messageId, 'Deliver without value', inGroup);
-    await eventually(() => expect(lastBotMessage().text).toContain('without a value?'));
-    h.telegram.tapLabel(ADMIN, lastBotMessage().messageId, 'Confirm', inGroup);
+    await eventually(() => expect(labels(h.lastBotMessage())).toContain('Deliver without value'));
+    h.telegram.tapLabel(ADMIN, h.lastBotMessage().messageId, 'Deliver without value', inGroup);
+    await eventually(() => expect(h.lastBotMessage().text).toContain('without a value?'));
+    h.telegram.tapLabel(ADMIN, h.lastBotMessage().messageId, 'Confirm', inGroup);
     await eventually(() => expect(storeStatus(order.id)).toBe('awaiting_confirmation'));
     expect(h.sandbox.control.order(order.id)?.deliveredValue ?? undefined).toBeUndefined();
   });
 
   it('Back drops the delivery; a later tap on the old buttons does nothing', async () => {
-    const { order, card } = await takenOrder();
+    const { order, card } = await h.takePaidOrder();
     h.telegram.tapLabel(ADMIN, card.messageId, 'Deliver', inGroup);
-    await eventually(() => expect(labels(lastBotMessage())).toContain('Deliver without value'));
-    const prompt = lastBotMessage();
+    await eventually(() => expect(labels(h.lastBotMessage())).toContain('Deliver without value'));
+    const prompt = h.lastBotMessage();
     h.telegram.tapLabel(ADMIN, prompt.messageId, 'Back', inGroup);
     await eventually(() => expect(h.telegram.message(GROUP_ID, prompt.messageId)?.text).toContain('was not delivered'));
     const stale = h.telegram.sendCallback(ADMIN, prompt.messageId, 'dn:' + order.id, inGroup);
@@ -111,8 +102,8 @@ describe('Cancel', () => {
   it('asks "cancel and refund?" and cancels with refund on Confirm', async () => {
     const { order, card } = await h.createPaidOrder({ amount: 19.99 });
     h.telegram.tapLabel(ADMIN, card.messageId, 'Cancel', inGroup);
-    await eventually(() => expect(lastBotMessage().text).toMatch(/Cancel order .* and refund 19\.99 to the buyer\?/));
-    const question = lastBotMessage();
+    await eventually(() => expect(h.lastBotMessage().text).toMatch(/Cancel order .* and refund 19\.99 to the buyer\?/));
+    const question = h.lastBotMessage();
     expect(question.replyToMessageId).toBe(card.messageId);
     expect(labels(question)).toEqual(['Confirm', 'Back']);
     expect(storeStatus(order.id)).toBe('paid');
@@ -125,10 +116,10 @@ describe('Cancel', () => {
   });
 
   it('Back leaves the order as it was', async () => {
-    const { order, card } = await takenOrder();
+    const { order, card } = await h.takePaidOrder();
     h.telegram.tapLabel(ADMIN, card.messageId, 'Cancel', inGroup);
-    await eventually(() => expect(labels(lastBotMessage())).toEqual(['Confirm', 'Back']));
-    const question = lastBotMessage();
+    await eventually(() => expect(labels(h.lastBotMessage())).toEqual(['Confirm', 'Back']));
+    const question = h.lastBotMessage();
     h.telegram.tapLabel(ADMIN, question.messageId, 'Back', inGroup);
     await eventually(() => expect(h.telegram.message(GROUP_ID, question.messageId)?.text).toContain('was not cancelled'));
     await h.engine.pollNow();

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { pino, type Logger } from 'pino';
 import { createBridgeBot, type BridgeBot, type BridgeBotDeps } from '../../src/bot/index.ts';
 import { createKeyValueStore, type KeyValueStore } from '../../src/db/kv.ts';
@@ -55,6 +56,10 @@ export interface BridgeHarness {
   /** Bot messages in the chat that reply to the given message. */
   repliesTo(messageId: number, chatId?: number): ChatMessage[];
   createPaidOrder(input?: Parameters<SandboxHandle['control']['createOrder']>[0]): Promise<{ order: Order; card: ChatMessage }>;
+  /** A paid order taken with its card's Take button in the group: processing at the store, Deliver and Cancel on the card. */
+  takePaidOrder(): Promise<{ order: Order; card: ChatMessage }>;
+  /** The newest bot message in the chat (default: the group). */
+  lastBotMessage(chatId?: number): ChatMessage;
 }
 
 export async function createBridgeHarness(options: BridgeHarnessOptions = {}): Promise<BridgeHarness> {
@@ -176,6 +181,14 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       });
       return { order, card: card! };
     },
+    async takePaidOrder() {
+      const { order, card } = await harness.createPaidOrder();
+      telegram.tapLabel(ADMIN, card.messageId, 'Take', { chatId: GROUP_ID });
+      await eventually(() => expect(sandbox.control.order(order.id)?.status).toBe('processing'));
+      await eventually(() => expect(labels(telegram.message(GROUP_ID, card.messageId))).toEqual(['Deliver', 'Cancel']));
+      return { order, card };
+    },
+    lastBotMessage: (chatId = GROUP_ID) => telegram.botMessages(chatId).at(-1)!,
   };
   return harness;
 }

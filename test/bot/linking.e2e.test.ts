@@ -3,7 +3,7 @@
  * preview and refusals, and the refusals of a seller reply included, also after the step is over.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, type BridgeHarness } from './harness.ts';
+import { ADMIN, createBridgeHarness, eventually, GROUP_ID, type BridgeHarness } from './harness.ts';
 
 let h: BridgeHarness;
 beforeEach(async () => {
@@ -12,19 +12,11 @@ beforeEach(async () => {
 afterEach(() => h.close());
 
 const inGroup = { chatId: GROUP_ID };
-const lastBotMessage = () => h.telegram.botMessages(GROUP_ID).at(-1)!;
 const sellerTexts = (orderId: string) =>
   h.sandbox.control
     .messages(orderId)
     .filter((message) => message.senderRole === 'seller')
     .map((message) => message.text);
-
-async function takenOrder() {
-  const { order, card } = await h.createPaidOrder();
-  h.telegram.tapLabel(ADMIN, card.messageId, 'Take', inGroup);
-  await eventually(() => expect(labels(h.telegram.message(GROUP_ID, card.messageId))).toEqual(['Deliver', 'Cancel']));
-  return { order, card };
-}
 
 /** Replies to a bridge message and expects the text at the buyer's chat, not a "not linked" answer. */
 async function replyReachesBuyer(orderId: string, messageId: number, text: string) {
@@ -35,18 +27,18 @@ async function replyReachesBuyer(orderId: string, messageId: number, text: strin
 
 describe('messages of the delivery step', () => {
   it('the prompt, a refusal and the preview stay linked to the order after the step is over', async () => {
-    const { order, card } = await takenOrder();
+    const { order, card } = await h.takePaidOrder();
     h.telegram.tapLabel(ADMIN, card.messageId, 'Deliver', inGroup);
-    await eventually(() => expect(lastBotMessage().text).toContain('Reply to this message with the issued value'));
-    const prompt = lastBotMessage();
+    await eventually(() => expect(h.lastBotMessage().text).toContain('Reply to this message with the issued value'));
+    const prompt = h.lastBotMessage();
 
     h.telegram.sendText(ADMIN, '   ', { ...inGroup, replyTo: prompt.messageId });
-    await eventually(() => expect(lastBotMessage().text).toMatch(/The value is empty/));
-    const refusal = lastBotMessage();
+    await eventually(() => expect(h.lastBotMessage().text).toMatch(/The value is empty/));
+    const refusal = h.lastBotMessage();
 
     h.telegram.sendText(ADMIN, 'KEY-1', { ...inGroup, replyTo: prompt.messageId });
-    await eventually(() => expect(lastBotMessage().text).toContain('with this value?'));
-    const preview = lastBotMessage();
+    await eventually(() => expect(h.lastBotMessage().text).toContain('with this value?'));
+    const preview = h.lastBotMessage();
     h.telegram.tapLabel(ADMIN, preview.messageId, 'Back', inGroup);
     await eventually(() => expect(h.telegram.message(GROUP_ID, preview.messageId)?.text).toContain('was not delivered'));
 
@@ -68,8 +60,8 @@ describe('refusals of a seller reply', () => {
   it('in /reply too', async () => {
     const { order } = await h.createPaidOrder();
     h.telegram.sendText(ADMIN, `/reply ${order.id}`, inGroup);
-    await eventually(() => expect(lastBotMessage().text).toContain(order.id));
-    const prompt = lastBotMessage();
+    await eventually(() => expect(h.lastBotMessage().text).toContain(order.id));
+    const prompt = h.lastBotMessage();
     const long = h.telegram.sendText(ADMIN, 'y'.repeat(4001), { ...inGroup, replyTo: prompt.messageId });
     await eventually(() => expect(h.repliesTo(long.message_id)).toHaveLength(1));
     const refusal = h.repliesTo(long.message_id)[0]!;

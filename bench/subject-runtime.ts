@@ -4,9 +4,8 @@
  * TypeScript sources through the tsx loader instead (its hooks keep a thread and a heap of their own), to show
  * what that runtime would cost.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bundle } from '../scripts/build.ts';
+import { bundle, startArgs } from '../scripts/build.ts';
 
 export type RuntimeName = 'npm-start' | 'tsx';
 export const RUNTIME_NAMES: readonly RuntimeName[] = ['npm-start', 'tsx'];
@@ -24,16 +23,9 @@ export interface SubjectRuntime {
 const SOURCE_ENTRY = fileURLToPath(new URL('./subject/main.ts', import.meta.url));
 const BUILD_DIR = 'bench/.build';
 const BUNDLE_OUT = fileURLToPath(new URL('./.build/subject.mjs', import.meta.url));
-const PACKAGE_JSON = fileURLToPath(new URL('../package.json', import.meta.url));
-
-/** The node flags of `npm start` (`node --flag … dist/main.mjs`). */
-export function startNodeFlags(): string[] {
-  const start = (JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { scripts: { start: string } }).scripts.start;
-  return start.split(/\s+/).filter((word) => word.startsWith('--'));
-}
 
 export async function prepareRuntime(name: RuntimeName): Promise<SubjectRuntime> {
   if (name === 'tsx') return { name, entry: SOURCE_ENTRY, loaderArgs: [...process.execArgv], nodeFlags: [] };
   await bundle({ entryPoints: { subject: 'bench/subject/main.ts' }, outdir: BUILD_DIR });
-  return { name, entry: BUNDLE_OUT, loaderArgs: [], nodeFlags: startNodeFlags() };
+  return { name, entry: BUNDLE_OUT, loaderArgs: [], nodeFlags: startArgs().filter((arg) => arg.startsWith('--')) };
 }

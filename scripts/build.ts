@@ -7,6 +7,7 @@
  * finds its transports by path, so neither survives bundling; only the bridge's own code is bundled.
  */
 import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -20,6 +21,17 @@ export const ENTRY_POINTS = {
 } as const;
 
 export const DIST_DIR = 'dist';
+
+/**
+ * What node runs for `npm start` (package.json): flags, then the bundle of `src/main.ts`. The Docker image, the
+ * systemd unit and the benchmark run the same.
+ */
+export function startArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start?: string } };
+  const [program, ...args] = (scripts.start ?? '').split(/\s+/);
+  if (program !== 'node') throw new Error('npm start must run node itself');
+  return args;
+}
 
 export interface BundleRequest {
   /** Output file name (without .mjs) → entry module, relative to the repository. */

@@ -3,11 +3,11 @@
  * trial mode against the fake Telegram Bot API, then SIGTERM. Also the one-line refusal of a bad configuration.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bundle, DIST_DIR, ENTRY_POINTS } from '../../scripts/build.ts';
+import { bundle, DIST_DIR, ENTRY_POINTS, startArgs } from '../../scripts/build.ts';
 import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram-api.ts';
 
 const SELLER = { id: 5150, first_name: 'Seller' };
@@ -19,7 +19,7 @@ interface Started {
 }
 
 /** `node --flag dist/main.mjs` from package.json, run with this node. */
-const START_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).slice(1);
+const START_ARGS = startArgs();
 
 // What prestart does before every `npm start`.
 beforeAll(() => bundle({ entryPoints: { main: ENTRY_POINTS.main }, outdir: DIST_DIR }), 60_000);

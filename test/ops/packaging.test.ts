@@ -10,7 +10,7 @@ import { parseEnv, promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../../src/config/index.ts';
 import { HEALTH_PATH, startHealthServer, type HealthServer } from '../../src/ops/health-server.ts';
-import { DIST_DIR, ENTRY_POINTS } from '../../scripts/build.ts';
+import { DIST_DIR, ENTRY_POINTS, startArgs } from '../../scripts/build.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const read = (path: string) => readFileSync(resolve(REPO, path), 'utf8');
@@ -27,13 +27,6 @@ const scriptEntry = (script: string): string => {
   const entry = packageJson.scripts[script]?.split(/\s+/).find((word) => word.endsWith('.ts'));
   if (!entry) throw new Error(`no .ts entry in npm script ${script}`);
   return entry;
-};
-
-/** `node --flag dist/main.mjs` → `['--flag', 'dist/main.mjs']`: what every launcher must run. */
-const startArgs = (): string[] => {
-  const [program, ...args] = (packageJson.scripts.start ?? '').split(/\s+/);
-  if (program !== 'node') throw new Error('npm start must run node itself');
-  return args;
 };
 
 /** The final stage of a multi-stage Dockerfile: what the image actually runs with. */

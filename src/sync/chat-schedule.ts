@@ -101,14 +101,18 @@ export function readPriority(cursor: ChatCursor, now: number, rules: ChatSchedul
 }
 
 /**
- * After a successful read; `cycleStartedAt` anchors the schedule so a hot chat is due on its next cycle.
+ * After a successful read, answered at `readAt`. The schedule is anchored on the read itself, not on its cycle:
+ * when the budget is short, reads spread over the whole cycle, and a chat read at the cycle's end must not look as
+ * overdue as one read at its start (the next cycle would read them in the wrong order, and a hot chat's gaps would
+ * swing by a cycle either way). A cycle reads every chat due before the next one starts, so a hot chat is still
+ * read every cycle when the budget allows.
  * News that is not recent (an adopted order's old history) resets the back-off without making the chat hot.
  */
-export function afterRead(cursor: ChatCursor, cycleStartedAt: number, hadNews: boolean, rules: ChatScheduleRules): NextRead {
-  if (isHot(cursor, cycleStartedAt, rules)) return { nextReadAt: cycleStartedAt + rules.intervalMs, emptyReads: 0, failures: 0 };
+export function afterRead(cursor: ChatCursor, readAt: number, hadNews: boolean, rules: ChatScheduleRules): NextRead {
+  if (isHot(cursor, readAt, rules)) return { nextReadAt: readAt + rules.intervalMs, emptyReads: 0, failures: 0 };
   const emptyReads = hadNews ? 0 : cursor.emptyReads + 1;
-  const factor = hadNews ? 1 : quietPeriods(cursor, cycleStartedAt, rules, emptyReads);
-  return { nextReadAt: cycleStartedAt + rules.intervalMs * factor, emptyReads, failures: 0 };
+  const factor = hadNews ? 1 : quietPeriods(cursor, readAt, rules, emptyReads);
+  return { nextReadAt: readAt + rules.intervalMs * factor, emptyReads, failures: 0 };
 }
 
 /** After a failed read or a refused hand-off: retry later, keeping the cursor where it is. */

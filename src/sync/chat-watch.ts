@@ -55,7 +55,6 @@ export interface ChatPass {
   waitSignal: AbortSignal;
   /** Aborts requests (stop, after a grace period). */
   requestSignal: AbortSignal;
-  cycleStartedAt: number;
   /** Chats due at or before this instant are read. */
   horizon: number;
   /** No read starts if the budget would make it wait past this instant. */
@@ -99,7 +98,8 @@ interface QueuedChat {
 /** Chat reads leave the urgent lane its reserve (new orders, seller actions); the budget releases it late in a window. */
 const CHAT_LANE: Lane = 'hot';
 
-type Fetched = { kind: 'fetched'; messages: Message[] } | { kind: 'skip' } | { kind: 'store-failed'; error: SellerApiError };
+/** `readAt`: when the store answered; the chat's next read is due a period after it. */
+type Fetched = { kind: 'fetched'; messages: Message[]; readAt: number } | { kind: 'skip' } | { kind: 'store-failed'; error: SellerApiError };
 const SKIP: Fetched = { kind: 'skip' };
 
 interface Tally {
@@ -128,7 +128,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
         signal: pass.requestSignal,
         logger,
       });
-      return { kind: 'fetched', messages };
+      return { kind: 'fetched', messages, readAt: now() };
     } catch (error) {
       if (pass.requestSignal.aborted || pass.waitSignal.aborted || !isSellerApiError(error)) throw error;
       if (error.code === 'ORDER_NOT_FOUND') {
@@ -150,7 +150,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     queries.messages.originOf(orderId, message.id) === undefined && !(message.senderRole === 'seller' && deps.isEcho(orderId, message));
 
   /** Hands off the chat's messages in order; the first one the sink refuses stops the chat (never overtaken). */
-  async function relayChat(orderId: OrderId, messages: Message[], pass: ChatPass, tally: Tally): Promise<void> {
+  async function relayChat(orderId: OrderId, { messages, readAt }: { messages: Message[]; readAt: number }, pass: ChatPass, tally: Tally): Promise<void> {
     const cursor = queries.cursors.get(orderId);
     // A new order the sink did not take: its chat is read again, from the start, once it is announced.
     if (cursor === undefined) return;
@@ -187,7 +187,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       }
     }
     const latest = queries.cursors.get(orderId) ?? cursor;
-    queries.cursors.schedule(orderId, afterRead(latest, pass.cycleStartedAt, news > 0, rules));
+    queries.cursors.schedule(orderId, afterRead(latest, readAt, news > 0, rules));
   }
 
   /**
@@ -268,7 +268,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       const readNow = new Set<OrderId>();
       const onRead = async (chat: QueuedChat, fetched: Fetched) => {
         readNow.add(chat.orderId);
-        if (fetched.kind === 'fetched') await relayChat(chat.orderId, fetched.messages, pass, tally);
+        if (fetched.kind === 'fetched') await relayChat(chat.orderId, fetched, pass, tally);
       };
       const result = await readQueue(dueQueue(pass), pass, onRead);
       if (result.deferred === 0 && result.storeFailure === undefined) await readAhead(pass, readNow, onRead);
@@ -281,18 +281,18 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       for (const orderId of newOrders) {
         if (!queued.has(orderId)) queue.push({ orderId, lane: CHAT_LANE, unannounced: true });
       }
-      const batches: { orderId: OrderId; messages: Message[] }[] = [];
+      const batches: { orderId: OrderId; read: { messages: Message[]; readAt: number } }[] = [];
       const result = await readQueue(queue, pass, async (chat, fetched) => {
-        if (fetched.kind === 'fetched' && fetched.messages.length > 0) batches.push({ orderId: chat.orderId, messages: fetched.messages });
+        if (fetched.kind === 'fetched' && fetched.messages.length > 0) batches.push({ orderId: chat.orderId, read: fetched });
       });
       return {
         ...result,
-        incoming: batches.flatMap(({ orderId, messages }) => messages.filter((message) => isNews(orderId, message))),
+        incoming: batches.flatMap(({ orderId, read }) => read.messages.filter((message) => isNews(orderId, message))),
         async relay() {
           const tally: Tally = { relayed: 0 };
-          for (const { orderId, messages } of batches) {
+          for (const { orderId, read } of batches) {
             if (pass.waitSignal.aborted) break;
-            await lock.run(orderId, () => relayChat(orderId, messages, pass, tally));
+            await lock.run(orderId, () => relayChat(orderId, read, pass, tally));
           }
           return tally.relayed;
         },

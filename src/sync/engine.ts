@@ -209,7 +209,6 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     api,
     waitSignal,
     requestSignal,
-    cycleStartedAt: startedAt,
     // Chats that became due while orders were read (a new order) are read now.
     horizon: Math.max(now(), startedAt + lookaheadMs),
     deadline: startedAt + pollIntervalMs,
@@ -336,7 +335,8 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     while (!current.wait.signal.aborted) {
       const startedAt = now();
       await serialise('cycle', async () => {
-        if (current.caughtUp) await pollCycle(0);
+        // Chats due before the next cycle starts: a schedule is anchored on its read, anywhere in a cycle.
+        if (current.caughtUp) await pollCycle(pollIntervalMs - 1);
         else await catchUpCycle(current);
       });
       firstCycleDone();

@@ -10,8 +10,13 @@
  * reset nears, so the part of it nobody claimed goes to chats instead of lapsing unused. The sandbox's own windows
  * (bench, 1000 open orders) showed 118 of 120 requests spent in every window before both roundings below.
  *
- * While more than `spreadBelowShare` of the limit remains, requests go at once. Below it, the usable rest is
- * spread evenly until the reset, so a burst never spends the window and then stalls a seller's action.
+ * Requests go at once while the window is no more than `burstShare` of the limit behind even spending (a straight
+ * line from the whole limit at the window's start to nothing at its reset); behind that, the usable rest is spread
+ * evenly until the reset. A light load is never paced, a heavy one is spread over the whole window: a burst never
+ * spends the window and then stalls a seller's action, and chat reads come at an even rate, so a chat read in turn
+ * is read at even gaps. (Letting half the window go at once, as before, put half of each window's reads in its
+ * first seconds: at 1000 open orders a hot chat's gap swung from 35 to 61 s around a 49 s mean, and its p95 wait
+ * was 51 s; spread evenly, 39–52 s and 44 s.)
  * Without rate-limit headers the store gets no pacing (it told us nothing to pace by).
  */
 import type { RateLimitSnapshot, SellerApi } from '../seller-api/api.ts';
@@ -22,8 +27,8 @@ export type Lane = 'urgent' | 'hot' | 'quiet';
 export interface BudgetRules {
   /** Share of the limit kept for the urgent lane (the quiet lane keeps twice this). */
   reserveShare: number;
-  /** Below this share of the limit left, requests are spread until the reset. */
-  spreadBelowShare: number;
+  /** How far behind even spending over the window (as a share of the limit) requests may still go at once. */
+  burstShare: number;
   /** Added to the announced reset: the header is rounded and clocks differ. */
   resetMarginMs: number;
   /** Assumed window when the store sends a remaining count but no reset. */
@@ -32,7 +37,7 @@ export interface BudgetRules {
 
 export const DEFAULT_BUDGET_RULES: BudgetRules = {
   reserveShare: 0.2,
-  spreadBelowShare: 0.5,
+  burstShare: 0.05,
   resetMarginMs: 100,
   fallbackWindowMs: 60_000,
 };
@@ -118,7 +123,7 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
     const floor = lane === 'urgent' ? 0 : lane === 'hot' ? reserve : 2 * reserve;
     const usable = left - Math.min(floor, limit - 1);
     if (usable <= 0) return resetAt - at;
-    if (left >= limit * rules.spreadBelowShare) return 0;
+    if (left > limit * (windowLeft - rules.burstShare)) return 0;
     // usable + 1 slots: the last request goes one slot before the reset, not at it (where it would open the next
     // window late, and this one's last request would lapse).
     const gap = (resetAt - at) / (usable + 1);

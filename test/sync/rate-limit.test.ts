@@ -63,9 +63,10 @@ it('reads every chat when hot chats outnumber the budget: no quiet chat starves,
   const quiet = Array.from({ length: 20 }, () => control.createOrder({ status: 'processing' }).id as OrderId);
   // Chatting buyers on new paid orders: hot.
   const hot = Array.from({ length: 20 }, () => control.createOrder({ status: 'paid' }).id as OrderId);
-  // Quiet chats stretch `quietCeiling` times more than hot ones when the budget is short (chat-schedule.ts): a
-  // small ceiling keeps the test short; starving them would fail it at any ceiling.
-  const engine = h.engine({ pollIntervalMs: 200, hotWindowMs: 60_000, quietCeiling: 4 });
+  // Quiet chats stretch `quietCeiling` × `quietWeight` times more than hot ones when the budget is short
+  // (chat-schedule.ts): a small ceiling keeps the test short (16 s here; 31 s at a ceiling of 4); starving them
+  // would fail it at any ceiling.
+  const engine = h.engine({ pollIntervalMs: 200, hotWindowMs: 60_000, quietCeiling: 2 });
   engine.start();
   await eventually(() => expect(h.sink.appeared()).toHaveLength(40), 10_000);
 

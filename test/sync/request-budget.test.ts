@@ -1,15 +1,15 @@
 /** The pacing rules of the request budget, on a fake rate-limit snapshot and clock. */
 import { describe, expect, it } from 'vitest';
 import type { RateLimitSnapshot } from '../../src/seller-api/api.ts';
-import { createRequestBudget } from '../../src/sync/request-budget.ts';
+import { createRequestBudget, type BudgetRules } from '../../src/sync/request-budget.ts';
 
-function setup(snapshot: Partial<RateLimitSnapshot> | undefined) {
+function setup(snapshot: Partial<RateLimitSnapshot> | undefined, rules: Partial<BudgetRules> = {}) {
   const state = { now: 1_000_000, sent: 0, snapshot: snapshot && { observedAt: 1_000_000, limit: undefined, remaining: undefined, resetAt: undefined, ...snapshot } };
   const sleeps: number[] = [];
   const budget = createRequestBudget({
     api: { rateLimit: () => state.snapshot, requestCount: () => state.sent },
     now: () => state.now,
-    rules: { resetMarginMs: 0 },
+    rules: { resetMarginMs: 0, ...rules },
     sleep: async (ms) => {
       sleeps.push(ms);
       state.now += ms;
@@ -25,11 +25,31 @@ describe('request budget', () => {
     expect(budget.delayFor('quiet')).toBe(0);
   });
 
-  it('lets requests go at once while more than half the window is left', () => {
-    const { budget } = setup({ limit: 100, remaining: 80, resetAt: 1_060_000 });
+  it('lets requests go at once, back to back, while the window is spent no faster than evenly', async () => {
+    // A 60 s window learnt from the first answer; half of it gone and only 20 of 100 spent.
+    const { state, budget, sleeps } = setup({ limit: 100, remaining: 100, resetAt: 1_060_000 });
+    budget.delayFor('hot');
+    state.now = 1_030_000;
+    state.snapshot = { observedAt: state.now, limit: 100, remaining: 80, resetAt: 1_060_000 };
+    for (let i = 0; i < 25; i += 1) {
+      expect(await budget.acquire('hot', { signal })).toBe(true);
+      state.sent += 1;
+    }
+    expect(sleeps).toEqual([]);
     expect(budget.delayFor('urgent')).toBe(0);
-    expect(budget.delayFor('hot')).toBe(0);
-    expect(budget.delayFor('quiet')).toBe(0);
+  });
+
+  it('spreads the rest evenly once spending runs a burst ahead of the even line', async () => {
+    const { state, budget, sleeps } = setup({ limit: 120, remaining: 120, resetAt: 1_060_000 });
+    // The first 6 (5% of 120) go at once, the window's reads do not all bunch at its start.
+    for (let i = 0; i < 6; i += 1) {
+      expect(await budget.acquire('hot', { signal })).toBe(true);
+      state.sent += 1;
+    }
+    expect(sleeps).toEqual([]);
+    // 114 left, the hot lane keeps 24 (20% of 120, all the window left): 90 usable over 60 s.
+    expect(await budget.acquire('hot', { signal })).toBe(true);
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBe(Math.ceil(60_000 / 91));
   });
 
   it('keeps a reserve: chats wait for the reset while the urgent lane may still go', () => {
@@ -59,7 +79,8 @@ describe('request budget', () => {
 
   it('spends the whole window: the reserve is gone at the end, and the last request goes before the reset', async () => {
     // A 60 s window (learnt from the first answer), 2 requests left with 1.9 s to go: 120 × 0.2 × 1.9 / 60 = 0.76.
-    const { state, budget } = setup({ limit: 120, remaining: 100, resetAt: 1_060_000 });
+    // No burst allowance: the last two would go at once, well before the reset.
+    const { state, budget } = setup({ limit: 120, remaining: 100, resetAt: 1_060_000 }, { burstShare: 0 });
     budget.delayFor('hot');
     state.now = 1_058_100;
     state.snapshot = { observedAt: state.now, limit: 120, remaining: 2, resetAt: 1_060_000 };

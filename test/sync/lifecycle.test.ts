@@ -3,7 +3,7 @@
  * hanging, status reports what the bot shows, and a restart knows what came in while the bridge was away.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, eventually, type Harness } from './harness.ts';
+import { createHarness, eventually, pause, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -153,5 +153,51 @@ describe('odd clocks and intervals', () => {
     expect(h.sink.messages().map((message) => message.text)).toEqual(['hello']);
     expect(h.sandbox.control.order(order)?.status).toBe('processing');
     expect(engine.status().lastError).toBeUndefined();
+  });
+});
+
+describe('chat schedule', () => {
+  const chatWithMessage = () => {
+    const id = h.sandbox.control.createOrder({ status: 'paid' }).id;
+    h.sandbox.control.postBuyerMessage(id, 'hi');
+    return id;
+  };
+
+  it("schedules each chat an interval after its own read, not after its cycle's start", async () => {
+    const orders = [chatWithMessage(), chatWithMessage(), chatWithMessage()];
+    let clock = Date.now();
+    // Each chat read takes a second on the engine's clock, as reads paced through a short budget do.
+    const slowReads = {
+      ...h.api,
+      listMessages: async (...args: Parameters<typeof h.api.listMessages>) => {
+        const page = await h.api.listMessages(...args);
+        clock += 1_000;
+        return page;
+      },
+    };
+    const engine = h.engine({ api: slowReads, now: () => clock, pollIntervalMs: 10_000, pollNowLookaheadMs: 0 });
+    const cycleStart = clock;
+    await engine.pollNow();
+
+    const rows = h.db.prepare('SELECT order_id, next_read_at FROM chat_cursors').all() as { order_id: string; next_read_at: number }[];
+    expect(rows.map((row) => row.order_id).sort()).toEqual([...orders].sort());
+    // Read (answered) at +1, +2 and +3 s: due 10 s after each, so the next cycle reads them in the same order.
+    expect(rows.map((row) => row.next_read_at - cycleStart).sort()).toEqual([11_000, 12_000, 13_000]);
+  });
+
+  it('reads a hot chat every cycle when the budget allows, though its read came after the cycle began', async () => {
+    const orders = [chatWithMessage(), chatWithMessage(), chatWithMessage()];
+    const engine = h.engine({ pollIntervalMs: 100 });
+    engine.start();
+    await eventually(() => expect(h.sink.messages()).toHaveLength(3));
+    h.sandbox.control.resetStats();
+    const startedAt = Date.now();
+    await pause(1_500);
+    const cycles = (Date.now() - startedAt) / 100;
+    await engine.stop();
+    // Due 100 ms after a read made a few ms into its cycle: only "due before the next cycle starts" reads it in
+    // the next one; "due by now" would leave it for the one after, every other cycle.
+    const chatReads = h.sandbox.control.stats().byRoute['GET /orders/{id}/messages'] ?? 0;
+    expect(chatReads / orders.length).toBeGreaterThan(0.8 * cycles);
   });
 });

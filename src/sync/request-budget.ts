@@ -16,7 +16,7 @@
  * spends the window and then stalls a seller's action, and chat reads come at an even rate, so a chat read in turn
  * is read at even gaps. (Letting half the window go at once, as before, put half of each window's reads in its
  * first seconds: at 1000 open orders a hot chat's gap swung from 35 to 61 s around a 49 s mean, and its p95 wait
- * was 51 s; spread evenly, 39–52 s and 44 s.)
+ * was 51 s; spread evenly, with each chat scheduled from its own read, 39–51 s and 43 s.)
  * Without rate-limit headers the store gets no pacing (it told us nothing to pace by).
  */
 import type { RateLimitSnapshot, SellerApi } from '../seller-api/api.ts';

@@ -58,10 +58,9 @@ export function defaultTuning(pollIntervalMs: number): SyncTuning {
     hotWindowMs: 10 * MINUTE,
     newChatHotMs: 3 * pollIntervalMs,
     quietCeiling: 16,
-    // Bench at 1000 open orders, 120 requests a minute, with every request of the window spent (hot p95 / quiet p95,
-    // status lists at 5%): 2 → 52–55 s / 22–23 min; 3 → 52–53 s / 25 min; 4 → 51–52 s / 29 min. With the status
-    // lists at 3%: 2 → 52–53 s / 21 min; 3 → 50 s / 24–25 min. Warm chats (heat) keep a paused conversation from
-    // paying for the weight.
+    // Bench at 1000 open orders, 120 requests a minute, every request of the window spent and spread evenly, status
+    // lists at 3% (hot p95 / quiet p95): 2 → 49 s / 21 min; 3 → 43–45 s / 25–26 min (four runs). Warm chats (heat)
+    // keep a paused conversation from paying for the weight.
     quietWeight: 3,
     // A message every 2.5 min or so; a conversation at one every 90 s settles near 7.
     hotHeat: 4,

@@ -45,7 +45,10 @@ export interface SyncTuning {
    * is given up on (its event is not committed and is offered again after the restart).
    */
   stopGraceMs: number;
-  /** pollNow also reads chats due within this long (it is "the next cycle, now"); 0 for exact schedules. */
+  /**
+   * pollNow reads chats due within this long, as a cycle of the loop reads those due before the next one starts
+   * (a schedule counts from its read, anywhere in a cycle); 0 for exact schedules in tests.
+   */
   pollNowLookaheadMs: number;
   budget: Partial<BudgetRules>;
 }

@@ -4,7 +4,7 @@
  */
 import type { Logger } from 'pino';
 import type { SellerApi } from './api.ts';
-import type { Cursor, Message, Order, OrderId } from './schemas.ts';
+import type { Cursor, Message, Order, OrderId, OrdersPage } from './schemas.ts';
 import {
   DEFAULT_MESSAGES_PAGE_LIMIT,
   DEFAULT_ORDERS_PAGE_LIMIT,
@@ -28,12 +28,31 @@ export interface ListAllOrdersOptions {
   logger?: Logger;
 }
 
+/** Where reading an order list stands after a page: whether the list ended, and the page size learnt. */
+export interface OrderPageEnd {
+  ended: boolean;
+  /** The page size the server really uses: it may cap ours silently, so the first non-empty page tells. */
+  pageSize: number | undefined;
+}
+
+/**
+ * Whether an order list ended with this page, its `pagesRead`-th: empty, short, or as far as `total` reaches
+ * (`collected`: distinct orders gathered so far, when the caller keeps them). Skipped (malformed) records still
+ * took their place on the page, so they count.
+ */
+export function orderPageEnd(result: OrdersPage, pagesRead: number, asked: number, pageSize: number | undefined, collected = 0): OrderPageEnd {
+  const records = result.orders.length + (result.skipped?.length ?? 0);
+  if (records === 0) return { ended: true, pageSize };
+  const size = pageSize ?? result.limit ?? Math.min(asked, records);
+  const reachedTotal = result.total !== undefined && (collected >= result.total || pagesRead * size >= result.total);
+  return { ended: reachedTotal || records < size, pageSize: size };
+}
+
 /** Every order matching the filter, each once, sorted by (createdAt, id). */
 export async function listAllOrders(api: SellerApi, options: ListAllOrdersOptions = {}): Promise<Order[]> {
   const limit = options.limit ?? DEFAULT_ORDERS_PAGE_LIMIT;
   const maxPages = options.maxPages ?? MAX_ORDER_PAGES;
   const byId = new Map<string, Order>();
-  // The server may cap the page size silently; the first full page tells us what it really is.
   let pageSize: number | undefined;
 
   for (let page = FIRST_PAGE; page < FIRST_PAGE + maxPages; page++) {
@@ -47,13 +66,9 @@ export async function listAllOrders(api: SellerApi, options: ListAllOrdersOption
     // A later read of the same order is the fresher one.
     for (const order of result.orders) byId.set(order.id, order);
 
-    // Skipped (malformed) records still took their place on the page: count them for the paging arithmetic.
-    const records = result.orders.length + (result.skipped?.length ?? 0);
-    if (records === 0) return sorted(byId);
-    pageSize ??= result.limit ?? Math.min(limit, records);
-    const pagesRead = page - FIRST_PAGE + 1;
-    if (result.total !== undefined && (byId.size >= result.total || pagesRead * pageSize >= result.total)) return sorted(byId);
-    if (records < pageSize) return sorted(byId);
+    const end = orderPageEnd(result, page - FIRST_PAGE + 1, limit, pageSize, byId.size);
+    if (end.ended) return sorted(byId);
+    pageSize = end.pageSize;
   }
   options.logger?.warn({ maxPages, orders: byId.size }, 'order list still going after the page bound: stopped reading');
   return sorted(byId);

@@ -16,7 +16,7 @@ import type { Logger } from 'pino';
 import type { Queries } from '../db/queries.ts';
 import type { SellerApi } from '../seller-api/api.ts';
 import { isSellerApiError } from '../seller-api/errors.ts';
-import { listAllOrders } from '../seller-api/paging.ts';
+import { listAllOrders, orderPageEnd } from '../seller-api/paging.ts';
 import { FIRST_PAGE, MAX_ORDER_PAGES } from '../seller-api/spec-gaps.ts';
 import type { Order, OrderId } from '../seller-api/schemas.ts';
 import type { TelegramRef } from './contract.ts';
@@ -246,13 +246,10 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
         current.seen.add(order.id);
         await visit(order, token);
       }
-      // The same end-of-list arithmetic as listAllOrders: skipped (malformed) records still took their place.
-      const records = result.orders.length + (result.skipped?.length ?? 0);
-      if (records === 0) return true;
-      current.pageSize ??= result.limit ?? Math.min(rules.ordersPageSize, records);
       const pagesRead = current.page - FIRST_PAGE + 1;
-      if (result.total !== undefined && pagesRead * current.pageSize >= result.total) return true;
-      if (records < current.pageSize) return true;
+      const end = orderPageEnd(result, pagesRead, rules.ordersPageSize, current.pageSize);
+      if (end.ended) return true;
+      current.pageSize = end.pageSize;
       if (pagesRead >= MAX_ORDER_PAGES) {
         logger.warn({ status, maxPages: MAX_ORDER_PAGES }, 'order list still going after the page bound: stopped reading');
         return true;

@@ -10,7 +10,7 @@ import { listAllOrders, listMessagesAfter } from '../../src/seller-api/paging.ts
 import type { Cursor, Order, OrderId } from '../../src/seller-api/schemas.ts';
 import { timeOf } from '../../src/seller-api/spec-gaps.ts';
 import type { SyncSink } from '../../src/sync/contract.ts';
-import { OPEN_STATUSES } from '../../src/sync/order-status.ts';
+import { OPEN_STATUSES } from '../../src/core/order-status.ts';
 
 export interface NaivePollerOptions {
   api: SellerApi;

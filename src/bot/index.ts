@@ -17,7 +17,7 @@ import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Middleware } from 'grammy';
 import type { Logger } from 'pino';
 import type { Product } from '../seller-api/schemas.ts';
-import type { SyncEngine, SyncSink } from '../sync/contract.ts';
+import type { SyncForBot, SyncSink } from '../sync/contract.ts';
 import { createOrderActionCodec } from './callback-data/order-action.ts';
 import type { BotContext, ConversationContext } from './context.ts';
 import { createDeliverConversation, DELIVER_CONVERSATION } from './conversations/deliver.ts';
@@ -60,7 +60,7 @@ export interface BridgeBotDeps {
    * The sync engine. It is built with this bot's `sink`, so it may be given lazily:
    * `engine: () => engine`, called only once updates or sink events arrive.
    */
-  engine: SyncEngine | (() => SyncEngine);
+  engine: SyncForBot | (() => SyncForBot);
   /** Conversation state, card records, trial binding (src/db's KeyValueStore). */
   kv: BotKeyValueStore;
   logger: Logger;
@@ -112,7 +112,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const logger = deps.logger.child({ component: 'bot' });
   const secrets = [deps.token];
   const now = deps.now ?? Date.now;
-  const engine = typeof deps.engine === 'function' ? deps.engine : ((value: SyncEngine) => () => value)(deps.engine);
+  const engine = typeof deps.engine === 'function' ? deps.engine : ((value: SyncForBot) => () => value)(deps.engine);
 
   const pollingTimeoutSeconds = deps.pollingTimeoutSeconds ?? 30;
   const bot = new Bot<BotContext>(deps.token, {

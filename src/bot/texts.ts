@@ -5,8 +5,9 @@
  */
 import type { SellerApiErrorCode } from '../seller-api/errors.ts';
 import type { Message, Order, OrderId, Product } from '../seller-api/schemas.ts';
-import type { ActionKind, SellerAction, SyncStatus } from '../sync/contract.ts';
+import type { SyncStatus } from '../sync/contract.ts';
 import { bold, code, italic, join, lines, link, text, truncate, type Html } from './helpers/html.ts';
+import type { ActionKind, SellerAction } from '../core/actions.ts';
 
 /** Telegram's limit for a message's text after entity parsing. */
 export const TELEGRAM_TEXT_LIMIT = 4096;

@@ -2,9 +2,10 @@
  * Queries of the `outbox`: seller actions, their idempotency keys, attempts and outcomes.
  * The outbox logic (dedupe rules, retries, reporting) lives in src/sync/outbox.ts; this module only stores.
  */
-import type { ActionId, ActionOutcome, ActionState, SellerAction, TelegramRef } from '../sync/contract.ts';
 import type { OrderId } from '../seller-api/schemas.ts';
 import type { SqliteDatabase } from './sqlite.ts';
+import type { ActionId, ActionOutcome, ActionState, SellerAction } from '../core/actions.ts';
+import type { TelegramRef } from '../core/telegram-ref.ts';
 
 /** What was last reported to the sink for an action. */
 export type ReportedState = 'queued' | 'succeeded' | 'failed';

@@ -1,7 +1,7 @@
 /** Queries of `telegram_links`: which Telegram messages stand for which order (the card first). */
-import type { TelegramRef } from '../sync/contract.ts';
 import type { OrderId } from '../seller-api/schemas.ts';
 import type { SqliteDatabase } from './sqlite.ts';
+import type { TelegramRef } from '../core/telegram-ref.ts';
 
 export type TelegramLinkRole = 'card' | 'other';
 

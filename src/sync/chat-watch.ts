@@ -22,11 +22,11 @@ import { afterFailure, afterRead, heatOf, HEAT_HORIZON_WINDOWS, readPriority, ty
 import { SinkFailure } from './hand-off.ts';
 import type { HandOff } from './hand-off.ts';
 import type { Health } from './health.ts';
-import type { KeyedLock } from './keyed-lock.ts';
 import { orderSummary } from './order-summary.ts';
 import { pacedApi } from './paced-api.ts';
 import { safeError } from './safe-error.ts';
 import type { Lane, RequestBudget } from './request-budget.ts';
+import type { KeyedLock } from '../shared/keyed-lock.ts';
 
 export interface ChatWatchRules extends ChatScheduleRules {
   messagesPageSize: number;

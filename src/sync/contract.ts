@@ -6,70 +6,16 @@
  * only after the sink's promise resolves, in one SQLite transaction together with the `SinkReceipt`.
  * If the sink throws, nothing is committed and the event is offered again on a later cycle.
  */
+import type { ActionOutcome, ActionTicket, SellerAction } from '../core/actions.ts';
+import type { TelegramRef } from '../core/telegram-ref.ts';
 import type { SellerApiErrorCode } from '../seller-api/errors.ts';
 import type { Message, Order, OrderId, OrderStatus } from '../seller-api/schemas.ts';
-
-/** A Telegram message that represents an order (its card, a relayed buyer message, an acknowledgement). */
-export interface TelegramRef {
-  chatId: number;
-  messageId: number;
-}
 
 /** What the sink reports back, stored with the bookkeeping so replies can be mapped to orders. */
 export interface SinkReceipt {
   /** Telegram messages created for this event; the first one of `orderAppeared` is the order card. */
   telegram: TelegramRef[];
 }
-
-export type ActionKind = 'take' | 'deliver' | 'cancel' | 'message';
-
-export type SellerAction =
-  | { kind: 'take'; orderId: OrderId }
-  | { kind: 'deliver'; orderId: OrderId; value?: string }
-  | { kind: 'cancel'; orderId: OrderId }
-  | {
-      kind: 'message';
-      orderId: OrderId;
-      text: string;
-      /**
-       * The Telegram message the seller wrote: a repeated Telegram update with the same origin is one action,
-       * and the acknowledgement replies to it.
-       */
-      origin?: TelegramRef;
-    };
-
-export type ActionId = number & { readonly __brand: 'ActionId' };
-
-export type ActionState = 'pending' | 'succeeded' | 'failed';
-
-export interface ActionTicket {
-  actionId: ActionId;
-  idempotencyKey: string;
-  /** True when an equivalent action already existed (double tap, repeated update): nothing new was queued. */
-  deduplicated: boolean;
-  state: ActionState;
-}
-
-export type ActionOutcome =
-  | { actionId: ActionId; action: SellerAction; ok: true; order?: Order; messageId?: string }
-  | {
-      actionId: ActionId;
-      action: SellerAction;
-      ok: false;
-      /** Definitive (`ORDER_INVALID_STATUS`, `ORDER_NOT_FOUND`, `VALIDATION_ERROR`, …): the action is over. */
-      code: SellerApiErrorCode;
-      /** The order as re-read after the failure, when it could be read (to refresh the card). */
-      order?: Order;
-    }
-  | {
-      actionId: ActionId;
-      action: SellerAction;
-      ok: 'queued';
-      /** A transient failure: the action stays in the outbox and will be retried (also after a restart). */
-      code: SellerApiErrorCode;
-      attempts: number;
-      nextAttemptAt: number;
-    };
 
 export interface SyncSink {
   /** A paid order id seen for the first time. */
@@ -121,23 +67,37 @@ export interface SyncStatus {
   requestsSent: number;
 }
 
-export interface SyncEngine {
-  start(): void;
-  /** Finishes the request in flight, leaves the database consistent. */
-  stop(): Promise<void>;
-  status(): SyncStatus;
+/** What the bot asks sync to do. */
+export interface SyncCommands {
   /** Queues a seller action; an equivalent pending or succeeded action is returned instead of a new one. */
   enqueue(action: SellerAction): ActionTicket;
+  /** Records more Telegram messages for an order (e.g. a resent card by /order). */
+  linkTelegramMessage(orderId: OrderId, ref: TelegramRef, role: 'card' | 'other'): void;
+}
+
+/** What the bot reads from sync; nothing here calls the store. */
+export interface SyncQueries {
+  status(): SyncStatus;
   /** The order as last seen by sync, with its Telegram messages. */
   findOrder(id: OrderId): OrderSummary | undefined;
   /** Maps a Telegram message (card, relayed message, ack) back to its order, for replies. */
   orderForTelegramMessage(ref: TelegramRef): OrderId | undefined;
-  /** Records more Telegram messages for an order (e.g. a resent card by /order). */
-  linkTelegramMessage(orderId: OrderId, ref: TelegramRef, role: 'card' | 'other'): void;
   /** The latest full order sync has seen (fields, status), for rendering a card. */
   lastSeenOrder(id: OrderId): Order | undefined;
   /** Open orders sync knows, for /orders. */
   openOrders(status?: string): Order[];
+}
+
+/** What the app (and tests, and the benchmark) use to run sync. */
+export interface SyncLifecycle {
+  start(): void;
+  /** Finishes the request in flight, leaves the database consistent. */
+  stop(): Promise<void>;
   /** Runs one poll cycle now (tests, the benchmark, and "poll now" after an action). */
   pollNow(): Promise<void>;
 }
+
+/** The bot's view of sync: it commands and queries, it never starts or stops it. */
+export type SyncForBot = SyncCommands & SyncQueries;
+
+export type SyncEngine = SyncCommands & SyncQueries & SyncLifecycle;

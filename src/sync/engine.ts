@@ -23,7 +23,6 @@ import type { CatchUpSummary, SyncEngine, SyncSink, SyncStatus } from './contrac
 import { createChatWatcher, type ChatPass, type ChatReading } from './chat-watch.ts';
 import { createHandOff, type SyncTestHooks } from './hand-off.ts';
 import { createHealth } from './health.ts';
-import { createKeyedLock } from './keyed-lock.ts';
 import { createOrderWatcher, type OrderPass, type OrderReading } from './order-watch.ts';
 import { orderSummary } from './order-summary.ts';
 import { createOutbox } from './outbox.ts';
@@ -35,6 +34,7 @@ import { createWakeup } from './wakeup.ts';
 import { createWriteLedger } from './write-ledger.ts';
 import { safeError } from './safe-error.ts';
 import { guardSinkCalls, SinkAbandoned } from './sink-calls.ts';
+import { createKeyedLock } from '../shared/keyed-lock.ts';
 
 export interface SyncEngineOptions extends Partial<SyncTuning> {
   api: SellerApi;

@@ -13,8 +13,9 @@
  */
 import type { SqliteDatabase } from '../db/sqlite.ts';
 import type { Message, Order, OrderStatus } from '../seller-api/schemas.ts';
-import type { OrderSummary, SinkReceipt, SyncSink, TelegramRef } from './contract.ts';
+import type { OrderSummary, SinkReceipt, SyncSink } from './contract.ts';
 import { SinkAbandoned } from './sink-calls.ts';
+import type { TelegramRef } from '../core/telegram-ref.ts';
 
 export type SyncEvent =
   | { kind: 'orderAppeared'; order: Order }

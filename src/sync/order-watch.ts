@@ -19,13 +19,14 @@ import { isSellerApiError } from '../seller-api/errors.ts';
 import { listAllOrders, orderPageEnd } from '../seller-api/paging.ts';
 import { FIRST_PAGE, MAX_ORDER_PAGES } from '../seller-api/spec-gaps.ts';
 import type { Order, OrderId } from '../seller-api/schemas.ts';
-import type { TelegramRef } from './contract.ts';
 import { SinkFailure, type HandOff, type SyncEvent } from './hand-off.ts';
-import { ACTION_TARGET_STATUS, OPEN_STATUSES, isOpenStatus, watchFor } from './order-status.ts';
 import type { RetryGate } from './retry-gate.ts';
 import { safeError } from './safe-error.ts';
 import type { Health } from './health.ts';
 import type { WriteLedger } from './write-ledger.ts';
+import type { TelegramRef } from '../core/telegram-ref.ts';
+import { ACTION_TARGET_STATUS, OPEN_STATUSES, isOpenStatus } from '../core/order-status.ts';
+import { watchFor } from './order-watch-state.ts';
 
 export interface OrderWatchRules {
   ordersPageSize: number;

@@ -27,15 +27,16 @@ import { isSellerApiError, type SellerApiErrorCode } from '../seller-api/errors.
 import { listMessagesAfter } from '../seller-api/paging.ts';
 import type { Cursor, Message, Order, OrderId } from '../seller-api/schemas.ts';
 import { timeOf } from '../seller-api/spec-gaps.ts';
-import type { ActionOutcome, ActionTicket, SellerAction, SyncSink } from './contract.ts';
+import type { SyncSink } from './contract.ts';
 import type { Health } from './health.ts';
-import type { KeyedLock } from './keyed-lock.ts';
-import { watchFor } from './order-status.ts';
 import { pacedApi } from './paced-api.ts';
 import type { RequestBudget } from './request-budget.ts';
 import { safeError } from './safe-error.ts';
 import { SinkAbandoned } from './sink-calls.ts';
 import type { WriteLedger } from './write-ledger.ts';
+import type { ActionOutcome, ActionTicket, SellerAction } from '../core/actions.ts';
+import type { KeyedLock } from '../shared/keyed-lock.ts';
+import { watchFor } from './order-watch-state.ts';
 
 export interface OutboxRules {
   /** First retry delay after a transient failure; doubles per attempt. */

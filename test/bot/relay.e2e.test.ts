@@ -1,8 +1,8 @@
 /** Admin replies in Telegram reach the buyer's chat as the seller, acknowledged; nothing is echoed back. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALERTS } from '../../src/bot/index.ts';
-import type { ActionId } from '../../src/sync/contract.ts';
 import { ADMIN, createBridgeHarness, eventually, GROUP_ID, settled, type BridgeHarness } from './harness.ts';
+import type { ActionId } from '../../src/core/actions.ts';
 
 let h: BridgeHarness;
 beforeEach(async () => {

@@ -12,8 +12,10 @@ import { startSandbox } from '../../src/sandbox/index.ts';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
 import { createSellerApiClient, type SellerApiClient, type SellerApiClientOptions } from '../../src/seller-api/client.ts';
 import type { Message, Order, OrderId, OrderStatus } from '../../src/seller-api/schemas.ts';
-import type { ActionOutcome, CatchUpSummary, OrderSummary, SinkReceipt, SyncSink, TelegramRef } from '../../src/sync/contract.ts';
+import type { CatchUpSummary, OrderSummary, SinkReceipt, SyncSink } from '../../src/sync/contract.ts';
 import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from '../../src/sync/engine.ts';
+import type { ActionOutcome } from '../../src/core/actions.ts';
+import type { TelegramRef } from '../../src/core/telegram-ref.ts';
 
 export const silent = pino({ level: 'silent' });
 export const CHAT_ID = -100123;

@@ -5,8 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Message, Order, OrderId, OrderStatus } from '../../src/seller-api/schemas.ts';
-import type { ActionOutcome, CatchUpSummary, OrderSummary, SyncSink } from '../../src/sync/contract.ts';
+import type { CatchUpSummary, OrderSummary, SyncSink } from '../../src/sync/contract.ts';
 import { createHarness, pause, eventually, type Harness } from './harness.ts';
+import type { ActionOutcome } from '../../src/core/actions.ts';
 
 let h: Harness;
 beforeEach(async () => {

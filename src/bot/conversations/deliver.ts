@@ -7,7 +7,7 @@
 import type { Conversation } from '@grammyjs/conversations';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { OrderId } from '../../seller-api/schemas.ts';
-import type { SyncEngine } from '../../sync/contract.ts';
+import type { SyncCommands } from '../../sync/contract.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import type { BotContext, ConversationContext } from '../context.ts';
 import { answerCallback } from '../helpers/answer-callback.ts';
@@ -29,7 +29,7 @@ export const DELIVER_CONVERSATION = 'deliver';
 
 type DeliverConversation = Conversation<BotContext, ConversationContext>;
 
-export function createDeliverConversation(deps: { engine: () => SyncEngine; codec: OrderActionCodec }) {
+export function createDeliverConversation(deps: { engine: () => SyncCommands; codec: OrderActionCodec }) {
   /** The verb of a button of this order's flow, or undefined for anything else. */
   const verbFor = async (conversation: DeliverConversation, ctx: ConversationContext, orderId: OrderId) => {
     const data = ctx.callbackQuery?.data;

@@ -5,7 +5,7 @@
  */
 import type { Conversation } from '@grammyjs/conversations';
 import type { OrderId } from '../../seller-api/schemas.ts';
-import type { SyncEngine } from '../../sync/contract.ts';
+import type { SyncCommands } from '../../sync/contract.ts';
 import type { BotContext, ConversationContext } from '../context.ts';
 import { isCommand } from '../helpers/is-command.ts';
 import { checkSellerText } from '../helpers/seller-text.ts';
@@ -15,7 +15,7 @@ export const REPLY_CONVERSATION = 'reply';
 
 type ReplyConversation = Conversation<BotContext, ConversationContext>;
 
-export function createReplyConversation(deps: { engine: () => SyncEngine }) {
+export function createReplyConversation(deps: { engine: () => SyncCommands }) {
   return async function reply(conversation: ReplyConversation, ctx: ConversationContext, rawOrderId: string) {
     const orderId = rawOrderId as OrderId;
     const userId = ctx.from?.id;

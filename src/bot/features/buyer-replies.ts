@@ -6,13 +6,13 @@
  */
 import { Composer } from 'grammy';
 import type { Logger } from 'pino';
-import type { SyncEngine } from '../../sync/contract.ts';
+import type { SyncForBot } from '../../sync/contract.ts';
 import type { BotContext } from '../context.ts';
 import { isCommand } from '../helpers/is-command.ts';
 import { checkSellerText } from '../helpers/seller-text.ts';
 import { replyNotLinked, replyRefusedNotText } from '../texts.ts';
 
-export function buyerRepliesFeature(deps: { engine: () => SyncEngine; logger: Logger }) {
+export function buyerRepliesFeature(deps: { engine: () => SyncForBot; logger: Logger }) {
   const composer = new Composer<BotContext>();
 
   composer.on('message', async (ctx, next) => {

@@ -6,7 +6,7 @@ import { Composer } from 'grammy';
 import type { Logger } from 'pino';
 import { isSellerApiError } from '../../seller-api/errors.ts';
 import type { Order, OrderId, Product } from '../../seller-api/schemas.ts';
-import type { SyncEngine, TelegramRef } from '../../sync/contract.ts';
+import type { SyncForBot } from '../../sync/contract.ts';
 import type { BotContext } from '../context.ts';
 import { REPLY_CONVERSATION } from '../conversations/reply.ts';
 import { describeError } from '../errors.ts';
@@ -23,6 +23,7 @@ import {
   TELEGRAM_TEXT_LIMIT,
   type OrderListEntry,
 } from '../texts.ts';
+import type { TelegramRef } from '../../core/telegram-ref.ts';
 
 /** Supergroup ids are -100<internal id>; their messages have t.me/c links (members only). */
 export function messageLink(ref: TelegramRef): string | undefined {
@@ -33,7 +34,7 @@ export function messageLink(ref: TelegramRef): string | undefined {
 const byCreation = (a: Order, b: Order) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id.localeCompare(b.id);
 
 export interface CommandsDeps {
-  engine: () => SyncEngine;
+  engine: () => SyncForBot;
   cards: OrderCards;
   listProducts: (() => Promise<Product[]>) | undefined;
   logger: Logger;

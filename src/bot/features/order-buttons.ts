@@ -7,7 +7,7 @@
 import { Composer } from 'grammy';
 import type { Logger } from 'pino';
 import type { OrderId } from '../../seller-api/schemas.ts';
-import type { ActionTicket, SellerAction, SyncEngine } from '../../sync/contract.ts';
+import type { SyncForBot } from '../../sync/contract.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import type { BotContext } from '../context.ts';
 import { DELIVER_CONVERSATION } from '../conversations/deliver.ts';
@@ -15,6 +15,7 @@ import { answerCallback } from '../helpers/answer-callback.ts';
 import { settleButtonMessage } from '../helpers/edit-message.ts';
 import { cancelConfirmKeyboard } from '../keyboards/confirmations.ts';
 import { CALLBACK, cancelDropped, cancelQuestion, cancelRequested } from '../texts.ts';
+import type { ActionTicket, SellerAction } from '../../core/actions.ts';
 
 /** What to tell the person who tapped, given what the engine did with the action. */
 export function ticketAnswer(ticket: ActionTicket, fresh: string): string {
@@ -23,7 +24,7 @@ export function ticketAnswer(ticket: ActionTicket, fresh: string): string {
 }
 
 export interface OrderButtonsDeps {
-  engine: () => SyncEngine;
+  engine: () => SyncForBot;
   codec: OrderActionCodec;
   logger: Logger;
 }

@@ -4,9 +4,9 @@
  * admin; until then there is nowhere to post and the sink says so (sync keeps the events for later).
  */
 import { z } from 'zod';
-import { createKeyedLock } from '../../sync/keyed-lock.ts';
 import { BridgeBotError } from '../errors.ts';
 import { kvSlot, type BotKeyValueStore } from './kv.ts';
+import { createKeyedLock } from '../../shared/keyed-lock.ts';
 
 const TrialBindingSchema = z.object({ chatId: z.number().int(), userId: z.number().int(), boundAt: z.number() });
 type TrialBinding = z.infer<typeof TrialBindingSchema>;

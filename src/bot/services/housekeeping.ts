@@ -5,11 +5,11 @@
  */
 import type { Logger } from 'pino';
 import type { OrderId } from '../../seller-api/schemas.ts';
-import type { SyncEngine } from '../../sync/contract.ts';
-import { isOpenStatus } from '../../sync/order-status.ts';
+import type { SyncQueries } from '../../sync/contract.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import { describeError } from '../errors.ts';
 import type { OrderCards, OrderState } from './order-cards.ts';
+import { isOpenStatus } from '../../core/order-status.ts';
 
 export interface HousekeepingOptions {
   /** Records untouched this long are dropped (open orders' aliases excepted). Default 30 days. */
@@ -31,7 +31,7 @@ export interface Housekeeping {
 export function createHousekeeping(deps: {
   cards: OrderCards;
   codec: OrderActionCodec;
-  engine: () => SyncEngine;
+  engine: () => SyncQueries;
   options: HousekeepingOptions;
   now: () => number;
   logger: Logger;

@@ -8,10 +8,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GrammyError, HttpError, type Api } from 'grammy';
 import type { Logger } from 'pino';
-import type { TelegramRef } from '../../sync/contract.ts';
 import { describeError } from '../errors.ts';
 import { text, type Html } from '../helpers/html.ts';
 import type { ChatBinding } from './chat-binding.ts';
+import type { TelegramRef } from '../../core/telegram-ref.ts';
 
 /** Posts a notice; a string is raw text (escaped here). Resolves to the posted message, or undefined on failure. */
 export type PostNotice = (notice: Html | string) => Promise<TelegramRef | undefined>;

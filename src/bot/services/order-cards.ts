@@ -6,14 +6,15 @@
 import type { Api, InlineKeyboard } from 'grammy';
 import { z } from 'zod';
 import type { Order, OrderId } from '../../seller-api/schemas.ts';
-import type { SyncEngine, TelegramRef } from '../../sync/contract.ts';
+import type { SyncQueries } from '../../sync/contract.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
-import { createKeyedLock } from '../../sync/keyed-lock.ts';
 import { isNotModified, isUneditable } from '../helpers/telegram-errors.ts';
 import { orderCardKeyboard } from '../keyboards/order-card.ts';
-import { isOpenStatus } from '../../sync/order-status.ts';
 import { orderCard } from '../texts.ts';
 import { kvSlot, kvSuffixes, type BotKeyValueStore } from './kv.ts';
+import type { TelegramRef } from '../../core/telegram-ref.ts';
+import { createKeyedLock } from '../../shared/keyed-lock.ts';
+import { isOpenStatus } from '../../core/order-status.ts';
 
 const CardRecordSchema = z.object({
   chatId: z.number().int(),
@@ -66,7 +67,7 @@ export function createOrderCards(deps: {
   api: Api;
   kv: BotKeyValueStore;
   codec: OrderActionCodec;
-  engine: () => SyncEngine;
+  engine: () => SyncQueries;
   now: () => number;
 }): OrderCards {
   const lock = createKeyedLock();

@@ -5,8 +5,8 @@
 import type { Api } from 'grammy';
 import type { ReactionTypeEmoji } from 'grammy/types';
 import type { Logger } from 'pino';
-import type { TelegramRef } from '../../sync/contract.ts';
 import { describeError } from '../errors.ts';
+import type { TelegramRef } from '../../core/telegram-ref.ts';
 
 export const REACTIONS = {
   /** Posted to the buyer. */

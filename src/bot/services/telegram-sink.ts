@@ -10,23 +10,18 @@ import type { Api } from 'grammy';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Message, Order, OrderId } from '../../seller-api/schemas.ts';
-import type {
-  ActionOutcome,
-  OrderSummary,
-  SinkReceipt,
-  SyncEngine,
-  SyncSink,
-  TelegramRef,
-} from '../../sync/contract.ts';
+import type { OrderSummary, SinkReceipt, SyncForBot, SyncSink } from '../../sync/contract.ts';
 import { describeError, toBridgeError } from '../errors.ts';
 import { chatMessageParts } from '../helpers/chat-message-parts.ts';
-import { createKeyedLock } from '../../sync/keyed-lock.ts';
 import type { Html } from '../helpers/html.ts';
 import { ALERTS, actionFailed, actionQueued, replyFailed, replyQueued, replySent } from '../texts.ts';
 import type { ChatBinding } from './chat-binding.ts';
 import { kvSlot, type BotKeyValueStore } from './kv.ts';
 import type { OrderCards } from './order-cards.ts';
 import { REACTIONS, setReaction } from './reactions.ts';
+import type { ActionOutcome } from '../../core/actions.ts';
+import type { TelegramRef } from '../../core/telegram-ref.ts';
+import { createKeyedLock } from '../../shared/keyed-lock.ts';
 
 const TelegramRefSchema = z.object({ chatId: z.number().int(), messageId: z.number().int() });
 const RecentRelaysSchema = z.array(z.object({ key: z.string(), parts: z.array(TelegramRefSchema) }));
@@ -37,7 +32,7 @@ export interface TelegramSinkDeps {
   api: Api;
   binding: ChatBinding;
   cards: OrderCards;
-  engine: () => SyncEngine;
+  engine: () => SyncForBot;
   kv: BotKeyValueStore;
   logger: Logger;
   secrets: readonly string[];

@@ -1,0 +1,57 @@
+/**
+ * Seller actions as every layer names them: the bot asks for them, sync's outbox runs them, the database keeps them.
+ * A bottom module: it imports only the Seller API's types, so db, sync and bot can all depend on it.
+ */
+import type { SellerApiErrorCode } from '../seller-api/errors.ts';
+import type { Order, OrderId } from '../seller-api/schemas.ts';
+import type { TelegramRef } from './telegram-ref.ts';
+
+export type ActionKind = 'take' | 'deliver' | 'cancel' | 'message';
+
+export type SellerAction =
+  | { kind: 'take'; orderId: OrderId }
+  | { kind: 'deliver'; orderId: OrderId; value?: string }
+  | { kind: 'cancel'; orderId: OrderId }
+  | {
+      kind: 'message';
+      orderId: OrderId;
+      text: string;
+      /**
+       * The Telegram message the seller wrote: a repeated Telegram update with the same origin is one action,
+       * and the acknowledgement replies to it.
+       */
+      origin?: TelegramRef;
+    };
+
+export type ActionId = number & { readonly __brand: 'ActionId' };
+
+export type ActionState = 'pending' | 'succeeded' | 'failed';
+
+export interface ActionTicket {
+  actionId: ActionId;
+  idempotencyKey: string;
+  /** True when an equivalent action already existed (double tap, repeated update): nothing new was queued. */
+  deduplicated: boolean;
+  state: ActionState;
+}
+
+export type ActionOutcome =
+  | { actionId: ActionId; action: SellerAction; ok: true; order?: Order; messageId?: string }
+  | {
+      actionId: ActionId;
+      action: SellerAction;
+      ok: false;
+      /** Definitive (`ORDER_INVALID_STATUS`, `ORDER_NOT_FOUND`, `VALIDATION_ERROR`, …): the action is over. */
+      code: SellerApiErrorCode;
+      /** The order as re-read after the failure, when it could be read (to refresh the card). */
+      order?: Order;
+    }
+  | {
+      actionId: ActionId;
+      action: SellerAction;
+      ok: 'queued';
+      /** A transient failure: the action stays in the outbox and will be retried (also after a restart). */
+      code: SellerApiErrorCode;
+      attempts: number;
+      nextAttemptAt: number;
+    };

@@ -1,7 +1,7 @@
 /**
  * The Telegram bot: one factory that builds the grammY bot, the `SyncSink` sync reports to, and a notice poster.
  *
- * Updates are handled concurrently (grammY runner, services/polling.ts): a reply waiting a minute in the pacing
+ * Updates are handled concurrently (grammY runner, transport/polling.ts): a reply waiting a minute in the pacing
  * queue must not hold up every later tap. Middleware order matters:
  * - first the in-flight tracking (graceful stop) and the callback answer deadline (every button answered at once);
  * - /start and /help are open to everyone; access control comes next, so nothing behind it ever sees a
@@ -37,14 +37,14 @@ import {
   DEFAULT_RETRY,
   type TelegramPacing,
   type TelegramRetry,
-} from './services/api-transformers.ts';
-import { createChatBinding } from './services/chat-binding.ts';
+} from './transport/api-transformers.ts';
+import { createChatBinding } from './storage/chat-binding.ts';
 import { createHousekeeping, DEFAULT_HOUSEKEEPING, type HousekeepingOptions } from './services/housekeeping.ts';
-import type { BotKeyValueStore } from './services/kv.ts';
-import { createNoticePoster, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './services/notices.ts';
+import type { BotKeyValueStore } from './storage/kv.ts';
+import { createNoticePoster, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './sink/notices.ts';
 import { createOrderCards } from './services/order-cards.ts';
-import { createPolling, type PollingState } from './services/polling.ts';
-import { createTelegramSink } from './services/telegram-sink.ts';
+import { createPolling, type PollingState } from './transport/polling.ts';
+import { createTelegramSink } from './sink/telegram-sink.ts';
 import { COMMANDS } from './texts.ts';
 
 export interface BridgeBotDeps {
@@ -230,8 +230,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
 }
 
 export { ALERTS } from './texts.ts';
-export type { BotKeyValueStore } from './services/kv.ts';
-export type { PostNotice } from './services/notices.ts';
-export type { PollingState } from './services/polling.ts';
-export type { TelegramPacing, TelegramRetry } from './services/api-transformers.ts';
+export type { BotKeyValueStore } from './storage/kv.ts';
+export type { PostNotice } from './sink/notices.ts';
+export type { PollingState } from './transport/polling.ts';
+export type { TelegramPacing, TelegramRetry } from './transport/api-transformers.ts';
 export { BridgeBotError } from './errors.ts';

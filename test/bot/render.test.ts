@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatMessageParts } from '../../src/bot/helpers/chat-message-parts.ts';
+import { chatMessageParts } from '../../src/bot/sink/chat-message-parts.ts';
 import { escapeHtml } from '../../src/bot/helpers/html.ts';
 import { splitText } from '../../src/bot/helpers/split-text.ts';
 import { orderCard, statusInWords } from '../../src/bot/texts.ts';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { OrderIdSchema, type OrderId } from '../../seller-api/schemas.ts';
-import { kvSlot, kvSuffixes, type BotKeyValueStore } from '../services/kv.ts';
+import { kvSlot, kvSuffixes, type BotKeyValueStore } from '../storage/kv.ts';
 
 export const MAX_CALLBACK_DATA_BYTES = 64;
 

@@ -7,7 +7,7 @@ import type { ConversationData, ConversationStorage, VersionedState } from '@gra
 import type { Context } from 'grammy';
 import { z } from 'zod';
 import type { BotContext } from '../context.ts';
-import { BOT_KEY_PREFIX, type BotKeyValueStore } from '../services/kv.ts';
+import { BOT_KEY_PREFIX, type BotKeyValueStore } from '../storage/kv.ts';
 
 /** 2: the delivery step links its prompt, preview and refusals to the order (more `external` calls to replay). */
 export const CONVERSATION_STORAGE_VERSION = 2;

@@ -5,7 +5,7 @@
 import { Composer } from 'grammy';
 import type { Logger } from 'pino';
 import type { BotContext } from '../context.ts';
-import type { ChatBinding } from '../services/chat-binding.ts';
+import type { ChatBinding } from '../storage/chat-binding.ts';
 import { helpText, startText } from '../texts.ts';
 
 export function welcomeFeature(deps: { binding: ChatBinding; logger: Logger; now: () => number }) {

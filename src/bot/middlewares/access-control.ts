@@ -8,7 +8,7 @@ import type { MiddlewareFn } from 'grammy';
 import type { Logger } from 'pino';
 import type { BotContext } from '../context.ts';
 import { answerCallback } from '../helpers/answer-callback.ts';
-import type { ChatBinding } from '../services/chat-binding.ts';
+import type { ChatBinding } from '../storage/chat-binding.ts';
 import { CALLBACK, refusedMessage } from '../texts.ts';
 
 export function accessControl(deps: { binding: ChatBinding; logger: Logger }): MiddlewareFn<BotContext> {

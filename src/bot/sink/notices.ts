@@ -2,7 +2,7 @@
  * Plain notices into the chat ("Store API key refused", "Store is back", "While you were away: …"): escaped, and
  * never thrown, since the caller is usually a health check. A notice is said once, so a failure worth retrying
  * is retried a few times with growing waits before it is given up and logged: network errors (auto-retry leaves
- * those alone, see api-transformers.ts) and 429/5xx answers auto-retry gave up on. A refusal (400, 403, no chat
+ * those alone, see transport/api-transformers.ts) and 429/5xx answers auto-retry gave up on. A refusal (400, 403, no chat
  * bound) is not retried. A send retried after a network error can arrive twice: for an alert, better than never.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,7 +10,7 @@ import { GrammyError, HttpError, type Api } from 'grammy';
 import type { Logger } from 'pino';
 import { describeError } from '../errors.ts';
 import { text, type Html } from '../helpers/html.ts';
-import type { ChatBinding } from './chat-binding.ts';
+import type { ChatBinding } from '../storage/chat-binding.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 
 /** Posts a notice; a string is raw text (escaped here). Resolves to the posted message, or undefined on failure. */

@@ -5,8 +5,8 @@
  */
 import type { Message, OrderId } from '../../seller-api/schemas.ts';
 import { chatMessageHeader, chatMessagePart, TELEGRAM_TEXT_LIMIT } from '../texts.ts';
-import { italic, join, type Html } from './html.ts';
-import { splitText } from './split-text.ts';
+import { italic, join, type Html } from '../helpers/html.ts';
+import { splitText } from '../helpers/split-text.ts';
 
 /** The blank line between header and body. */
 const SEPARATOR_LENGTH = 2;

@@ -45,7 +45,7 @@ import { createNoticePoster, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } f
 import { createOrderCards } from './services/order-cards.ts';
 import { createPolling, type PollingState } from './transport/polling.ts';
 import { createTelegramSink } from './sink/telegram-sink.ts';
-import { COMMANDS } from './texts.ts';
+import { COMMANDS } from './texts/commands.ts';
 
 export interface BridgeBotDeps {
   /** BotFather token. Never logged; redacted from every error this module logs or throws. */
@@ -95,7 +95,7 @@ export interface BridgeBot {
   bot: Bot<BotContext>;
   /** Give this to the sync engine. */
   sink: SyncSink;
-  /** Posts a plain notice into the chat (alerts); retried a few times, never throws. Texts: `ALERTS` in ./texts.ts. */
+  /** Posts a plain notice into the chat (alerts); retried a few times, never throws. Texts: `ALERTS` in texts/alerts.ts. */
   postNotice: PostNotice;
   /**
    * Registers commands (best effort), prunes old records, starts long polling; resolves once polling runs.
@@ -229,7 +229,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   };
 }
 
-export { ALERTS } from './texts.ts';
+export { ALERTS } from './texts/alerts.ts';
 export type { BotKeyValueStore } from './storage/kv.ts';
 export type { PostNotice } from './sink/notices.ts';
 export type { PollingState } from './transport/polling.ts';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { chatMessageParts } from '../../src/bot/sink/chat-message-parts.ts';
 import { escapeHtml } from '../../src/bot/helpers/html.ts';
 import { splitText } from '../../src/bot/helpers/split-text.ts';
-import { orderCard, statusInWords } from '../../src/bot/texts.ts';
+import { orderCard } from '../../src/bot/cards/render-card.ts';
+import { statusInWords } from '../../src/bot/texts/order-card.ts';
 import { MessageSchema, OrderSchema, type OrderId } from '../../src/seller-api/schemas.ts';
 import { parseTelegramHtml } from '../support/fake-telegram-api.ts';
 

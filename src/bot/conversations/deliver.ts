@@ -14,18 +14,13 @@ import { answerCallback } from '../helpers/answer-callback.ts';
 import { isCommand } from '../helpers/is-command.ts';
 import { settleButtonMessage } from '../helpers/edit-message.ts';
 import { deliverConfirmKeyboard, deliverPromptKeyboard } from '../keyboards/confirmations.ts';
-import {
-  CALLBACK,
-  DELIVER_VALUE_LIMIT,
-  deliverAsk,
-  deliverDropped,
-  deliverPreview,
-  deliverRequested,
-  deliverValueEmpty,
-  deliverValueTooLong,
-} from '../texts.ts';
+import { CALLBACK } from '../texts/callbacks.ts';
+import { deliverAsk, deliverDropped, deliverPreview, deliverRequested, deliverValueEmpty, deliverValueTooLong } from '../texts/prompts.ts';
 
 export const DELIVER_CONVERSATION = 'deliver';
+
+/** The longest issued value the step accepts. */
+const DELIVER_VALUE_LIMIT = 4000;
 
 type DeliverConversation = Conversation<BotContext, ConversationContext>;
 
@@ -65,7 +60,7 @@ export function createDeliverConversation(deps: { engine: () => SyncCommands; co
 
   const stop = async (ctx: ConversationContext, orderId: OrderId) => {
     await answerCallback(ctx);
-    await settleButtonMessage(ctx, deliverDropped(orderId));
+    await settleButtonMessage(ctx, deliverDropped({ orderId }));
   };
 
   return async function deliver(conversation: DeliverConversation, ctx: ConversationContext, rawOrderId: string) {
@@ -73,7 +68,7 @@ export function createDeliverConversation(deps: { engine: () => SyncCommands; co
     const userId = ctx.from?.id;
     const card = ctx.callbackQuery?.message?.message_id;
 
-    const prompt = await ctx.reply(deliverAsk(orderId).html, {
+    const prompt = await ctx.reply(deliverAsk({ orderId }).html, {
       parse_mode: 'HTML',
       reply_markup: await keyboard(conversation, () => deliverPromptKeyboard(orderId, deps.codec)),
       ...(card === undefined ? {} : { reply_parameters: { message_id: card, allow_sending_without_reply: true } }),
@@ -96,11 +91,13 @@ export function createDeliverConversation(deps: { engine: () => SyncCommands; co
         value = candidate;
         break;
       }
-      const refusal = await next.reply(candidate === '' ? deliverValueEmpty : deliverValueTooLong(candidate.length));
+      const refusal = await next.reply(
+        candidate === '' ? deliverValueEmpty : deliverValueTooLong({ length: candidate.length, limit: DELIVER_VALUE_LIMIT }),
+      );
       await link(conversation, orderId, refusal);
     }
 
-    const preview = await ctx.reply(deliverPreview(orderId, value).html, {
+    const preview = await ctx.reply(deliverPreview({ orderId, value }).html, {
       parse_mode: 'HTML',
       reply_markup: await keyboard(conversation, () => deliverConfirmKeyboard(orderId, deps.codec)),
       reply_parameters: { message_id: prompt.message_id, allow_sending_without_reply: true },
@@ -116,7 +113,7 @@ export function createDeliverConversation(deps: { engine: () => SyncCommands; co
           deps.engine().enqueue(value === undefined ? { kind: 'deliver', orderId } : { kind: 'deliver', orderId, value }),
         );
         await answerCallback(next, ticket.deduplicated ? CALLBACK.alreadyInProgress : CALLBACK.delivering);
-        await settleButtonMessage(next, deliverRequested(orderId, value));
+        await settleButtonMessage(next, deliverRequested({ orderId, value }));
         return;
       }
       return passOn(conversation, next);

@@ -9,7 +9,7 @@ import type { SyncCommands } from '../../sync/contract.ts';
 import type { BotContext, ConversationContext } from '../context.ts';
 import { isCommand } from '../helpers/is-command.ts';
 import { checkSellerText } from '../helpers/seller-text.ts';
-import { replyAsk, replyRefusedNotText } from '../texts.ts';
+import { replyAsk, replyPlaceholder, replyRefusedNotText } from '../texts/prompts.ts';
 
 export const REPLY_CONVERSATION = 'reply';
 
@@ -19,9 +19,9 @@ export function createReplyConversation(deps: { engine: () => SyncCommands }) {
   return async function reply(conversation: ReplyConversation, ctx: ConversationContext, rawOrderId: string) {
     const orderId = rawOrderId as OrderId;
     const userId = ctx.from?.id;
-    const prompt = await ctx.reply(replyAsk(orderId).html, {
+    const prompt = await ctx.reply(replyAsk({ orderId }).html, {
       parse_mode: 'HTML',
-      reply_markup: { force_reply: true, selective: true, input_field_placeholder: 'Text for the buyer' },
+      reply_markup: { force_reply: true, selective: true, input_field_placeholder: replyPlaceholder },
     });
     const promptRef = { chatId: prompt.chat.id, messageId: prompt.message_id };
     await conversation.external(() => deps.engine().linkTelegramMessage(orderId, promptRef, 'other'));

@@ -10,7 +10,7 @@ import type { SyncForBot } from '../../sync/contract.ts';
 import type { BotContext } from '../context.ts';
 import { isCommand } from '../helpers/is-command.ts';
 import { checkSellerText } from '../helpers/seller-text.ts';
-import { replyNotLinked, replyRefusedNotText } from '../texts.ts';
+import { replyNotLinked, replyRefusedNotText } from '../texts/prompts.ts';
 
 export function buyerRepliesFeature(deps: { engine: () => SyncForBot; logger: Logger }) {
   const composer = new Composer<BotContext>();

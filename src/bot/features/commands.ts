@@ -6,23 +6,40 @@ import { Composer } from 'grammy';
 import type { Logger } from 'pino';
 import { isSellerApiError } from '../../seller-api/errors.ts';
 import type { Order, OrderId, Product } from '../../seller-api/schemas.ts';
-import type { SyncForBot } from '../../sync/contract.ts';
+import type { SyncForBot, SyncStatus } from '../../sync/contract.ts';
 import type { BotContext } from '../context.ts';
 import { REPLY_CONVERSATION } from '../conversations/reply.ts';
 import { describeError } from '../errors.ts';
+import { join, lines, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts';
 import type { OrderCards } from '../services/order-cards.ts';
 import {
-  orderList,
+  noOpenOrders,
+  noProducts,
+  openOrdersHeader,
+  orderListFooter,
+  orderListItem,
   orderUnknown,
   orderUsage,
-  productList,
+  productItem,
   productsFailed,
+  productsFailedUnasked,
+  productsHeader,
+  productsMore,
   productsUnavailable,
   replyCommandUsage,
-  statusText,
-  TELEGRAM_TEXT_LIMIT,
-  type OrderListEntry,
-} from '../texts.ts';
+  statusChats,
+  statusErrorsInARow,
+  statusLastAnswer,
+  statusLastError,
+  statusNoError,
+  statusOpenOrders,
+  statusOutbox,
+  statusRateLimit,
+  statusRateLimitUnknown,
+  statusRequests,
+  statusRunning,
+  statusStopped,
+} from '../texts/commands.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 
 /** Supergroup ids are -100<internal id>; their messages have t.me/c links (members only). */
@@ -32,6 +49,61 @@ export function messageLink(ref: TelegramRef): string | undefined {
 }
 
 const byCreation = (a: Order, b: Order) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id.localeCompare(b.id);
+
+interface OrderListEntry {
+  order: Order;
+  cardUrl: string | undefined;
+}
+
+/** The open orders, one line each, with a link to each card where the chat has message links. */
+function orderList(entries: readonly OrderListEntry[], status: string | undefined): Html {
+  if (entries.length === 0) return noOpenOrders({ status });
+  const items = entries.map(({ order, cardUrl }) =>
+    orderListItem({ orderId: order.id, productTitle: order.productTitle, status: order.status, cardUrl }),
+  );
+  const footer = orderListFooter({ withLinks: entries.some((entry) => entry.cardUrl) });
+  return join([openOrdersHeader({ status, count: entries.length }), lines(items), footer], '\n\n');
+}
+
+/** As many products as one message holds, in the store's order; the header counts them all. */
+function productList(products: readonly Product[]): Html {
+  if (products.length === 0) return noProducts;
+  const items = products.map((product) =>
+    productItem({
+      title: product.title ?? product.id,
+      price: product.price,
+      inactive: product.active === false,
+      fields: (product.fields ?? []).map((field) => field.label ?? field.id),
+    }),
+  );
+  const shown: Html[] = [];
+  // Room for the header and the "…and N more" line.
+  let used = 100;
+  for (const item of items) {
+    if (used + item.length + 1 > TELEGRAM_TEXT_LIMIT) break;
+    shown.push(item);
+    used += item.length + 1;
+  }
+  const more = items.length - shown.length;
+  return join([productsHeader({ count: products.length }), lines(shown), ...(more > 0 ? [productsMore({ count: more })] : [])], '\n\n');
+}
+
+function statusAnswer(status: SyncStatus, now: number): Html {
+  const rate = status.rateLimit;
+  return lines([
+    status.running ? statusRunning : statusStopped,
+    statusLastAnswer({ at: status.lastSuccessfulPollAt, now }),
+    statusErrorsInARow({ count: status.errorsInARow }),
+    status.lastError ? statusLastError({ code: status.lastError.code, at: status.lastError.at, now }) : statusNoError,
+    statusOutbox({ count: status.outboxDepth }),
+    statusOpenOrders({ count: status.knownOpenOrders }),
+    statusChats({ active: status.watchedChats.hot, quiet: status.watchedChats.quiet }),
+    rate && rate.remaining !== undefined
+      ? statusRateLimit({ remaining: rate.remaining, limit: rate.limit, resetAt: rate.resetAt })
+      : statusRateLimitUnknown,
+    statusRequests({ count: status.requestsSent }),
+  ]);
+}
 
 export interface CommandsDeps {
   engine: () => SyncForBot;
@@ -68,7 +140,7 @@ export function commandsFeature(deps: CommandsDeps) {
     const id = ctx.match.trim();
     if (id === '') return void (await ctx.reply(orderUsage));
     const order = deps.engine().lastSeenOrder(id as OrderId);
-    if (!order) return void (await ctx.reply(orderUnknown(id).html, html));
+    if (!order) return void (await ctx.reply(orderUnknown({ orderId: id }).html, html));
     const card = await deps.cards.post(order, ctx.chat.id, { replyTo: ctx.msg.message_id });
     deps.engine().linkTelegramMessage(order.id, card, 'card');
   });
@@ -76,7 +148,7 @@ export function commandsFeature(deps: CommandsDeps) {
   composer.command('reply', async (ctx) => {
     const id = ctx.match.trim();
     if (id === '') return void (await ctx.reply(replyCommandUsage));
-    if (!deps.engine().findOrder(id as OrderId)) return void (await ctx.reply(orderUnknown(id).html, html));
+    if (!deps.engine().findOrder(id as OrderId)) return void (await ctx.reply(orderUnknown({ orderId: id }).html, html));
     await ctx.conversation.exitAll();
     await ctx.conversation.enter(REPLY_CONVERSATION, id);
   });
@@ -87,12 +159,12 @@ export function commandsFeature(deps: CommandsDeps) {
       await ctx.reply(productList(await deps.listProducts()).html, html);
     } catch (error) {
       deps.logger.warn({ err: describeError(error, deps.secrets) }, 'product list failed');
-      await ctx.reply(productsFailed(isSellerApiError(error) ? error.hint : 'the store could not be asked'));
+      await ctx.reply(productsFailed({ reason: isSellerApiError(error) ? error.hint : productsFailedUnasked }));
     }
   });
 
   composer.command('status', async (ctx) => {
-    await ctx.reply(statusText(deps.engine().status(), deps.now()).html, html);
+    await ctx.reply(statusAnswer(deps.engine().status(), deps.now()).html, html);
   });
 
   return composer;

@@ -2,7 +2,8 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.ts';
 import { answerCallback } from '../helpers/answer-callback.ts';
-import { CALLBACK, privateHint } from '../texts.ts';
+import { privateHint } from '../texts/access.ts';
+import { CALLBACK } from '../texts/callbacks.ts';
 
 export function fallbackFeature() {
   const composer = new Composer<BotContext>();

@@ -14,7 +14,8 @@ import { DELIVER_CONVERSATION } from '../conversations/deliver.ts';
 import { answerCallback } from '../helpers/answer-callback.ts';
 import { settleButtonMessage } from '../helpers/edit-message.ts';
 import { cancelConfirmKeyboard } from '../keyboards/confirmations.ts';
-import { CALLBACK, cancelDropped, cancelQuestion, cancelRequested } from '../texts.ts';
+import { CALLBACK } from '../texts/callbacks.ts';
+import { cancelDropped, cancelQuestion, cancelRequested } from '../texts/prompts.ts';
 import type { ActionTicket, SellerAction } from '../../core/actions.ts';
 
 /** What to tell the person who tapped, given what the engine did with the action. */
@@ -50,7 +51,7 @@ export function orderActionButtons(deps: OrderButtonsDeps) {
   const askCancel = async (ctx: BotContext, orderId: OrderId) => {
     await answerCallback(ctx);
     const card = ctx.callbackQuery?.message?.message_id;
-    const question = await ctx.reply(cancelQuestion(deps.engine().lastSeenOrder(orderId), orderId).html, {
+    const question = await ctx.reply(cancelQuestion({ orderId, amount: deps.engine().lastSeenOrder(orderId)?.amount }).html, {
       parse_mode: 'HTML',
       reply_markup: await cancelConfirmKeyboard(orderId, deps.codec),
       ...(card === undefined ? {} : { reply_parameters: { message_id: card, allow_sending_without_reply: true } }),
@@ -72,12 +73,12 @@ export function orderActionButtons(deps: OrderButtonsDeps) {
       case 'cancelConfirm': {
         const ticket = enqueue(ctx, { kind: 'cancel', orderId });
         await answerCallback(ctx, ticketAnswer(ticket, CALLBACK.cancelling));
-        await settleButtonMessage(ctx, cancelRequested(orderId));
+        await settleButtonMessage(ctx, cancelRequested({ orderId }));
         return;
       }
       case 'cancelBack':
         await answerCallback(ctx);
-        await settleButtonMessage(ctx, cancelDropped(orderId));
+        await settleButtonMessage(ctx, cancelDropped({ orderId }));
         return;
       case 'deliver':
         // Its answer says nothing, so it need not wait for the step to open.

@@ -5,8 +5,48 @@
 import { Composer } from 'grammy';
 import type { Logger } from 'pino';
 import type { BotContext } from '../context.ts';
+import { join, lines, type Html } from '../helpers/html.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
-import { helpText, startText } from '../texts.ts';
+import {
+  helpText,
+  startChatConfigured,
+  startChatOther,
+  startChatUnset,
+  startHowTo,
+  startIntro,
+  startTrialBound,
+  startTrialUnbound,
+  startUserAdmin,
+  startUserNotAdmin,
+  startUserUnknown,
+} from '../texts/commands.ts';
+
+interface StartFacts {
+  chatId: number;
+  userId: number | undefined;
+  configuredChatId: number | undefined;
+  isAdmin: boolean;
+  /** Trial mode just bound this chat. */
+  boundNow: boolean;
+  trial: boolean;
+}
+
+/** /start's answer: what the bridge does, then whether this chat and this user are set up to use it. */
+function startAnswer(facts: StartFacts): Html {
+  const { chatId, userId } = facts;
+  const chatLine =
+    facts.configuredChatId === chatId
+      ? startChatConfigured({ chatId })
+      : facts.configuredChatId === undefined
+        ? startChatUnset({ chatId })
+        : startChatOther({ chatId });
+  const userLine = userId === undefined ? startUserUnknown : facts.isAdmin ? startUserAdmin({ userId }) : startUserNotAdmin({ userId });
+  const parts: Html[] = [startIntro, startHowTo];
+  if (facts.boundNow) parts.push(startTrialBound);
+  else if (facts.trial && facts.configuredChatId === undefined) parts.push(startTrialUnbound);
+  parts.push(lines([chatLine, userLine]));
+  return join(parts, '\n\n');
+}
 
 export function welcomeFeature(deps: { binding: ChatBinding; logger: Logger; now: () => number }) {
   const composer = new Composer<BotContext>();
@@ -26,11 +66,11 @@ export function welcomeFeature(deps: { binding: ChatBinding; logger: Logger; now
       boundNow,
       trial: deps.binding.trial,
     };
-    await ctx.reply(startText(facts).html, { parse_mode: 'HTML' });
+    await ctx.reply(startAnswer(facts).html, { parse_mode: 'HTML' });
   });
 
   composer.command('help', async (ctx) => {
-    await ctx.reply(helpText().html, { parse_mode: 'HTML' });
+    await ctx.reply(helpText.html, { parse_mode: 'HTML' });
   });
 
   return composer;

@@ -3,6 +3,9 @@
  * length a person reads (what Telegram's 4096-character limit counts) is known without parsing the HTML back.
  */
 
+/** Telegram's limit for a message's text after entity parsing. */
+export const TELEGRAM_TEXT_LIMIT = 4096;
+
 /** Escapes the three characters Telegram's HTML parser reserves. Quotes need no escaping outside attributes. */
 export function escapeHtml(raw: string): string {
   return raw.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

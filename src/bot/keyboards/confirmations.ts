@@ -2,7 +2,7 @@
 import { InlineKeyboard } from 'grammy';
 import type { OrderId } from '../../seller-api/schemas.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
-import { BUTTONS } from '../texts.ts';
+import { BUTTONS } from '../texts/buttons.ts';
 
 export const cancelConfirmKeyboard = async (orderId: OrderId, codec: OrderActionCodec) =>
   new InlineKeyboard()

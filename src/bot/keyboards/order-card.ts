@@ -2,7 +2,7 @@
 import { InlineKeyboard } from 'grammy';
 import type { Order } from '../../seller-api/schemas.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
-import { BUTTONS } from '../texts.ts';
+import { BUTTONS } from '../texts/buttons.ts';
 
 export async function orderCardKeyboard(order: Order, codec: OrderActionCodec): Promise<InlineKeyboard | undefined> {
   switch (order.status) {

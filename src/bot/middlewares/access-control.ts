@@ -9,7 +9,8 @@ import type { Logger } from 'pino';
 import type { BotContext } from '../context.ts';
 import { answerCallback } from '../helpers/answer-callback.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
-import { CALLBACK, refusedMessage } from '../texts.ts';
+import { refusedMessage } from '../texts/access.ts';
+import { CALLBACK } from '../texts/callbacks.ts';
 
 export function accessControl(deps: { binding: ChatBinding; logger: Logger }): MiddlewareFn<BotContext> {
   return async (ctx, next) => {

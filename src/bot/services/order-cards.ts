@@ -10,7 +10,7 @@ import type { SyncQueries } from '../../sync/contract.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import { isNotModified, isUneditable } from '../helpers/telegram-errors.ts';
 import { orderCardKeyboard } from '../keyboards/order-card.ts';
-import { orderCard } from '../texts.ts';
+import { orderCard } from '../cards/render-card.ts';
 import { kvSlot, kvSuffixes, type BotKeyValueStore } from '../storage/kv.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';

@@ -4,18 +4,25 @@
  * are the original text. Each body is escaped on its own (split first, escape after), so no entity is cut.
  */
 import type { Message, OrderId } from '../../seller-api/schemas.ts';
-import { chatMessageHeader, chatMessagePart, TELEGRAM_TEXT_LIMIT } from '../texts.ts';
-import { italic, join, type Html } from '../helpers/html.ts';
+import { join, TELEGRAM_TEXT_LIMIT, text, type Html } from '../helpers/html.ts';
 import { splitText } from '../helpers/split-text.ts';
+import { chatMessageHeader, emptyMessageBody } from '../texts/chat-relay.ts';
 
 /** The blank line between header and body. */
-const SEPARATOR_LENGTH = 2;
+const SEPARATOR = '\n\n';
 
 export function chatMessageParts(order: { id: OrderId; productTitle?: string | undefined }, message: Message): Html[] {
-  const header = (part?: { index: number; total: number }) => chatMessageHeader(message.senderRole, order.id, order.productTitle, part);
-  if (message.text.trim() === '') return [join([header(), italic('(no text)')], '\n\n')];
+  const header = (part?: { index: number; total: number }) =>
+    chatMessageHeader({
+      role: message.senderRole,
+      orderId: order.id,
+      productTitle: order.productTitle,
+      // A message that fits in one part is not numbered.
+      part: part && part.total > 1 ? part : undefined,
+    });
+  if (message.text.trim() === '') return [join([header(), emptyMessageBody], SEPARATOR)];
   // The longest header any part can get, so the split does not depend on the part count it produces.
-  const budget = TELEGRAM_TEXT_LIMIT - header({ index: 999, total: 999 }).length - SEPARATOR_LENGTH;
+  const budget = TELEGRAM_TEXT_LIMIT - header({ index: 999, total: 999 }).length - SEPARATOR.length;
   const bodies = splitText(message.text, budget);
-  return bodies.map((body, index) => chatMessagePart(header({ index: index + 1, total: bodies.length }), body));
+  return bodies.map((body, index) => join([header({ index: index + 1, total: bodies.length }), text(body)], SEPARATOR));
 }

@@ -14,7 +14,8 @@ import type { OrderSummary, SinkReceipt, SyncForBot, SyncSink } from '../../sync
 import { describeError, toBridgeError } from '../errors.ts';
 import { chatMessageParts } from './chat-message-parts.ts';
 import type { Html } from '../helpers/html.ts';
-import { ALERTS, actionFailed, actionQueued, replyFailed, replyQueued, replySent } from '../texts.ts';
+import { actionFailed, actionQueued, replyFailed, replyQueued, replySent } from '../texts/actions.ts';
+import { ALERTS } from '../texts/alerts.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
 import { kvSlot, type BotKeyValueStore } from '../storage/kv.ts';
 import type { OrderCards } from '../services/order-cards.ts';
@@ -82,7 +83,8 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
     // Success shows on the card itself; a failure or a wait is said in words under it.
     if (outcome.ok === true) return;
     const chatId = await binding.requireChatId();
-    const notice = outcome.ok === false ? actionFailed(action, outcome.code) : actionQueued(action, outcome.code);
+    const params = { orderId: action.orderId, kind: action.kind, code: outcome.code };
+    const notice = outcome.ok === false ? actionFailed(params) : actionQueued(params);
     linkOther(action.orderId, await send(chatId, notice, await cards.latest(action.orderId, chatId)));
   };
 
@@ -98,10 +100,10 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
     const chatId = origin?.chatId ?? (await binding.requireChatId());
     const notice =
       outcome.ok === true
-        ? replySent(action.orderId)
+        ? replySent({ orderId: action.orderId })
         : outcome.ok === false
-          ? replyFailed(action, outcome.code)
-          : replyQueued(action, outcome.code);
+          ? replyFailed({ orderId: action.orderId, code: outcome.code })
+          : replyQueued({ orderId: action.orderId, code: outcome.code });
     linkOther(action.orderId, await send(chatId, notice, origin ?? (await cards.latest(action.orderId, chatId))));
   };
 

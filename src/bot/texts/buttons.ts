@@ -1,0 +1,9 @@
+/** Button labels are part of the public interface (README, "Using it"): tools and people rely on them verbatim. */
+export const BUTTONS = {
+  take: 'Take',
+  cancel: 'Cancel',
+  deliver: 'Deliver',
+  deliverWithoutValue: 'Deliver without value',
+  confirm: 'Confirm',
+  back: 'Back',
+} as const;

@@ -1,6 +1,6 @@
 /**
- * The eight endpoints of the spec (part 4) as a table. Handlers are synchronous over the in-memory
- * store; auth, rate limit, idempotency and faults are the pipeline's job (api-server.ts).
+ * The eight endpoints of the spec (part 4, README "API assumptions") as a table. Handlers are synchronous over the
+ * in-memory store; auth, rate limit, idempotency and faults are the pipeline's job (api-server.ts).
  */
 import { SandboxError } from './errors.ts';
 import { parseObjectBody } from './http.ts';
@@ -27,13 +27,16 @@ export interface ApiRoute {
   handle(request: ApiRequest): ApiResult;
 }
 
-/** Spec 8 leaves bounds open; ours. Above the maximum a limit is lowered to it, not refused. */
+/**
+ * Spec part 8 leaves bounds open; ours (README "API assumptions": page/limit bounds). Above the maximum a limit is
+ * lowered to it, not refused.
+ */
 export const PAGING = {
   orders: { defaultLimit: 20, maxLimit: 100 },
   messages: { defaultLimit: 50, maxLimit: 100 },
 } as const;
 
-/** DESIGN "message text": measured in characters (code points), as a person counts them. */
+/** README "API assumptions", message text rules: measured in characters (code points), as a person counts them. */
 export const MAX_MESSAGE_CHARS = 4000;
 export const MAX_DELIVERED_VALUE_CHARS = 10_000;
 
@@ -54,7 +57,7 @@ export function createApiRoutes(store: StoreModel): ApiRoute[] {
       handle({ storeId, query }) {
         const page = integerParam(query, 'page', { fallback: 1, min: 1 });
         const limit = integerParam(query, 'limit', { fallback: PAGING.orders.defaultLimit, min: 1, max: PAGING.orders.maxLimit });
-        // Spec 4.2: without a status filter, the new (paid) orders.
+        // Spec 4.2 (README "API assumptions"): without a status filter, the new (paid) orders.
         const status = nonEmpty(query.get('status')) ?? 'paid';
         const productId = nonEmpty(query.get('productId'));
         const result = store.listOrders(storeId, { status, productId, page, limit });
@@ -69,7 +72,7 @@ export function createApiRoutes(store: StoreModel): ApiRoute[] {
     {
       method: 'POST',
       pattern: '/orders/{id}/take',
-      // Spec 4.4: no body; whatever is sent is ignored.
+      // Spec 4.4 (README "API assumptions"): no body; whatever is sent is ignored.
       handle: (request) => ok({ order: wireOrder(store.transition(orderOf(request), 'take')) }),
     },
     {
@@ -118,7 +121,7 @@ export function createApiRoutes(store: StoreModel): ApiRoute[] {
 }
 
 /**
- * DESIGN "message cursor": the cursor is a createdAt, and a page holds the messages created
+ * README "API assumptions", message cursor: the cursor is a createdAt, and a page holds the messages created
  * STRICTLY AFTER it, ascending by (createdAt, id). `nextCursor` is the createdAt of the page's last
  * message when more messages follow, else null.
  *

@@ -1,5 +1,6 @@
 /**
- * The Seller Automation API client over undici: one typed method per endpoint (spec part 4), bearer auth,
+ * The Seller Automation API client over undici: one typed method per endpoint (spec part 4, quoted in the README's
+ * "API assumptions"), bearer auth,
  * every answer checked against the envelope and the resource schemas, retries that never repeat a request the
  * store may have acted on unless an idempotency key makes it safe, and rate-limit waits.
  */
@@ -39,7 +40,7 @@ export interface SellerApiClientOptions {
   baseUrl: string;
   apiKey: string;
   logger: Logger;
-  /** Body field carrying the issued value on deliver (DESIGN: deliver body). */
+  /** Body field carrying the issued value on deliver (README "API assumptions": deliver body field). */
   deliverField?: string;
   timeouts?: Partial<SellerApiTimeouts>;
   retry?: Partial<RetryPolicy>;
@@ -260,7 +261,7 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
     },
 
     async takeOrder(id, opts: ActionOptions = {}) {
-      // Spec 4.4: no body.
+      // Spec 4.4 (README "API assumptions"): no body.
       const data = await call({ method: 'POST', path: orderPath(id, '/take'), schema: OrderDataSchema, ...action(opts) });
       return data.order;
     },
@@ -299,7 +300,8 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
         body: { text },
         schema: MessageDataSchema,
         idempotencyKey: opts.idempotencyKey,
-        // The spec promises no idempotency here (DESIGN: idempotency): never repeat once it may have arrived.
+        // The spec promises no idempotency here: never repeat once it may have arrived (README "API assumptions",
+        // posting a message has no idempotency key).
         repeatable: false,
         signal: opts.signal,
       });
@@ -315,7 +317,7 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
   };
 }
 
-/** A keyed take/deliver/cancel is safe to repeat: the store acts once per key (spec 4.4). */
+/** A keyed take/deliver/cancel is safe to repeat: the store acts once per key (spec 4.4, README "API assumptions"). */
 function action(opts: ActionOptions): Pick<Call<unknown>, 'idempotencyKey' | 'repeatable' | 'signal'> {
   return { idempotencyKey: opts.idempotencyKey, repeatable: opts.idempotencyKey !== undefined, signal: opts.signal };
 }

@@ -3,7 +3,7 @@
  * whether it is worth retrying, and never the API key.
  */
 
-/** Codes the spec names (part 7). */
+/** Codes the spec names (part 7, README "API assumptions"). */
 export const SPEC_ERROR_CODES = [
   'API_KEY_INVALID',
   'RATE_LIMIT',

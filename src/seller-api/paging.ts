@@ -1,6 +1,7 @@
 /**
- * Reading whole lists through the paged endpoints, robust to the spec's silences (DESIGN: orders paging,
- * message cursor, list order): pages that shift while we read, cursors that skip messages sharing a timestamp.
+ * Reading whole lists through the paged endpoints, robust to the spec's silences (README "API assumptions": orders
+ * paging, message cursor, order list order): pages that shift while we read, cursors that skip messages sharing a
+ * timestamp.
  */
 import type { Logger } from 'pino';
 import type { SellerApi } from './api.ts';

@@ -1,5 +1,5 @@
 /**
- * Resource schemas of the Seller Automation API (spec parts 2 and 4), written to be tolerant:
+ * Resource schemas of the Seller Automation API (spec parts 2 and 4, quoted in the README), written to be tolerant:
  * the spec leaves most fields' presence, units and value sets open (see README "API assumptions").
  * Only `id` and `status` of an order are required; everything else may be absent or null.
  */
@@ -24,7 +24,7 @@ export type MessageId = z.infer<typeof MessageIdSchema>;
 export const ProductIdSchema = z.string().min(1).brand<'ProductId'>();
 export type ProductId = z.infer<typeof ProductIdSchema>;
 
-/** The message-list cursor: an ISO timestamp (spec 4.7); messages created after it are returned. */
+/** The message-list cursor: an ISO timestamp (spec 4.7, README "API assumptions"); later messages come back. */
 export const CursorSchema = z.string().min(1).brand<'Cursor'>();
 export type Cursor = z.infer<typeof CursorSchema>;
 
@@ -97,7 +97,7 @@ export const MessageSchema = z.object({
 });
 export type Message = z.infer<typeof MessageSchema>;
 
-// ---- response `data` of each endpoint (spec part 4) ----
+// ---- response `data` of each endpoint (spec part 4, README "API assumptions") ----
 
 /** A record of a list that did not match its schema: where it was and why (zod's words, never the values). */
 export interface SkippedRecord {
@@ -141,14 +141,14 @@ export const OrderDataSchema = z.object({ order: OrderSchema });
 export const MessagesPageDataSchema = z
   .object({
     messages: lenientList(MessageSchema),
-    /** Null, absent, empty or equal to the last createdAt all mean "nothing further" (DESIGN: message cursor). */
+    /** Null, absent, empty or the last createdAt: "nothing further" (README "API assumptions": message cursor). */
     nextCursor: optional(z.string()).transform((cursor) => (cursor ? (cursor as Cursor) : undefined)),
   })
   .transform(({ messages, nextCursor }) => ({ nextCursor, ...withSkipped('messages', messages) }));
 export type MessagesPage = z.infer<typeof MessagesPageDataSchema>;
 export const MessageDataSchema = z.object({ message: MessageSchema });
 
-// ---- the envelope (spec part 1 and 7) ----
+// ---- the envelope (spec parts 1 and 7, README "API assumptions") ----
 
 export const FailureEnvelopeSchema = z.object({
   success: z.literal(false),

@@ -1,7 +1,8 @@
 /**
  * Chat watching: for each watched order whose read is due, read the messages after its cursor, drop what was
  * handled before and our own posts, and hand every other message to the sink in (createdAt, id) order.
- * DESIGN: relay everything that is not our own post — seller messages written on the store website included.
+ * README "API assumptions", `senderRole` beyond `seller`: relay everything that is not our own post — seller messages
+ * written on the store website included.
  *
  * A message the sink refused stops that chat's read: the cursor stays before it, so it comes back first next
  * time and a later message never overtakes it. Due chats are read most overdue relative to their period first

@@ -7,17 +7,15 @@
  * - `quiet`: background reads — must leave twice that.
  *
  * The reserve is kept pro rata for the rest of the window: what the urgent lane could still need shrinks as the
- * reset nears, so the part of it nobody claimed goes to chats instead of lapsing unused. The sandbox's own windows
- * (bench, 1000 open orders) showed 118 of 120 requests spent in every window before both roundings below.
+ * reset nears, so the part of it nobody claimed goes to chats instead of lapsing unused.
  *
  * Requests go at once while the window is no more than `burstShare` of the limit behind even spending (a straight
  * line from the whole limit at the window's start to nothing at its reset); behind that, the usable rest is spread
  * evenly until the reset. A light load is never paced, a heavy one is spread over the whole window: a burst never
  * spends the window and then stalls a seller's action, and chat reads come at an even rate, so a chat read in turn
- * is read at even gaps. (Letting half the window go at once, as before, put half of each window's reads in its
- * first seconds: at 1000 open orders a hot chat's gap swung from 35 to 61 s around a 49 s mean, and its p95 wait
- * was 51 s; spread evenly, with each chat scheduled from its own read, 39–51 s and 43 s.)
- * Without rate-limit headers the store gets no pacing (it told us nothing to pace by).
+ * is read at even gaps. Without rate-limit headers the store gets no pacing (it told us nothing to pace by).
+ *
+ * How the rules' values were chosen, with the measurements: bench/README.md, "How the tuning values were chosen".
  */
 import type { RateLimitSnapshot, SellerApi } from '../seller-api/api.ts';
 import { abortableSleep, type Sleep } from '../seller-api/backoff.ts';
@@ -36,9 +34,13 @@ export interface BudgetRules {
 }
 
 export const DEFAULT_BUDGET_RULES: BudgetRules = {
+  // A new order or a seller's tap never waits behind chat reads, even late in a busy window.
   reserveShare: 0.2,
+  // Small, so a heavy load is spread over the whole window and chats in turn are read at even gaps.
   burstShare: 0.05,
+  // `RateLimit-Reset` is rounded to whole seconds, and our clock and the store's differ.
   resetMarginMs: 100,
+  // The common window (and the sandbox's) when a store sends a remaining count without a reset.
   fallbackWindowMs: 60_000,
 };
 

@@ -1,4 +1,7 @@
-/** The engine's knobs, with defaults for a real store; tests shrink the intervals through options. */
+/**
+ * The engine's knobs, with defaults for a real store; tests shrink the intervals through options.
+ * How the measured values were chosen: bench/README.md, "How the tuning values were chosen".
+ */
 import type { BudgetRules } from './request-budget.ts';
 
 const MINUTE = 60_000;
@@ -61,14 +64,11 @@ export function defaultTuning(pollIntervalMs: number): SyncTuning {
     hotWindowMs: 10 * MINUTE,
     newChatHotMs: 3 * pollIntervalMs,
     quietCeiling: 16,
-    // Bench at 1000 open orders, 120 requests a minute, every request of the window spent and spread evenly, status
-    // lists at 3% (hot p95 / quiet p95): 2 → 49 s / 21 min; 3 → 43–45 s / 25–26 min (four runs). Warm chats (heat)
-    // keep a paused conversation from paying for the weight.
+    // Conversations first when the budget is short: the hot p95 falls, quiet one-off messages wait a few minutes more.
     quietWeight: 3,
-    // A message every 2.5 min or so; a conversation at one every 90 s settles near 7.
+    // A chat with a message every 2.5 min or so is a conversation (a buyer writing every 90 s settles near 7).
     hotHeat: 4,
-    // They only show changes made elsewhere (the website, the buyer confirming): 0.12 → 0.05 → 0.03 gave chats 5,
-    // then 2.5 more reads a minute at 1000 open orders; a pass over 1000 orders still starts every 3 min or so.
+    // These lists only show changes made elsewhere (website, buyer confirming): what they leave goes to chat reads.
     statusListsMaxShare: 0.03,
     closedChatWatchMs: DAY,
     nearCursorMs: 1_000,

@@ -1,6 +1,6 @@
 /**
- * DESIGN: a reply to the card or to ANY bridge message of an order goes to its buyer — the delivery step's prompt,
- * preview and refusals, and the refusals of a seller reply included, also after the step is over.
+ * README "Using it": a reply to the card or to ANY bridge message of an order goes to its buyer — the delivery step's
+ * prompt, preview and refusals, and the refusals of a seller reply included, also after the step is over.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, createBridgeHarness, eventually, GROUP_ID, type BridgeHarness } from './harness.ts';

@@ -3,7 +3,7 @@ import { useSandbox } from './helpers.ts';
 
 const start = useSandbox();
 
-describe('sandbox auth (spec part 5)', () => {
+describe('sandbox auth (spec part 5, README "API assumptions")', () => {
   it('accepts the key as Authorization: Bearer and as X-API-Key', async () => {
     const { api, sandbox } = await start();
     const bearer = await api('GET', '/products');

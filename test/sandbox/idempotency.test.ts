@@ -3,7 +3,7 @@ import { manualClock, useSandbox } from './helpers.ts';
 
 const start = useSandbox();
 
-describe('sandbox Idempotency-Key (spec 4.4-4.6)', () => {
+describe('sandbox Idempotency-Key (spec 4.4-4.6, README "API assumptions")', () => {
   it('a repeated take returns the first response and acts once', async () => {
     const clock = manualClock();
     const { control, api } = await start({ now: clock.now });

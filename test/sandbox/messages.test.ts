@@ -4,7 +4,7 @@ import { manualClock, useSandbox } from './helpers.ts';
 const start = useSandbox();
 const texts = (reply: { json: any }): string[] => reply.json.data.messages.map((message: { text: string }) => message.text);
 
-describe('sandbox order chat (spec 4.7, 4.8)', () => {
+describe('sandbox order chat (spec 4.7, 4.8, README "API assumptions")', () => {
   it('posts a seller message and lists it with the buyer messages, oldest first', async () => {
     const clock = manualClock(Date.parse('2025-02-02T02:02:02.000Z'));
     const { control, api } = await start({ now: clock.now });

@@ -4,7 +4,7 @@ import { manualClock, useSandbox } from './helpers.ts';
 const start = useSandbox();
 const ids = (reply: { json: any }): string[] => reply.json.data.orders.map((order: { id: string }) => order.id);
 
-describe('sandbox products and orders (spec 4.1-4.3)', () => {
+describe('sandbox products and orders (spec 4.1-4.3, README "API assumptions")', () => {
   it('lists only automation-enabled products, in the spec shape', async () => {
     const { sandbox, control, api } = await start();
     const catalog = control.catalog(sandbox.store.storeId);

@@ -9,7 +9,7 @@ const rateHeaders = (headers: Headers) => ({
   reset: headers.get('ratelimit-reset'),
 });
 
-describe('sandbox rate limit (spec part 8)', () => {
+describe('sandbox rate limit (spec part 8, README "API assumptions")', () => {
   it('sends RateLimit-* headers on every /v1 response, whatever its outcome', async () => {
     const clock = manualClock();
     const { control, api } = await start({ now: clock.now, rateLimit: { limit: 50, windowMs: 10_000 } });

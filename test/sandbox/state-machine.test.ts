@@ -11,7 +11,7 @@ const LEGAL: Record<(typeof ACTIONS)[number], readonly string[]> = {
   cancel: ['paid', 'processing'],
 };
 
-describe('sandbox order state machine (spec part 3)', () => {
+describe('sandbox order state machine (spec part 3, README "API assumptions")', () => {
   it('take: paid -> processing, executor api, takenAt set', async () => {
     const clock = manualClock(Date.parse('2025-06-01T08:00:00.000Z'));
     const { control, api } = await start({ now: clock.now });

@@ -1,6 +1,6 @@
 /**
- * Requests per poll cycle stay within what the design promises (see request-cost.ts for the method;
- * request-cost-report.ts prints the numbers for 10, 100 and 1000 open orders).
+ * Requests per poll cycle stay within what docs/architecture.md promises ("What a cycle costs"; see request-cost.ts for
+ * the method; request-cost-report.ts prints the numbers for 10, 100 and 1000 open orders).
  */
 import { expect, it } from 'vitest';
 import { measureRequestCost } from './request-cost.ts';

@@ -1,4 +1,4 @@
-/** Buttons of an order card, by status (DESIGN: public interface). Other statuses, unknown ones included, get none. */
+/** Buttons of an order card, by status (README "Using it"). Other statuses, unknown ones included, get none. */
 import { InlineKeyboard } from 'grammy';
 import type { Order } from '../../seller-api/schemas.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';

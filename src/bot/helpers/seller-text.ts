@@ -1,7 +1,7 @@
 /**
  * What a seller may send to a buyer (README "API assumptions": message text rules): trimmed non-empty, at most 4000
- * characters. Checked
- * before anything is queued, so a refused text causes no store request and the seller learns why at once.
+ * characters. Checked before anything is queued, so a refused text causes no store request and the seller learns
+ * why at once.
  */
 import { replyRefusedEmpty, replyRefusedTooLong } from '../texts/prompts.ts';
 

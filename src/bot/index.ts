@@ -39,10 +39,10 @@ import {
   type TelegramRetry,
 } from './services/api-transformers.ts';
 import { createChatBinding } from './services/chat-binding.ts';
-import { createHousekeeping, DEFAULT_HOUSEKEEPING, type HousekeepingOptions } from './services/housekeeping.ts';
+import { createHousekeeping, DEFAULT_HOUSEKEEPING, type HousekeepingOptions } from './upkeep/housekeeping.ts';
 import type { BotKeyValueStore } from './services/kv.ts';
 import { createNoticePoster, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './services/notices.ts';
-import { createOrderCards } from './services/order-cards.ts';
+import { createOrderCards } from './cards/order-cards.ts';
 import { createPolling, type PollingState } from './services/polling.ts';
 import { createTelegramSink } from './services/telegram-sink.ts';
 import { COMMANDS } from './texts.ts';

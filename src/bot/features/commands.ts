@@ -10,7 +10,7 @@ import type { SyncForBot } from '../../sync/contract.ts';
 import type { BotContext } from '../context.ts';
 import { REPLY_CONVERSATION } from '../conversations/reply.ts';
 import { describeError } from '../errors.ts';
-import type { OrderCards } from '../services/order-cards.ts';
+import type { OrderCards } from '../cards/order-cards.ts';
 import {
   orderList,
   orderUnknown,

@@ -17,7 +17,7 @@ import type { Html } from '../helpers/html.ts';
 import { ALERTS, actionFailed, actionQueued, replyFailed, replyQueued, replySent } from '../texts.ts';
 import type { ChatBinding } from './chat-binding.ts';
 import { kvSlot, type BotKeyValueStore } from './kv.ts';
-import type { OrderCards } from './order-cards.ts';
+import type { OrderCards } from '../cards/order-cards.ts';
 import { REACTIONS, setReaction } from './reactions.ts';
 import type { ActionOutcome } from '../../core/actions.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';

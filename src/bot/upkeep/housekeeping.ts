@@ -8,7 +8,7 @@ import type { OrderId } from '../../seller-api/schemas.ts';
 import type { SyncQueries } from '../../sync/contract.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import { describeError } from '../errors.ts';
-import type { OrderCards, OrderState } from './order-cards.ts';
+import type { OrderCards, OrderState } from '../cards/order-cards.ts';
 import { isOpenStatus } from '../../core/order-status.ts';
 
 export interface HousekeepingOptions {

@@ -11,7 +11,7 @@ import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import { isNotModified, isUneditable } from '../helpers/telegram-errors.ts';
 import { orderCardKeyboard } from '../keyboards/order-card.ts';
 import { orderCard } from '../texts.ts';
-import { kvSlot, kvSuffixes, type BotKeyValueStore } from './kv.ts';
+import { kvSlot, kvSuffixes, type BotKeyValueStore } from '../services/kv.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';
 import { isOpenStatus } from '../../core/order-status.ts';

@@ -1,48 +1,32 @@
 /**
- * Order cards: posting them, and editing them in place when the order changes. What each card shows is remembered
- * in the key-value store, so an unchanged card is not edited at all, and "message is not modified" is a success.
- * A card that can no longer be edited (deleted, too old) is replaced by a new one, which the caller links.
+ * Order cards: posting them, and editing them in place when the order changes. What each card shows is kept with
+ * the card's record (`CardStore`), so an unchanged card is not edited at all, and "message is not modified" is a
+ * success. A card that can no longer be edited (deleted, too old) is replaced by a new one, recorded as the order's.
  */
 import type { Api, InlineKeyboard } from 'grammy';
-import { z } from 'zod';
 import type { Order, OrderId } from '../../seller-api/schemas.ts';
-import type { SyncQueries } from '../../sync/contract.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import { isNotModified, isUneditable } from '../helpers/telegram-errors.ts';
 import { orderCardKeyboard } from '../keyboards/order-card.ts';
 import { orderCard } from '../texts.ts';
-import { kvSlot, kvSuffixes, type BotKeyValueStore } from '../services/kv.ts';
+import type { CardStore, StoredCard } from './card-store.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';
 import { isOpenStatus } from '../../core/order-status.ts';
-
-const CardRecordSchema = z.object({
-  chatId: z.number().int(),
-  messageId: z.number().int(),
-  /** What the card shows now; empty when unknown (a card known only from sync's links). */
-  html: z.string(),
-  markup: z.string(),
-  /** When the card was last posted or edited (ms), for housekeeping; absent in records older than that. */
-  at: z.number().optional(),
-});
-type CardRecord = z.infer<typeof CardRecordSchema>;
-const CardRecordsSchema = z.array(CardRecordSchema);
-
-const CARDS_PREFIX = 'cards:';
 
 /** Older cards of an order (resent by /order) stop being updated past this many. */
 const MAX_CARDS_PER_ORDER = 3;
 
 export interface OrderCards {
-  /** Sends a new card to the chat and remembers it (the caller links it to the order in sync). */
+  /** Sends a new card to the chat and records it as the order's card. */
   post(order: Order, chatId: number, options?: { replyTo?: number }): Promise<TelegramRef>;
   /** Brings every card of the order up to date; returns cards sent anew in place of uneditable ones. */
   refresh(order: Order, fallbackChatId: number | undefined): Promise<TelegramRef[]>;
   /** The newest card of the order (in that chat, when given), for replies. */
   latest(orderId: OrderId, inChat?: number): Promise<TelegramRef | undefined>;
   /**
-   * Drops the records of orders that are over or unknown to sync, and records not touched since `staleBefore`
-   * (ms). A dropped record costs little: sync's links still find the card, which is then edited without the
+   * Forgets what the cards of orders that are over, or not touched since `staleBefore` (ms), show; drops the cards
+   * of orders sync has not known for long. A forgotten view costs little: the card is then edited without the
    * "unchanged" shortcut. Returns how many orders' records were dropped.
    */
   prune(staleBefore: number, orderState: (orderId: OrderId) => OrderState): Promise<number>;
@@ -53,7 +37,7 @@ export type OrderState = 'open' | 'closed' | 'unknown';
 
 /**
  * An order sync does not know yet may be one whose card was just posted and whose hand-off is not committed:
- * its record is kept this long.
+ * its cards are kept this long.
  */
 const UNKNOWN_ORDER_GRACE_MS = 60 * 60_000;
 
@@ -65,111 +49,103 @@ interface RenderedCard {
 
 export function createOrderCards(deps: {
   api: Api;
-  kv: BotKeyValueStore;
+  store: CardStore;
   codec: OrderActionCodec;
-  engine: () => SyncQueries;
   now: () => number;
 }): OrderCards {
+  const { store } = deps;
   const lock = createKeyedLock();
-  const records = (orderId: OrderId) => kvSlot(deps.kv, `${CARDS_PREFIX}${orderId}`, CardRecordsSchema);
 
   const render = async (order: Order): Promise<RenderedCard> => {
     const keyboard = await orderCardKeyboard(order, deps.codec);
     return { html: orderCard(order).html, keyboard, markup: JSON.stringify(keyboard?.inline_keyboard ?? []) };
   };
 
-  const send = async (card: RenderedCard, chatId: number, replyTo?: number): Promise<CardRecord> => {
+  const viewOf = (card: RenderedCard) => ({ html: card.html, markup: card.markup, shownAt: deps.now() });
+
+  const send = async (orderId: OrderId, card: RenderedCard, chatId: number, replyTo?: number): Promise<TelegramRef> => {
     const message = await deps.api.sendMessage(chatId, card.html, {
       parse_mode: 'HTML',
       link_preview_options: { is_disabled: true },
       ...(card.keyboard ? { reply_markup: card.keyboard } : {}),
       ...(replyTo === undefined ? {} : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
     });
-    return { chatId, messageId: message.message_id, html: card.html, markup: card.markup, at: deps.now() };
+    const ref = { chatId, messageId: message.message_id };
+    await store.show(orderId, ref, viewOf(card));
+    return ref;
   };
 
-  /** Edits one card; undefined when it cannot be edited any more. */
-  const edit = async (record: CardRecord, card: RenderedCard): Promise<CardRecord | undefined> => {
-    if (record.html === card.html && record.markup === card.markup) return record;
+  /** Edits one card; false when it cannot be edited any more. */
+  const edit = async (orderId: OrderId, stored: StoredCard, card: RenderedCard): Promise<boolean> => {
+    if (stored.view?.html === card.html && stored.view.markup === card.markup) return true;
     try {
-      await deps.api.editMessageText(record.chatId, record.messageId, card.html, {
+      await deps.api.editMessageText(stored.chatId, stored.messageId, card.html, {
         parse_mode: 'HTML',
         link_preview_options: { is_disabled: true },
         // An empty keyboard removes the buttons (closed orders offer none).
         reply_markup: card.keyboard ?? { inline_keyboard: [] },
       });
     } catch (error) {
-      if (isUneditable(error)) return undefined;
+      if (isUneditable(error)) return false;
       if (!isNotModified(error)) throw error;
     }
-    return { ...record, html: card.html, markup: card.markup, at: deps.now() };
+    await store.show(orderId, stored, viewOf(card));
+    return true;
   };
 
-  const knownRecords = async (orderId: OrderId): Promise<CardRecord[]> => {
-    const stored = await records(orderId).read();
-    if (stored && stored.length > 0) return stored;
-    const card = deps.engine().findOrder(orderId)?.telegram[0];
-    return card ? [{ ...card, html: '', markup: '' }] : [];
+  const keepNewest = async (orderId: OrderId) => {
+    const tended = (await store.cards(orderId)).filter((stored) => stored.view !== undefined);
+    if (tended.length > MAX_CARDS_PER_ORDER) await store.forget(tended.slice(0, -MAX_CARDS_PER_ORDER));
   };
 
   return {
     post: (order, chatId, options = {}) =>
       lock.run(order.id, async () => {
-        const record = await send(await render(order), chatId, options.replyTo);
-        const kept = [...((await records(order.id).read()) ?? []), record].slice(-MAX_CARDS_PER_ORDER);
-        await records(order.id).write(kept);
-        return { chatId: record.chatId, messageId: record.messageId };
+        const ref = await send(order.id, await render(order), chatId, options.replyTo);
+        await keepNewest(order.id);
+        return ref;
       }),
 
     refresh: (order, fallbackChatId) =>
       lock.run(order.id, async () => {
         const card = await render(order);
-        const known = await knownRecords(order.id);
-        const updated: CardRecord[] = [];
+        const known = await store.cards(order.id);
+        const gone: TelegramRef[] = [];
+        for (const stored of known) if (!(await edit(order.id, stored, card))) gone.push(stored);
+        await store.forget(gone);
         const replaced: TelegramRef[] = [];
-        for (const record of known) {
-          const edited = await edit(record, card);
-          if (edited) updated.push(edited);
-        }
-        if (updated.length === 0 && (known.length > 0 || fallbackChatId !== undefined)) {
+        if (gone.length === known.length && (known.length > 0 || fallbackChatId !== undefined)) {
           // Every card is gone: one new card keeps the order visible.
-          const chatId = fallbackChatId ?? known[0]!.chatId;
-          const fresh = await send(card, chatId);
-          updated.push(fresh);
-          replaced.push({ chatId: fresh.chatId, messageId: fresh.messageId });
+          replaced.push(await send(order.id, card, fallbackChatId ?? known[0]!.chatId));
         }
-        // An order that is over drops its record so the store stays bounded; sync's links still find its card.
-        if (!isOpenStatus(order.status)) await records(order.id).remove();
-        else await records(order.id).write(updated.slice(-MAX_CARDS_PER_ORDER));
+        // An order that is over is no longer kept up to date; its cards still map replies to it.
+        if (!isOpenStatus(order.status)) await store.forgetOrder(order.id);
+        else await keepNewest(order.id);
         return replaced;
       }),
 
     async latest(orderId, inChat) {
-      const known = await knownRecords(orderId);
-      const newest = known.filter((record) => inChat === undefined || record.chatId === inChat).at(-1);
+      const known = await store.cards(orderId);
+      const newest = known.filter((stored) => inChat === undefined || stored.chatId === inChat).at(-1);
       return newest && { chatId: newest.chatId, messageId: newest.messageId };
     },
 
     async prune(staleBefore, orderState) {
       let dropped = 0;
-      for (const orderId of (await kvSuffixes(deps.kv, CARDS_PREFIX)) as OrderId[]) {
+      for (const { orderId } of await store.tendedOrders()) {
         await lock.run(orderId, async () => {
-          const slot = records(orderId);
-          const stored = await slot.read();
-          const touched = Math.max(...(stored ?? []).map((record) => record.at ?? Number.NaN));
+          // Read again under the lock: a card may have been posted or edited since the list was read.
+          const shownAt = Math.max(...(await store.cards(orderId)).map((stored) => stored.view?.shownAt ?? Number.NaN));
           const state = orderState(orderId);
+          // Written `!(shownAt >= …)` so that no known view (NaN) counts as old.
           const expired =
-            stored === undefined ||
-            state === 'closed' ||
-            (state === 'unknown' && touched < deps.now() - UNKNOWN_ORDER_GRACE_MS) ||
-            touched < staleBefore;
-          if (expired) {
-            await slot.remove();
-            dropped += 1;
-          } else if (Number.isNaN(touched)) {
-            // Written before records were dated: their age counts from now.
-            await slot.write(stored.map((record) => ({ ...record, at: record.at ?? deps.now() })));
-          }
+            state === 'unknown'
+              ? !(shownAt >= deps.now() - UNKNOWN_ORDER_GRACE_MS && shownAt >= staleBefore)
+              : state === 'closed' || !(shownAt >= staleBefore);
+          if (!expired) return;
+          if (state === 'unknown') await store.dropUnknown(orderId);
+          else await store.forgetOrder(orderId);
+          dropped += 1;
         });
       }
       return dropped;

@@ -1,7 +1,7 @@
 /**
- * Keeps the bot's records in the key-value store bounded: card records of orders that are over (or long
- * untouched) and callback-data aliases no button has carried for long are dropped. Runs when the bot starts and
- * then on an interval (unref'd: it never keeps the process alive), until the bot stops.
+ * Keeps the bot's records bounded: what the cards of orders that are over (or long untouched) show, cards of orders
+ * sync never committed, and callback-data aliases no button has carried for long are dropped. Runs when the bot
+ * starts and then on an interval (unref'd: it never keeps the process alive), until the bot stops.
  */
 import type { Logger } from 'pino';
 import type { OrderId } from '../../seller-api/schemas.ts';

@@ -19,6 +19,8 @@ import type { Logger } from 'pino';
 import type { Product } from '../seller-api/schemas.ts';
 import type { SyncForBot, SyncSink } from '../sync/contract.ts';
 import { createOrderActionCodec } from './callback-data/order-action.ts';
+import type { CardStore } from './cards/card-store.ts';
+import { createOrderCards } from './cards/order-cards.ts';
 import type { BotContext, ConversationContext } from './context.ts';
 import { createDeliverConversation, DELIVER_CONVERSATION } from './conversations/deliver.ts';
 import { createReplyConversation, REPLY_CONVERSATION } from './conversations/reply.ts';
@@ -39,13 +41,12 @@ import {
   type TelegramRetry,
 } from './transport/api-transformers.ts';
 import { createChatBinding } from './storage/chat-binding.ts';
-import { createHousekeeping, DEFAULT_HOUSEKEEPING, type HousekeepingOptions } from './services/housekeeping.ts';
 import type { BotKeyValueStore } from './storage/kv.ts';
 import { createNoticePoster, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './sink/notices.ts';
-import { createOrderCards } from './services/order-cards.ts';
 import { createPolling, type PollingState } from './transport/polling.ts';
 import { createTelegramSink } from './sink/telegram-sink.ts';
 import { COMMANDS } from './texts/commands.ts';
+import { createHousekeeping, DEFAULT_HOUSEKEEPING, type HousekeepingOptions } from './upkeep/housekeeping.ts';
 
 export interface BridgeBotDeps {
   /** BotFather token. Never logged; redacted from every error this module logs or throws. */
@@ -61,8 +62,10 @@ export interface BridgeBotDeps {
    * `engine: () => engine`, called only once updates or sink events arrive.
    */
   engine: SyncForBot | (() => SyncForBot);
-  /** Conversation state, card records, trial binding (src/db's KeyValueStore). */
+  /** Conversation state, callback aliases, trial binding (src/db's KeyValueStore). */
   kv: BotKeyValueStore;
+  /** Order cards and what each shows now (src/db's CardViewQueries over the links sync maps replies with). */
+  cardStore: CardStore;
   logger: Logger;
   /** For /products (e.g. `() => sellerApi.listProducts()`); without it /products says it is unavailable. */
   listProducts?: () => Promise<Product[]>;
@@ -84,7 +87,7 @@ export interface BridgeBotDeps {
   callbackAnswerDeadlineMs?: number;
   /** Waits between tries of a notice that failed on the network or a 429/5xx (default 10 s, 30 s). */
   noticeRetryDelaysMs?: readonly number[];
-  /** Pruning of the bot's records in the key-value store (default: 30 days, hourly). */
+  /** Pruning of the bot's records: card views and callback aliases (default: 30 days, hourly). */
   housekeeping?: Partial<HousekeepingOptions>;
   /** A Deliver or /reply step left alone this long is dropped (default 15 minutes). */
   conversationTimeoutMs?: number;
@@ -133,7 +136,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   let lifetime = new AbortController();
   const binding = createChatBinding({ chatId: deps.chatId, adminIds: deps.adminIds, kv: deps.kv });
   const codec = createOrderActionCodec(deps.kv, now);
-  const cards = createOrderCards({ api: bot.api, kv: deps.kv, codec, engine, now });
+  const cards = createOrderCards({ api: bot.api, store: deps.cardStore, codec, now });
   const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, logger, secrets });
   const postNotice = createNoticePoster({
     api: bot.api,
@@ -231,6 +234,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
 
 export { ALERTS } from './texts/alerts.ts';
 export type { BotKeyValueStore } from './storage/kv.ts';
+export type { CardStore } from './cards/card-store.ts';
 export type { PostNotice } from './sink/notices.ts';
 export type { PollingState } from './transport/polling.ts';
 export type { TelegramPacing, TelegramRetry } from './transport/api-transformers.ts';

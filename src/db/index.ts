@@ -21,6 +21,7 @@ export {
   type HandledMessage,
 } from './chat-messages.ts';
 export { createTelegramLinkQueries, type TelegramLinkQueries, type TelegramLinkRole } from './telegram-links.ts';
+export { createCardViewQueries, type CardView, type CardViewQueries, type StoredCard, type TendedOrder } from './card-views.ts';
 export {
   createOutboxQueries,
   type OutboxEntry,

@@ -110,6 +110,59 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 2,
+    name: 'card views in telegram links, moved from the kv card records',
+    sql: `
+      -- No foreign key to orders any more: the bot records a card when it posts it, which is before the hand-off
+      -- commits the order (sync/hand-off.ts). Links of pruned orders are deleted by the pruner instead.
+      CREATE TABLE telegram_links_v2 (
+        chat_id      INTEGER NOT NULL,
+        message_id   INTEGER NOT NULL,
+        order_id     TEXT NOT NULL,
+        role         TEXT NOT NULL CHECK (role IN ('card', 'other')),
+        created_at   INTEGER NOT NULL,
+        -- What a card shows now (html, keyboard JSON) and when it was posted or last edited; NULL when unknown.
+        shown_html   TEXT,
+        shown_markup TEXT,
+        shown_at     INTEGER,
+        PRIMARY KEY (chat_id, message_id),
+        CHECK ((shown_at IS NULL) = (shown_html IS NULL) AND (shown_at IS NULL) = (shown_markup IS NULL)),
+        CHECK (role = 'card' OR shown_at IS NULL)
+      ) STRICT;
+      -- rowid kept: it orders cards posted in the same millisecond.
+      INSERT INTO telegram_links_v2 (rowid, chat_id, message_id, order_id, role, created_at)
+        SELECT rowid, chat_id, message_id, order_id, role, created_at FROM telegram_links;
+      DROP TABLE telegram_links;
+      ALTER TABLE telegram_links_v2 RENAME TO telegram_links;
+      CREATE INDEX telegram_links_order ON telegram_links (order_id);
+
+      -- The bot's kv records 'bot.cards:<orderId>' (a JSON array of {chatId, messageId, html, markup, at?}, oldest
+      -- first) become the views of those cards; a card only they knew (posted, hand-off not committed) is linked.
+      -- A record without 'at' predates dating: it ages from now. Entries of another shape are dropped.
+      WITH records AS MATERIALIZED (
+        SELECT substr(key, 11) AS order_id, value FROM kv
+        WHERE substr(key, 1, 10) = 'bot.cards:' AND json_valid(value) AND json_type(value) = 'array'
+      ),
+      entries AS (
+        SELECT r.order_id, e.value AS card, e.key AS position,
+               coalesce(CAST(json_extract(e.value, '$.at') AS INTEGER),
+                        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)) AS shown_at
+        FROM records AS r, json_each(r.value) AS e
+        WHERE json_type(e.value, '$.chatId') = 'integer' AND json_type(e.value, '$.messageId') = 'integer'
+          AND json_type(e.value, '$.html') = 'text' AND json_type(e.value, '$.markup') = 'text'
+          AND coalesce(json_type(e.value, '$.at'), 'integer') IN ('integer', 'real')
+      )
+      INSERT INTO telegram_links (chat_id, message_id, order_id, role, created_at, shown_html, shown_markup, shown_at)
+        SELECT json_extract(card, '$.chatId'), json_extract(card, '$.messageId'), order_id, 'card', shown_at,
+               json_extract(card, '$.html'), json_extract(card, '$.markup'), shown_at
+        FROM entries WHERE true ORDER BY order_id, position
+      ON CONFLICT (chat_id, message_id) DO UPDATE
+        SET shown_html = excluded.shown_html, shown_markup = excluded.shown_markup, shown_at = excluded.shown_at
+        WHERE telegram_links.role = 'card' AND telegram_links.order_id = excluded.order_id;
+      DELETE FROM kv WHERE substr(key, 1, 10) = 'bot.cards:';
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -32,15 +32,19 @@ export function createPruner(db: SqliteDatabase): (rules: PruneRules) => PruneRe
   const deleteActions = db.prepare<{ cutoff: number }>(
     `DELETE FROM outbox WHERE state IN ('succeeded', 'failed') AND reported = state AND finished_at < @cutoff`,
   );
-  const deleteOrders = db.prepare<{ cutoff: number }>(
-    `DELETE FROM orders AS o
-     WHERE o.is_open = 0 AND coalesce(o.chat_watch_until, 0) < @cutoff
-       AND NOT EXISTS (SELECT 1 FROM outbox a WHERE a.order_id = o.id AND a.state = 'pending')`,
+  const prunable = `o.is_open = 0 AND coalesce(o.chat_watch_until, 0) < @cutoff
+       AND NOT EXISTS (SELECT 1 FROM outbox a WHERE a.order_id = o.id AND a.state = 'pending')`;
+  // telegram_links has no foreign key (the bot links a card before its order is committed): its rows go first.
+  const deleteLinks = db.prepare<{ cutoff: number }>(
+    `DELETE FROM telegram_links WHERE order_id IN (SELECT o.id FROM orders AS o WHERE ${prunable})`,
   );
+  const deleteOrders = db.prepare<{ cutoff: number }>(`DELETE FROM orders AS o WHERE ${prunable}`);
 
   return db.transaction((rules: PruneRules): PruneResult => {
     const cutoff = rules.now - rules.retentionMs;
-    const orders = deleteOrders.run({ cutoff: rules.now - rules.orderRetentionMs }).changes;
+    const orderCutoff = { cutoff: rules.now - rules.orderRetentionMs };
+    deleteLinks.run(orderCutoff);
+    const orders = deleteOrders.run(orderCutoff).changes;
     const messages = deleteMessages.run({ cutoff, near: rules.nearCursorMs }).changes;
     const actions = deleteActions.run({ cutoff }).changes;
     return { messages, actions, orders };

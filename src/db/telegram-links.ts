@@ -1,4 +1,7 @@
-/** Queries of `telegram_links`: which Telegram messages stand for which order (the card first). */
+/**
+ * Queries of `telegram_links`: which Telegram messages stand for which order (the card first). What a card shows now
+ * is kept on its row too, read and written by card-views.ts.
+ */
 import type { OrderId } from '../seller-api/schemas.ts';
 import type { SqliteDatabase } from './sqlite.ts';
 import type { TelegramRef } from '../core/telegram-ref.ts';

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { pino, type Logger } from 'pino';
 import { createBridgeBot, type BridgeBot, type BridgeBotDeps } from '../../src/bot/index.ts';
+import { createCardViewQueries, type CardViewQueries } from '../../src/db/card-views.ts';
 import { createKeyValueStore, type KeyValueStore } from '../../src/db/kv.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
@@ -45,6 +46,10 @@ export interface BridgeHarness {
   bridge: BridgeBot;
   engine: BridgeSyncEngine;
   kv: KeyValueStore;
+  /** What the bot's cards show, as the database keeps it. */
+  cards: CardViewQueries;
+  /** The database file, the same across restarts. */
+  dbPath: string;
   chatId: number | undefined;
   /** A new process over the same database file and the same Telegram. */
   restart(): Promise<void>;
@@ -80,6 +85,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     api: SellerApiClient;
     db: SqliteDatabase;
     kv: KeyValueStore;
+    cards: CardViewQueries;
     engine: BridgeSyncEngine;
     bridge: BridgeBot;
   }
@@ -94,6 +100,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     });
     const db = openDatabase(dbPath, { logger });
     const kv = createKeyValueStore(db);
+    const cards = createCardViewQueries(db);
     let engine: BridgeSyncEngine | undefined;
     const bridge = createBridgeBot({
       token: telegram.token,
@@ -102,6 +109,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       adminIds,
       engine: () => engine!,
       kv,
+      cardStore: cards,
       logger,
       listProducts: () => api.listProducts(),
       pacing: { perChatIntervalMs: 0, groupPerMinute: 10_000, globalPerSecond: 10_000 },
@@ -124,7 +132,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     });
     await bridge.start();
     if (options.startEngine !== false) engine.start();
-    return { api, db, kv, engine, bridge };
+    return { api, db, kv, cards, engine, bridge };
   };
 
   let current: Process | undefined = await startProcess();
@@ -156,6 +164,10 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     get kv() {
       return need().kv;
     },
+    get cards() {
+      return need().cards;
+    },
+    dbPath,
     async restart() {
       await stopProcess();
       current = await startProcess();

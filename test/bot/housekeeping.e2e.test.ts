@@ -1,11 +1,12 @@
 /**
- * The bot's records in the key-value store stay bounded: card records of orders that are over, unknown or long
- * untouched, and callback-data aliases no button carried for 30 days, are dropped at start and then on an
+ * The bot's records stay bounded: what the cards of orders that are over or long untouched show, cards of orders
+ * sync does not know, and callback-data aliases no button carried for 30 days, are dropped at start and then on an
  * interval that ends with the bot.
  */
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderId } from '../../src/seller-api/schemas.ts';
 import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, type BridgeHarness } from './harness.ts';
 
 let h: BridgeHarness | undefined;
@@ -15,19 +16,26 @@ afterEach(async () => {
 });
 
 const DAY = 24 * 60 * 60_000;
-const cardKey = (orderId: string) => `bot.cards:${orderId}`;
 const aliasKey = (hash: string) => `bot.callback-alias:${hash}`;
-const record = (at: number | undefined) => [{ chatId: GROUP_ID, messageId: 999, html: '', markup: '', ...(at === undefined ? {} : { at }) }];
+/** The order's cards whose view is kept (what used to be its `cards:` record). */
+const shown = (orderId: string) => h!.cards.cards(orderId as OrderId).filter((card) => card.view !== undefined);
+/** Records a card showing nothing in particular, last shown at `shownAt`. */
+const record = (orderId: string, messageId: number, shownAt: number) => {
+  h!.cards.show(orderId as OrderId, { chatId: GROUP_ID, messageId }, { html: '', markup: '', shownAt });
+  return [{ chatId: GROUP_ID, messageId, view: { html: '', markup: '', shownAt } }];
+};
 
 describe('card records', () => {
   it('an order that ends in a status beyond the four drops its record when its card is refreshed', async () => {
     h = await createBridgeHarness();
     const { order, card } = await h.createPaidOrder();
-    expect(h.kv.get(cardKey(order.id))).toBeDefined();
+    expect(shown(order.id)).toHaveLength(1);
     h.sandbox.control.setOrderStatus(order.id, 'refunded');
     await h.engine.pollNow();
     await eventually(() => expect(h!.telegram.message(GROUP_ID, card.messageId)?.text).toContain('refunded'));
-    expect(h.kv.get(cardKey(order.id))).toBeUndefined();
+    expect(shown(order.id)).toEqual([]);
+    // Still the order's card for replies.
+    expect(h.engine.orderForTelegramMessage(card)).toBe(order.id);
   });
 
   it('at start: records of closed, unknown and long-untouched orders go; recent and open ones stay', async () => {
@@ -40,11 +48,10 @@ describe('card records', () => {
     await eventually(() => expect(h!.telegram.message(GROUP_ID, closed.card.messageId)?.text).toContain('cancelled'));
 
     const now = Date.now();
-    h.kv.set(cardKey(closed.order.id), record(now));
-    h.kv.set(cardKey(untouched.order.id), [{ ...record(now - 31 * DAY)[0]!, messageId: untouched.card.messageId }]);
-    h.kv.set(cardKey('ord_gone'), record(now - 2 * 60 * 60_000));
-    h.kv.set(cardKey('ord_just_posted'), record(now));
-    h.kv.set(cardKey('ord_undated'), record(undefined));
+    record(closed.order.id, 991, now);
+    record(untouched.order.id, untouched.card.messageId, now - 31 * DAY);
+    record('ord_gone', 992, now - 2 * 60 * 60_000);
+    const justPosted = record('ord_just_posted', 993, now);
     h.kv.set(aliasKey('oldgone'), { orderId: 'ord_gone', at: now - 31 * DAY });
     h.kv.set(aliasKey('oldopen'), { orderId: untouched.order.id, at: now - 31 * DAY });
     h.kv.set(aliasKey('recent'), { orderId: 'ord_gone', at: now - DAY });
@@ -52,13 +59,14 @@ describe('card records', () => {
 
     await h.restart();
 
-    expect(h.kv.get(cardKey(closed.order.id))).toBeUndefined();
-    expect(h.kv.get(cardKey(untouched.order.id))).toBeUndefined();
-    expect(h.kv.get(cardKey('ord_gone'))).toBeUndefined();
-    expect(h.kv.get(cardKey('ord_just_posted'))).toEqual(record(now));
-    expect(h.kv.get(cardKey(open.order.id))).toHaveLength(1);
-    // Records from before dating are dated now, so they age from here rather than go at once.
-    expect(h.kv.get<{ at: number }[]>(cardKey('ord_undated'))?.[0]?.at).toBeGreaterThanOrEqual(now);
+    expect(shown(closed.order.id)).toEqual([]);
+    expect(shown(untouched.order.id)).toEqual([]);
+    // An order sync never committed loses its card altogether; a known one keeps it for replies.
+    expect(h.cards.cards('ord_gone' as OrderId)).toEqual([]);
+    expect(h.engine.orderForTelegramMessage(untouched.card)).toBe(untouched.order.id);
+    expect(shown('ord_just_posted')).toEqual(justPosted);
+    expect(shown(open.order.id)).toHaveLength(1);
+    // Records from before dating are dated when migrated (test/db/card-views.test.ts).
     expect(h.kv.get(aliasKey('oldgone'))).toBeUndefined();
     expect(h.kv.get(aliasKey('oldopen'))).toEqual({ orderId: untouched.order.id, at: now - 31 * DAY });
     expect(h.kv.get(aliasKey('recent'))).toBeDefined();
@@ -81,8 +89,8 @@ describe('card records', () => {
       }),
     );
     h = await createBridgeHarness({ logger, bot: { housekeeping: { intervalMs: 50 } } });
-    h.kv.set(cardKey('ord_gone'), record(Date.now() - 2 * 60 * 60_000));
-    await eventually(() => expect(h!.kv.get(cardKey('ord_gone'))).toBeUndefined(), 2_000);
+    record('ord_gone', 992, Date.now() - 2 * 60 * 60_000);
+    await eventually(() => expect(shown('ord_gone')).toEqual([]), 2_000);
     expect(lines.some((line) => line.includes('old bot records dropped'))).toBe(true);
 
     await h.stopBridge();

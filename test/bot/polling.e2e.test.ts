@@ -92,6 +92,7 @@ describe('start and stop', () => {
         throw new Error('no engine in this test');
       },
       kv: { get: () => undefined, set: () => undefined, delete: () => undefined, keys: () => [] },
+      cardStore: { cards: () => [], show() {}, forget() {}, forgetOrder() {}, tendedOrders: () => [], dropUnknown() {} },
       logger: silent,
       onPollingStopped: (reason) => reasons.push(reason),
     });

@@ -106,6 +106,7 @@ describe('secrets', () => {
       adminIds: [ADMIN.id],
       engine: { findOrder: () => undefined } as unknown as SyncEngine,
       kv: { get: () => undefined, set: () => undefined, delete: () => undefined, keys: () => [] },
+      cardStore: { cards: () => [], show() {}, forget() {}, forgetOrder() {}, tendedOrders: () => [], dropUnknown() {} },
       logger,
       pacing: { perChatIntervalMs: 0 },
       noticeRetryDelaysMs: [5, 5],

@@ -1,5 +1,9 @@
 /** A restart of the whole bridge (new bot, engine and client over the same database file): nothing repeated. */
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StoredCard } from '../../src/db/card-views.ts';
+import { MIGRATIONS } from '../../src/db/migrations.ts';
+import type { OrderId } from '../../src/seller-api/schemas.ts';
 import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, type BridgeHarness } from './harness.ts';
 
 let h: BridgeHarness;
@@ -84,5 +88,49 @@ describe('crash between the Telegram post and sync’s commit', () => {
     expect(h.cardsOf(order.id)).toHaveLength(1);
     expect(h.repliesTo(card.messageId)).toHaveLength(2);
     expect(h.engine.orderForTelegramMessage({ chatId: GROUP_ID, messageId: h.repliesTo(card.messageId)[1]!.messageId })).toBe(order.id);
+  });
+});
+
+/** Turns the stopped bridge's database back into what a version-1 build left: the card's view in a kv record. */
+function backToVersion1(path: string, orderId: string, card: StoredCard) {
+  const linksV1 = /CREATE TABLE telegram_links \([\s\S]*?\) STRICT;/.exec(MIGRATIONS[0]!.sql)![0].replace('telegram_links', 'links_v1');
+  const db = new Database(path);
+  db.transaction(() => {
+    db.exec(linksV1);
+    db.exec(`INSERT INTO links_v1 (rowid, chat_id, message_id, order_id, role, created_at)
+               SELECT rowid, chat_id, message_id, order_id, role, created_at FROM telegram_links;
+             DROP TABLE telegram_links;
+             ALTER TABLE links_v1 RENAME TO telegram_links;
+             CREATE INDEX telegram_links_order ON telegram_links (order_id);
+             DELETE FROM schema_migrations WHERE version > 1;`);
+    const { html, markup, shownAt } = card.view!;
+    const record = [{ chatId: card.chatId, messageId: card.messageId, html, markup, at: shownAt }];
+    db.prepare('INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?)').run(`bot.cards:${orderId}`, JSON.stringify(record), Date.now());
+  })();
+  db.close();
+}
+
+describe('upgrade from a build that kept card records in the key-value store', () => {
+  it('the record moves to the card, a reply to the old card still reaches its order, and the card is edited in place', async () => {
+    const { order, card } = await h.createPaidOrder();
+    const stored = h.cards.cards(order.id as OrderId);
+    expect(stored).toHaveLength(1);
+    await h.stopBridge();
+    backToVersion1(h.dbPath, order.id, stored[0]!);
+
+    await h.restart();
+    expect(h.kv.get(`bot.cards:${order.id}`)).toBeUndefined();
+    expect(h.cards.cards(order.id as OrderId)).toEqual(stored);
+
+    h.telegram.sendText(ADMIN, 'after the upgrade', { ...inGroup, replyTo: card.messageId });
+    const sellerTexts = () =>
+      h.sandbox.control
+        .messages(order.id)
+        .filter((message) => message.senderRole === 'seller')
+        .map((message) => message.text);
+    await eventually(() => expect(sellerTexts()).toEqual(['after the upgrade']));
+    h.telegram.tapLabel(ADMIN, card.messageId, 'Take', inGroup);
+    await eventually(() => expect(labels(h.telegram.message(GROUP_ID, card.messageId))).toEqual(['Deliver', 'Cancel']));
+    expect(h.cardsOf(order.id)).toHaveLength(1);
   });
 });

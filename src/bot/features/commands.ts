@@ -11,7 +11,7 @@ import type { BotContext } from '../context.ts';
 import { REPLY_CONVERSATION } from '../conversations/reply.ts';
 import { describeError } from '../errors.ts';
 import { join, lines, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts';
-import type { OrderCards } from '../services/order-cards.ts';
+import type { OrderCards } from '../cards/order-cards.ts';
 import {
   noOpenOrders,
   noProducts,

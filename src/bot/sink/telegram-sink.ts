@@ -18,7 +18,7 @@ import { actionFailed, actionQueued, replyFailed, replyQueued, replySent } from 
 import { ALERTS } from '../texts/alerts.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
 import { kvSlot, type BotKeyValueStore } from '../storage/kv.ts';
-import type { OrderCards } from '../services/order-cards.ts';
+import type { OrderCards } from '../cards/order-cards.ts';
 import { REACTIONS, setReaction } from './reactions.ts';
 import type { ActionOutcome } from '../../core/actions.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';

@@ -1,14 +1,14 @@
 /**
- * Keeps the bot's records in the key-value store bounded: card records of orders that are over (or long
- * untouched) and callback-data aliases no button has carried for long are dropped. Runs when the bot starts and
- * then on an interval (unref'd: it never keeps the process alive), until the bot stops.
+ * Keeps the bot's records bounded: what the cards of orders that are over (or long untouched) show, cards of orders
+ * sync never committed, and callback-data aliases no button has carried for long are dropped. Runs when the bot
+ * starts and then on an interval (unref'd: it never keeps the process alive), until the bot stops.
  */
 import type { Logger } from 'pino';
 import type { OrderId } from '../../seller-api/schemas.ts';
 import type { SyncQueries } from '../../sync/contract.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import { describeError } from '../errors.ts';
-import type { OrderCards, OrderState } from './order-cards.ts';
+import type { OrderCards, OrderState } from '../cards/order-cards.ts';
 import { isOpenStatus } from '../../core/order-status.ts';
 
 export interface HousekeepingOptions {

@@ -6,7 +6,8 @@ import { pino } from 'pino';
 import { startBridge, type RunningBridge, type StoreAccess } from './app/bridge.ts';
 import { startTrialStore, type TrialStore } from './app/trial-store.ts';
 import { configSecrets, environmentWithDotEnv, formatConfigError, loadConfig, type Config } from './config/index.ts';
-import { createLogger, redactSecrets } from './log/index.ts';
+import { createLogger } from './log/index.ts';
+import { redactSecrets } from './shared/redact.ts';
 
 /** Shutdown must finish within this; past it the process exits anyway (systemd and Docker wait 30 s at most). */
 const SHUTDOWN_DEADLINE_MS = 10_000;

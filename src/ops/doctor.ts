@@ -9,9 +9,9 @@ import { Api } from 'grammy';
 import { pino } from 'pino';
 import { configSecrets, formatConfigError, loadConfig, type Config } from '../config/index.ts';
 import { schemaStatus } from '../db/migrations.ts';
-import { redactSecrets } from '../log/index.ts';
 import { createSellerApiClient, type SellerApiClient } from '../seller-api/client.ts';
 import { isSellerApiError } from '../seller-api/errors.ts';
+import { redactSecrets } from '../shared/redact.ts';
 
 export type Verdict = 'ok' | 'warn' | 'fail' | 'skip';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, scrubDeep, secretScrubber } from '../../src/log/index.ts';
+import { redactSecrets, scrubDeep, secretScrubber } from '../../src/shared/redact.ts';
 
 const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1';
 const KEY = 'svc_sk_' + 'a1'.repeat(20);

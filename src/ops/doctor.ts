@@ -100,7 +100,7 @@ async function checkChat(api: Api, config: Config, botId: number, secrets: reado
 }
 
 async function checkStore(config: Config, timeoutMs: number, secrets: readonly string[]): Promise<CheckResult[]> {
-  if (!config.seller) return [skipped('store API', 'trial mode uses the in-process sandbox store'), skipped('rate limit', 'trial mode')];
+  if (config.mode !== 'live') return [skipped('store API', 'trial mode uses the in-process sandbox store'), skipped('rate limit', 'trial mode')];
   let api: SellerApiClient | undefined;
   try {
     api = createSellerApiClient({

@@ -7,7 +7,7 @@ import type { Config } from '../config/index.ts';
 import { gentleBuyers, startSandbox, type SandboxHandle } from '../sandbox/index.ts';
 import type { StoreAccess } from './bridge.ts';
 
-export interface TrialStore {
+interface TrialStore {
   sandbox: SandboxHandle;
   access: StoreAccess;
 }

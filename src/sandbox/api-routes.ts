@@ -37,7 +37,7 @@ export const PAGING = {
 export const MAX_MESSAGE_CHARS = 4000;
 export const MAX_DELIVERED_VALUE_CHARS = 10_000;
 
-export interface ApiRouteOptions {
+interface ApiRouteOptions {
   /** Body field of POST /orders/{id}/deliver that carries the issued value; other fields are ignored. */
   deliverField: string;
 }

@@ -25,7 +25,7 @@ export function maskSecretShapes(text: string): string {
  * Every spelling of each secret, longest first so a longer form is replaced before its parts: as is, URL-encoded
  * (a token inside a path), JSON-escaped (inside a serialized log line), and a bot token's secret half alone.
  */
-export function secretForms(secrets: readonly string[]): string[] {
+function secretForms(secrets: readonly string[]): string[] {
   const forms = new Set<string>();
   for (const secret of secrets) {
     if (secret === '') continue;

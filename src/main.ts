@@ -3,10 +3,11 @@
  * and signals. Everything else is built in app/bridge.ts.
  */
 import { pino } from 'pino';
-import { startBridge, type RunningBridge, type StoreAccess } from './app/bridge.ts';
-import { startTrialStore, type TrialStore } from './app/trial-store.ts';
+import { startBridge, type RunningBridge } from './app/bridge.ts';
+import { openStore } from './app/trial-store.ts';
 import { configSecrets, environmentWithDotEnv, formatConfigError, loadConfig, type Config } from './config/index.ts';
-import { createLogger, redactSecrets } from './log/index.ts';
+import { createLogger } from './log/index.ts';
+import { redactSecrets } from './shared/redact.ts';
 
 /** Shutdown must finish within this; past it the process exits anyway (systemd and Docker wait 30 s at most). */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -22,18 +23,12 @@ function loadOrExit(): Config {
 
 async function main(): Promise<void> {
   const config = loadOrExit();
-  let trial: TrialStore | undefined;
-  if (config.mode === 'sandbox') trial = await startTrialStore({ logger: pino({ level: 'silent' }) });
+  const { access: store, trial } = await openStore(config, { logger: pino({ level: 'silent' }) });
 
   // Secrets are fixed when the logger is made, so it comes after the trial store and its key.
   const logger = createLogger({ level: config.logLevel, secrets: [...configSecrets(config), ...(trial ? [trial.access.apiKey] : [])] });
   for (const warning of config.warnings) logger.warn(warning);
 
-  const store: StoreAccess = trial?.access ?? {
-    baseUrl: config.seller!.baseUrl,
-    apiKey: config.seller!.apiKey,
-    deliverField: config.seller!.deliverField,
-  };
   if (trial) {
     logger.info({ store: trial.sandbox.baseUrl }, 'trial mode: a sandbox store with simulated buyers runs in this process');
     if (config.telegram.chatId === undefined) logger.info('trial mode: send /start to your bot in a private chat to receive orders');

@@ -1,25 +1,39 @@
 /**
- * Trial mode's store: the sandbox in-process with simulated buyers, and one order waiting at once
- * so a seller sees a card within seconds of sending /start.
+ * The store the bridge talks to: the real one a live configuration names, or trial mode's sandbox in-process
+ * with simulated buyers and one order waiting at once, so a seller sees a card within seconds of sending /start.
  */
 import type { Logger } from 'pino';
-import { DEFAULT_DELIVER_FIELD } from '../seller-api/spec-gaps.ts';
+import type { Config } from '../config/index.ts';
 import { gentleBuyers, startSandbox, type SandboxHandle } from '../sandbox/index.ts';
 import type { StoreAccess } from './bridge.ts';
 
-export interface TrialStore {
+interface TrialStore {
   sandbox: SandboxHandle;
   access: StoreAccess;
 }
 
-export async function startTrialStore(options: { logger: Logger; seed?: number }): Promise<TrialStore> {
+export interface OpenedStore {
+  access: StoreAccess;
+  /** Trial mode only: the sandbox to close on shutdown. */
+  trial?: TrialStore;
+}
+
+export async function openStore(config: Config, options: { logger: Logger; seed?: number }): Promise<OpenedStore> {
+  if (config.mode === 'live') return { access: config.seller };
+  const trial = await startTrialStore({ ...options, deliverField: config.deliverField });
+  return { access: trial.access, trial };
+}
+
+/** The sandbox reads the issued value from the field the bridge sends, so a trial runs with the configured body. */
+async function startTrialStore(options: { logger: Logger; deliverField: string; seed?: number }): Promise<TrialStore> {
   const sandbox = await startSandbox({
     buyers: gentleBuyers(options.seed ?? Math.floor(Math.random() * 2 ** 31)),
     // A real store limits keys too; trial mode shows the bridge living within such a limit.
     rateLimit: { limit: 120, windowMs: 60_000 },
+    deliverField: options.deliverField,
     logger: options.logger.child({ component: 'sandbox' }),
   });
   const first = sandbox.control.createOrder();
   sandbox.control.postBuyerMessage(first.id, 'Hi! Please send the code to the email in the order. Thanks <3');
-  return { sandbox, access: { baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: DEFAULT_DELIVER_FIELD } };
+  return { sandbox, access: { baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: options.deliverField } };
 }

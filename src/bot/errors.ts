@@ -3,7 +3,7 @@
  * grammY's HttpError wraps a fetch error whose message contains the request URL, and the URL contains the token.
  */
 import { GrammyError, HttpError } from 'grammy';
-import { redactSecrets } from '../log/redact-secrets.ts';
+import { redactSecrets } from '../shared/redact.ts';
 
 export type BridgeBotErrorCode =
   /** Trial mode: nobody has sent /start in a private chat yet, so there is nowhere to post. */
@@ -40,7 +40,7 @@ export class BridgeBotError extends Error {
   }
 }
 
-/** Token-free text: the logger's scrubber, which also knows the URL-encoded and `bot<token>` forms. */
+/** Token-free text: the shared scrubber, which knows every spelling of the given secrets and masks token and key shapes. */
 export const redact = redactSecrets;
 
 /** A loggable description of any error, token-free: message, Telegram's code and description, and the cause's message. */

@@ -11,7 +11,6 @@ export {
   type SellerConfig,
   type TelegramConfig,
 } from './load-config.ts';
-export { REDACTED } from './redacted-view.ts';
 export {
   CONFIG_VARIABLES,
   DEFAULT_DATABASE_PATH,

@@ -33,16 +33,12 @@ export interface SellerConfig {
   baseUrl: string;
   /** Secret: hidden from JSON.stringify, util.inspect and pino. */
   apiKey: string;
-  /** Body field that carries the issued value on deliver (DESIGN "deliver body"). */
+  /** Body field that carries the issued value on deliver (`SELLER_DELIVER_FIELD`). */
   deliverField: string;
 }
 
-export interface Config {
-  /** `sandbox` is trial mode: an in-process sandbox store with simulated buyers. */
-  mode: Mode;
+interface ConfigCommon {
   telegram: Readonly<TelegramConfig>;
-  /** Absent in trial mode: the sandbox provides the store. */
-  seller?: Readonly<SellerConfig>;
   databasePath: string;
   pollIntervalMs: number;
   logLevel: LogLevel;
@@ -50,12 +46,25 @@ export interface Config {
   healthPort?: number;
   /** After this long without an answer from the store, the seller gets one alert. */
   storeDownAlertMs: number;
-  /** `SELLER_DELIVER_FIELD`, also needed in trial mode where `seller` is absent. */
+  /** `SELLER_DELIVER_FIELD`, the deliver body's field name in both modes: trial mode's sandbox reads it too. */
   deliverField: string;
   /** Things that look wrong but may be right (an unusual key shape…): log them at start-up. */
   warnings: string[];
 }
 
+/** A real store, reached with the key the seller created. */
+interface LiveConfig extends ConfigCommon {
+  mode: 'live';
+  seller: Readonly<SellerConfig>;
+}
+
+/** Trial mode: an in-process sandbox store with simulated buyers, so no store variables. */
+interface SandboxConfig extends ConfigCommon {
+  mode: 'sandbox';
+  seller?: undefined;
+}
+
+export type Config = LiveConfig | SandboxConfig;
 
 export const SANDBOX_FLAG = '--sandbox';
 
@@ -82,8 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   if (valid.TELEGRAM_CHAT_ID !== undefined) telegram.chatId = valid.TELEGRAM_CHAT_ID;
   if (valid.TELEGRAM_API_ROOT !== undefined) telegram.apiRoot = valid.TELEGRAM_API_ROOT;
 
-  const config: Config = {
-    mode,
+  const common: ConfigCommon = {
     telegram: withSecretFields(telegram, ['token']),
     // The trial store lives in memory: its orders must not mix with a real store's in the default database.
     databasePath: mode === 'sandbox' && !env.DATABASE_PATH?.trim() ? TRIAL_DATABASE_PATH : valid.DATABASE_PATH,
@@ -93,9 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     deliverField: valid.SELLER_DELIVER_FIELD,
     warnings,
   };
-  if (seller) config.seller = withSecretFields(seller, ['apiKey']);
-  if (valid.HEALTH_PORT !== undefined) config.healthPort = valid.HEALTH_PORT;
-  return config;
+  if (valid.HEALTH_PORT !== undefined) common.healthPort = valid.HEALTH_PORT;
+  if (mode === 'sandbox') return { mode, ...common };
+  // Live mode: resolveSeller returned nothing only after reporting why, and throwIfAny threw it.
+  return { mode, ...common, seller: withSecretFields(seller as SellerConfig, ['apiKey']) };
 }
 
 /**

@@ -1,10 +1,9 @@
 /**
  * Gives an object holding secrets a public face: JSON.stringify (and so pino), util.inspect and
- * console.log see the secret fields as "[redacted]", while code reads the real values as plain strings.
+ * console.log see the secret fields as the shared placeholder, while code reads the real values as plain strings.
  */
 import { inspect } from 'node:util';
-
-export const REDACTED = '[redacted]';
+import { REDACTED } from '../shared/redact.ts';
 
 export function withSecretFields<T extends object>(value: T, secretFields: readonly (keyof T)[]): Readonly<T> {
   const publicView = (): Record<string, unknown> => {

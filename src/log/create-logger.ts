@@ -10,7 +10,7 @@
  */
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pinoPretty from 'pino-pretty';
-import { scrubDeep, SECRET_PLACEHOLDER, secretScrubber } from './redact-secrets.ts';
+import { REDACTED, scrubDeep, secretScrubber } from '../shared/redact.ts';
 
 export interface LoggerOptions {
   /** pino level name: fatal, error, warn, info, debug, trace or silent. */
@@ -51,7 +51,7 @@ export function createLogger(options: LoggerOptions): Logger {
   return pino(
     {
       level: options.level,
-      redact: { paths: SECRET_FIELD_PATHS, censor: SECRET_PLACEHOLDER },
+      redact: { paths: SECRET_FIELD_PATHS, censor: REDACTED },
       serializers: { err: scrubError, error: scrubError },
     },
     scrubbedStream(target, scrub),

@@ -9,9 +9,9 @@ import { Api } from 'grammy';
 import { pino } from 'pino';
 import { configSecrets, formatConfigError, loadConfig, type Config } from '../config/index.ts';
 import { schemaStatus } from '../db/migrations.ts';
-import { redactSecrets } from '../log/index.ts';
 import { createSellerApiClient, type SellerApiClient } from '../seller-api/client.ts';
 import { isSellerApiError } from '../seller-api/errors.ts';
+import { redactSecrets } from '../shared/redact.ts';
 
 export type Verdict = 'ok' | 'warn' | 'fail' | 'skip';
 
@@ -100,7 +100,7 @@ async function checkChat(api: Api, config: Config, botId: number, secrets: reado
 }
 
 async function checkStore(config: Config, timeoutMs: number, secrets: readonly string[]): Promise<CheckResult[]> {
-  if (!config.seller) return [skipped('store API', 'trial mode uses the in-process sandbox store'), skipped('rate limit', 'trial mode')];
+  if (config.mode !== 'live') return [skipped('store API', 'trial mode uses the in-process sandbox store'), skipped('rate limit', 'trial mode')];
   let api: SellerApiClient | undefined;
   try {
     api = createSellerApiClient({

@@ -40,7 +40,12 @@ export const PAGING = {
 export const MAX_MESSAGE_CHARS = 4000;
 export const MAX_DELIVERED_VALUE_CHARS = 10_000;
 
-export function createApiRoutes(store: StoreModel): ApiRoute[] {
+interface ApiRouteOptions {
+  /** Body field of POST /orders/{id}/deliver that carries the issued value; other fields are ignored. */
+  deliverField: string;
+}
+
+export function createApiRoutes(store: StoreModel, options: ApiRouteOptions): ApiRoute[] {
   const ok = (data: unknown, status = 200): ApiResult => ({ status, data });
   const orderOf = (request: ApiRequest) => store.visibleOrder(request.storeId, request.params.id as string);
 
@@ -80,7 +85,7 @@ export function createApiRoutes(store: StoreModel): ApiRoute[] {
       pattern: '/orders/{id}/deliver',
       handle(request) {
         const order = orderOf(request);
-        const deliveredValue = deliveredValueOf(parseObjectBody(request.body));
+        const deliveredValue = deliveredValueOf(parseObjectBody(request.body), options.deliverField);
         return ok({ order: wireOrder(store.transition(order, 'deliver', { deliveredValue })) });
       },
     },
@@ -145,12 +150,12 @@ export function messagePage(
   };
 }
 
-function deliveredValueOf(body: Record<string, unknown>): string | undefined {
-  const value = body.deliveredValue;
+function deliveredValueOf(body: Record<string, unknown>, field: string): string | undefined {
+  const value = Object.hasOwn(body, field) ? body[field] : undefined;
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw new SandboxError('VALIDATION_ERROR', 'deliveredValue must be a string');
+  if (typeof value !== 'string') throw new SandboxError('VALIDATION_ERROR', `${field} must be a string`);
   if ([...value].length > MAX_DELIVERED_VALUE_CHARS) {
-    throw new SandboxError('VALIDATION_ERROR', `deliveredValue is longer than ${MAX_DELIVERED_VALUE_CHARS} characters`);
+    throw new SandboxError('VALIDATION_ERROR', `${field} is longer than ${MAX_DELIVERED_VALUE_CHARS} characters`);
   }
   return value;
 }

@@ -34,6 +34,8 @@ export interface SandboxOptions {
   idempotencyTtlMs?: number;
   /** Clock for createdAt/takenAt etc.; tests may pin it. Default Date.now. */
   now?: () => number;
+  /** Body field the deliver endpoint reads the issued value from (the spec leaves it open). Default: deliveredValue. */
+  deliverField?: string;
   /** Structured logs (requests, faults, stores); keys are never logged. Default: silent. */
   logger?: Logger;
 }

@@ -7,6 +7,7 @@
 import type { Logger } from 'pino';
 import { Agent, type Dispatcher, request } from 'undici';
 import type { z } from 'zod';
+import { secretScrubber } from '../shared/redact.ts';
 import type { ActionOptions, CallOptions, ListMessagesQuery, ListOrdersQuery, RateLimitSnapshot, SellerApi } from './api.ts';
 import { DEFAULT_RETRY_POLICY, abortableSleep, backoffDelayMs, type RetryPolicy, type Sleep } from './backoff.ts';
 import { SellerApiError } from './errors.ts';
@@ -118,7 +119,7 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
   let sent = 0;
 
   /** Belt and braces: nothing we build contains the key, but a server may echo it back in a body. */
-  const redact = (text: string): string => (apiKey.length > 0 ? text.split(apiKey).join('[redacted]') : text);
+  const redact = secretScrubber([apiKey]);
 
   async function call<T>(spec: Call<T>): Promise<T> {
     const url = buildUrl(baseUrl, spec.path, spec.query);

@@ -1,5 +1,9 @@
+import { HttpError } from 'grammy';
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, scrubDeep, secretScrubber } from '../../src/log/index.ts';
+import { describeError } from '../../src/bot/errors.ts';
+import { createLogger } from '../../src/log/index.ts';
+import { maskSecretShapes, REDACTED, redactSecrets, scrubDeep, secretScrubber } from '../../src/shared/redact.ts';
+import { safeError } from '../../src/sync/safe-error.ts';
 
 const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1';
 const KEY = 'svc_sk_' + 'a1'.repeat(20);
@@ -44,5 +48,36 @@ describe('scrubDeep', () => {
     expect(clean.raw).toMatch(/^\[binary, \d+ bytes\]$/);
     expect(clean.self).toBe('[circular]');
     expect(JSON.stringify(clean)).not.toContain(KEY);
+  });
+});
+
+describe('one policy for every user', () => {
+  // Secrets nobody handed over: another bot's token in a URL, a store key echoed in a message.
+  const OTHER_TOKEN = '555666777:AAOtherBotTokenSecretPart_abcdefghijklmn';
+  const OTHER_KEY = 'acme_sk_' + 'z9'.repeat(16);
+  const leaky = `GET https://api.telegram.org/bot${OTHER_TOKEN}/getMe failed; key ${OTHER_KEY} refused`;
+  const masked = 'GET https://api.telegram.org/bot[redacted]/getMe failed; key [redacted] refused';
+
+  it('masks token and key shapes it was not given, besides the secrets it was', () => {
+    expect(maskSecretShapes(leaky)).toBe(masked);
+    expect(redactSecrets(leaky, [])).toBe(masked);
+    expect(redactSecrets(`${leaky} ${TOKEN.split(':')[1]}`, [TOKEN])).toBe(`${masked} ${REDACTED}`);
+  });
+
+  it('the bot describeError, sync safeError and the logger say the same', () => {
+    const cause = new Error(leaky);
+    const described = describeError(new HttpError(`Network request for 'getMe' failed!`, cause), [TOKEN]);
+    expect(described.cause).toBe(masked);
+    expect(describeError(cause, []).message).toBe(masked);
+    expect(safeError(cause).message).toBe(masked);
+
+    const lines: string[] = [];
+    createLogger({ level: 'info', secrets: [KEY], destination: { write: (line: string) => void lines.push(line) } }).info(
+      { err: cause, key: KEY },
+      leaky,
+    );
+    const text = lines.join('');
+    for (const secret of [OTHER_TOKEN, OTHER_KEY, KEY]) expect(text).not.toContain(secret);
+    expect(JSON.parse(text).msg).toBe(masked);
   });
 });

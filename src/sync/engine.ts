@@ -34,6 +34,7 @@ import { createWakeup } from './wakeup.ts';
 import { createWriteLedger } from './write-ledger.ts';
 import { safeError } from './safe-error.ts';
 import { guardSinkCalls, SinkAbandoned } from './sink-calls.ts';
+import { backoffDelayMs } from '../shared/backoff.ts';
 import { createKeyedLock } from '../shared/keyed-lock.ts';
 
 export interface SyncEngineOptions extends Partial<SyncTuning> {
@@ -340,9 +341,8 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
         else await catchUpCycle(current);
       });
       firstCycleDone();
-      const failures = health.view().errorsInARow;
-      const factor = Math.min(2 ** Math.max(0, failures - 1), MAX_POLL_BACKOFF);
-      const pause = startedAt + pollIntervalMs * factor - now();
+      const delayMs = backoffDelayMs(health.view().errorsInARow, { baseMs: pollIntervalMs, maxMs: pollIntervalMs * MAX_POLL_BACKOFF });
+      const pause = startedAt + delayMs - now();
       // stop() ends the pause early (it rejects with an AbortError); the loop condition then ends the loop.
       if (pause > 0) await sleep(pause, undefined, { signal: current.wait.signal }).catch(() => undefined);
     }

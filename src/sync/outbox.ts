@@ -35,6 +35,7 @@ import { safeError } from './safe-error.ts';
 import { SinkAbandoned } from './sink-calls.ts';
 import type { WriteLedger } from './write-ledger.ts';
 import type { ActionOutcome, ActionTicket, SellerAction } from '../core/actions.ts';
+import { backoffDelayMs } from '../shared/backoff.ts';
 import type { KeyedLock } from '../shared/keyed-lock.ts';
 import { watchFor } from './order-watch-state.ts';
 
@@ -177,7 +178,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     if (keepQueued) {
       if (isSellerApiError(error)) health.noteError(error, now());
       const attempts = entry.attempts + 1;
-      const nextAttemptAt = now() + Math.min(rules.backoffMaxMs, rules.backoffBaseMs * 2 ** (attempts - 1));
+      const nextAttemptAt = now() + backoffDelayMs(attempts, { baseMs: rules.backoffBaseMs, maxMs: rules.backoffMaxMs });
       queries.outbox.retryLater(entry.id, {
         code,
         attempts,

@@ -20,7 +20,7 @@
  * Without rate-limit headers the store gets no pacing (it told us nothing to pace by).
  */
 import type { RateLimitSnapshot, SellerApi } from '../seller-api/api.ts';
-import { abortableSleep, type Sleep } from '../seller-api/backoff.ts';
+import { abortableSleep, type Sleep } from '../shared/sleep.ts';
 
 export type Lane = 'urgent' | 'hot' | 'quiet';
 

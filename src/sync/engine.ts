@@ -36,6 +36,7 @@ import { safeError } from './safe-error.ts';
 import { guardSinkCalls, SinkAbandoned } from './sink-calls.ts';
 import { backoffDelayMs } from '../shared/backoff.ts';
 import { createKeyedLock } from '../shared/keyed-lock.ts';
+import { stopped, type RunSignals } from '../shared/run-signals.ts';
 
 export interface SyncEngineOptions extends Partial<SyncTuning> {
   api: SellerApi;
@@ -73,15 +74,6 @@ const KV_LAST_ALIVE = 'sync.lastAliveAt';
 const MAX_POLL_BACKOFF = 16;
 /** A lookahead that makes every watched chat due. */
 const CATCH_UP = Number.MAX_SAFE_INTEGER / 2;
-
-interface RunSignals {
-  /** Aborted at once by stop(): waits end, no further event is handed off. */
-  waitSignal: AbortSignal;
-  /** Aborted after the grace period of stop(): requests in flight end. */
-  requestSignal: AbortSignal;
-}
-
-const stopped = ({ waitSignal, requestSignal }: RunSignals) => waitSignal.aborted || requestSignal.aborted;
 
 interface Run {
   /** Aborts waits at once. */
@@ -199,17 +191,15 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     return settled;
   }
 
-  const orderPass = ({ waitSignal, requestSignal }: RunSignals, cycle: number): OrderPass => ({
-    api: pacedApi(api, budget, 'urgent', waitSignal),
-    signal: requestSignal,
-    stopSignal: waitSignal,
+  const orderPass = (runSignals: RunSignals, cycle: number): OrderPass => ({
+    ...runSignals,
+    api: pacedApi(api, budget, 'urgent', runSignals.waitSignal),
     cycle,
   });
   /** `lookaheadMs`: chats due within this long from the cycle's start are read too. */
-  const chatPass = ({ waitSignal, requestSignal }: RunSignals, startedAt: number, lookaheadMs: number): ChatPass => ({
+  const chatPass = (runSignals: RunSignals, startedAt: number, lookaheadMs: number): ChatPass => ({
+    ...runSignals,
     api,
-    waitSignal,
-    requestSignal,
     // Chats that became due while orders were read (a new order) are read now.
     horizon: Math.max(now(), startedAt + lookaheadMs),
     deadline: startedAt + pollIntervalMs,
@@ -326,9 +316,9 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
 
   function drainOutbox(): Promise<void> {
     return serialise('outbox', async () => {
-      const { waitSignal, requestSignal } = signals();
-      await outbox.reportPending(waitSignal);
-      await outbox.runDue({ api, waitSignal, requestSignal });
+      const runSignals = signals();
+      await outbox.reportPending(runSignals.waitSignal);
+      await outbox.runDue({ ...runSignals, api });
     });
   }
 

@@ -21,6 +21,7 @@ import type { SqliteDatabase } from '../db/sqlite.ts';
 import type { SellerApi } from '../seller-api/api.ts';
 import { createKeyedLock } from '../shared/keyed-lock.ts';
 import type { RunSignals } from '../shared/run-signals.ts';
+import { UNLIMITED_SHUTDOWN, type ShutdownBudget } from '../shared/shutdown-budget.ts';
 import { createCatchUp, type CatchingUpRun } from './catch-up.ts';
 import { createChatWatcher } from './chat-watch.ts';
 import type { SyncEngine, SyncSink } from './contract.ts';
@@ -161,7 +162,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     current.loops = Promise.allSettled([loops.pollLoop(current, stop, firstCycleDone), loops.outboxLoop(stop)]);
   }
 
-  async function stopRun(current: Run): Promise<void> {
+  async function stopRun(current: Run, budget: ShutdownBudget): Promise<void> {
     current.wait.abort(new Error('sync stopping'));
     const settled = (async () => {
       await current.loops;
@@ -171,7 +172,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     const grace = new AbortController();
     const timedOut = await Promise.race([
       settled.then(() => false),
-      sleep(tuning.stopGraceMs, true, { signal: grace.signal }).catch(() => false),
+      sleep(budget.allow(tuning.stopGraceMs), true, { signal: grace.signal }).catch(() => false),
     ]);
     grace.abort();
     if (timedOut) {
@@ -196,10 +197,10 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     ...reads,
     start,
 
-    stop() {
+    stop(budget = UNLIMITED_SHUTDOWN) {
       if (stopping !== undefined) return stopping;
       if (run === undefined) return Promise.resolve();
-      stopping = stopRun(run);
+      stopping = stopRun(run, budget);
       return stopping;
     },
 

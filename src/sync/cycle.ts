@@ -50,21 +50,37 @@ export function createCycle(deps: CycleDeps): Cycle {
   let cycleNumber = 0;
   let lastPruneAt = Number.NEGATIVE_INFINITY;
 
-  const orderPass = (signals: RunSignals, cycle: number): OrderPass => ({
-    ...signals,
-    api: pacedApi(api, budget, 'urgent', signals.waitSignal),
-    cycle,
-  });
+  async function poll(signals: RunSignals, lookaheadMs: number): Promise<void> {
+    const startedAt = now();
+    try {
+      await orderWatcher.watch(orderPass(signals, cycleNumber++));
+    } catch (error) {
+      ordersFailed(error, signals);
+      return;
+    }
+    if (stopped(signals)) return;
+    ordersRead();
+    await readChats(() => chatWatcher.readDue(chatPass(signals, startedAt, lookaheadMs)), signals);
+    if (!stopped(signals)) housekeeping();
+  }
 
-  const chatPass = (signals: RunSignals, startedAt: number, lookaheadMs: number): ChatPass => ({
-    ...signals,
-    api,
-    // Chats that became due while orders were read (a new order) are read now.
-    horizon: Math.max(now(), startedAt + lookaheadMs),
-    deadline: startedAt + pollIntervalMs,
-  });
+  function orderPass(signals: RunSignals, cycle: number): OrderPass {
+    return { ...signals, api: pacedApi(api, budget, 'urgent', signals.waitSignal), cycle };
+  }
 
-  const ordersRead = () => health.pollSucceeded(now());
+  function chatPass(signals: RunSignals, startedAt: number, lookaheadMs: number): ChatPass {
+    return {
+      ...signals,
+      api,
+      // Chats that became due while orders were read (a new order) are read now.
+      horizon: Math.max(now(), startedAt + lookaheadMs),
+      deadline: startedAt + pollIntervalMs,
+    };
+  }
+
+  function ordersRead(): void {
+    health.pollSucceeded(now());
+  }
 
   function ordersFailed(error: unknown, signals: RunSignals): void {
     if (stopped(signals)) return;
@@ -98,20 +114,6 @@ export function createCycle(deps: CycleDeps): Cycle {
       orderRetentionMs: tuning.orderRetentionMs,
     });
     if (pruned.messages + pruned.actions + pruned.orders > 0) logger.info(pruned, 'old bookkeeping pruned');
-  }
-
-  async function poll(signals: RunSignals, lookaheadMs: number): Promise<void> {
-    const startedAt = now();
-    try {
-      await orderWatcher.watch(orderPass(signals, cycleNumber++));
-    } catch (error) {
-      ordersFailed(error, signals);
-      return;
-    }
-    if (stopped(signals)) return;
-    ordersRead();
-    await readChats(() => chatWatcher.readDue(chatPass(signals, startedAt, lookaheadMs)), signals);
-    if (!stopped(signals)) housekeeping();
   }
 
   return {

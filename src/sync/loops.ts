@@ -51,23 +51,6 @@ export function createLoops(deps: LoopDeps): Loops {
   let cycleChain: Promise<void> = Promise.resolve();
   let outboxChain: Promise<void> = Promise.resolve();
 
-  function serialise(chain: 'cycle' | 'outbox', task: () => Promise<void>): Promise<void> {
-    const previous = chain === 'cycle' ? cycleChain : outboxChain;
-    const next = previous.then(task, task);
-    const settled = next.catch((error: unknown) => logger.error({ error: safeError(error) }, 'sync task failed unexpectedly'));
-    if (chain === 'cycle') cycleChain = settled;
-    else outboxChain = settled;
-    return settled;
-  }
-
-  function drainOutbox(): Promise<void> {
-    return serialise('outbox', async () => {
-      const runSignals = signals();
-      await outbox.reportPending(runSignals.waitSignal);
-      await outbox.runDue({ ...runSignals, api });
-    });
-  }
-
   async function pollLoop(run: CatchingUpRun, stop: AbortSignal, firstCycleDone: () => void): Promise<void> {
     while (!stop.aborted) {
       const startedAt = now();
@@ -91,6 +74,23 @@ export function createLoops(deps: LoopDeps): Loops {
       const wait = next === undefined ? pollIntervalMs : Math.min(Math.max(0, next - now()), pollIntervalMs);
       await outboxWakeup.wait(wait, stop);
     }
+  }
+
+  function drainOutbox(): Promise<void> {
+    return serialise('outbox', async () => {
+      const runSignals = signals();
+      await outbox.reportPending(runSignals.waitSignal);
+      await outbox.runDue({ ...runSignals, api });
+    });
+  }
+
+  function serialise(chain: 'cycle' | 'outbox', task: () => Promise<void>): Promise<void> {
+    const previous = chain === 'cycle' ? cycleChain : outboxChain;
+    const next = previous.then(task, task);
+    const settled = next.catch((error: unknown) => logger.error({ error: safeError(error) }, 'sync task failed unexpectedly'));
+    if (chain === 'cycle') cycleChain = settled;
+    else outboxChain = settled;
+    return settled;
   }
 
   return {

@@ -8,9 +8,12 @@ import { openStore } from './app/trial-store.ts';
 import { configSecrets, environmentWithDotEnv, formatConfigError, loadConfig, type Config } from './config/index.ts';
 import { createLogger } from './log/index.ts';
 import { redactSecrets } from './shared/redact.ts';
+import { createShutdownBudget } from './shared/shutdown-budget.ts';
 
 /** Shutdown must finish within this; past it the process exits anyway (systemd and Docker wait 30 s at most). */
-const SHUTDOWN_DEADLINE_MS = 10_000;
+const SHUTDOWN_BUDGET_MS = 10_000;
+/** Kept from the waits of sync and the bot for closing the store connections and the database, and flushing the log. */
+const SHUTDOWN_RESERVE_MS = 1_000;
 
 function loadOrExit(): Config {
   try {
@@ -42,12 +45,13 @@ async function main(): Promise<void> {
     if (exiting) return;
     exiting = true;
     logger.info({ reason }, 'shutting down');
+    const budget = createShutdownBudget({ totalMs: SHUTDOWN_BUDGET_MS, reserveMs: SHUTDOWN_RESERVE_MS });
     setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
+    }, budget.remaining()).unref();
     void (async () => {
-      await bridge?.stop();
+      await bridge?.stop(budget);
       await trial?.sandbox.close();
       logger.flush();
       process.exit(exitCode);

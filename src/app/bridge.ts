@@ -10,6 +10,7 @@ import { createCardViewQueries, createKeyValueStore, openDatabase } from '../db/
 import { startHealthServer, syncHealth, type HealthServer } from '../ops/index.ts';
 import { createStoreAlerts, type StoreAlert } from '../ops/store-alerts.ts';
 import { createSellerApiClient } from '../seller-api/client.ts';
+import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
 import { createSyncEngine, type BridgeSyncEngine } from '../sync/engine.ts';
 
 export interface StoreAccess {
@@ -38,8 +39,11 @@ export interface RunningBridge {
   engine: BridgeSyncEngine;
   bot: BridgeBot;
   health: HealthServer | undefined;
-  /** Stops polling, finishes what is in flight, closes the database. Safe to call twice. */
-  stop(): Promise<void>;
+  /**
+   * Stops polling, finishes what is in flight, closes the database. Safe to call twice. With a budget, sync and
+   * then the bot wait only what it leaves them.
+   */
+  stop(budget?: ShutdownBudget): Promise<void>;
 }
 
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
@@ -103,12 +107,12 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   logger.info({ mode: config.mode, pollIntervalMs: config.pollIntervalMs }, 'bridge running');
 
   let stopping: Promise<void> | undefined;
-  const stop = () =>
+  const stop = (budget?: ShutdownBudget) =>
     (stopping ??= (async () => {
       clearInterval(watchStore);
       // Sync first: it finishes its request in flight and hands its last event to the bot, which is still up.
-      await engine.stop();
-      await bot.stop();
+      await engine.stop(budget);
+      await bot.stop(budget);
       await health?.close();
       await api.close();
       db.close();

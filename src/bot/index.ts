@@ -17,6 +17,7 @@ import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Middleware } from 'grammy';
 import type { Logger } from 'pino';
 import type { Product } from '../seller-api/schemas.ts';
+import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
 import type { SyncForBot, SyncSink } from '../sync/contract.ts';
 import { createOrderActionCodec } from './callback-data/order-action.ts';
 import type { CardStore } from './cards/card-store.ts';
@@ -105,8 +106,8 @@ export interface BridgeBot {
    * Rejects with BridgeBotError('TELEGRAM_TOKEN_REFUSED') when Telegram refuses the token.
    */
   start(): Promise<void>;
-  /** Stops polling and waits for the updates being handled (up to `stopGraceMs`). */
-  stop(): Promise<void>;
+  /** Stops polling and waits for the updates being handled (up to `stopGraceMs`, within what `budget` leaves). */
+  stop(budget?: ShutdownBudget): Promise<void>;
   /** Whether updates are being received; `error` (token-free) says why polling stopped by itself. */
   polling(): PollingState;
 }
@@ -221,13 +222,13 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       await housekeeping.start();
     },
 
-    async stop() {
+    async stop(budget) {
       if (!started) return;
       started = false;
       housekeeping.stop();
       lifetime.abort();
       lifetime = new AbortController();
-      await polling.stop();
+      await polling.stop(budget);
     },
   };
 }

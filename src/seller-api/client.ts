@@ -9,7 +9,9 @@ import { Agent, type Dispatcher, request } from 'undici';
 import type { z } from 'zod';
 import { secretScrubber } from '../shared/redact.ts';
 import type { ActionOptions, CallOptions, ListMessagesQuery, ListOrdersQuery, RateLimitSnapshot, SellerApi } from './api.ts';
-import { DEFAULT_RETRY_POLICY, abortableSleep, backoffDelayMs, type RetryPolicy, type Sleep } from './backoff.ts';
+import { backoffDelayMs } from '../shared/backoff.ts';
+import { abortableSleep, type Sleep } from '../shared/sleep.ts';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.ts';
 import { SellerApiError } from './errors.ts';
 import { describeNetworkFailure } from './network-errors.ts';
 import { rateLimitWaitMs, readRateLimit, type HeaderBag, type RateLimitReading } from './rate-limit.ts';
@@ -215,7 +217,7 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
       return rateLimitWaitMs(reading ?? { snapshot: undefined, retryAfterMs: undefined }, now(), rateLimitPolicy);
     }
     if (reading?.retryAfterMs !== undefined) return Math.min(reading.retryAfterMs, rateLimitPolicy.maxWaitMs);
-    return backoffDelayMs(attempt, retry, random);
+    return backoffDelayMs(attempt, { baseMs: retry.baseDelayMs, maxMs: retry.maxDelayMs, random });
   }
 
   /** How long to hold a request because the last answer said the window's budget is spent. */

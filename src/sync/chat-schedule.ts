@@ -22,6 +22,7 @@
  *   order's chat counts as hot until its first read.
  */
 import type { ChatCursor } from '../db/chat-cursors.ts';
+import { backoffDelayMs } from '../shared/backoff.ts';
 
 export interface ChatScheduleRules {
   intervalMs: number;
@@ -118,6 +119,6 @@ export function afterRead(cursor: ChatCursor, readAt: number, hadNews: boolean, 
 /** After a failed read or a refused hand-off: retry later, keeping the cursor where it is. */
 export function afterFailure(cursor: ChatCursor, now: number, rules: ChatScheduleRules): NextRead {
   const failures = cursor.failures + 1;
-  const factor = Math.min(2 ** (failures - 1), rules.quietCeiling);
-  return { nextReadAt: now + rules.intervalMs * factor, emptyReads: cursor.emptyReads, failures };
+  const delayMs = backoffDelayMs(failures, { baseMs: rules.intervalMs, maxMs: rules.intervalMs * rules.quietCeiling });
+  return { nextReadAt: now + delayMs, emptyReads: cursor.emptyReads, failures };
 }

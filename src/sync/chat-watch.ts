@@ -28,6 +28,7 @@ import { pacedApi } from './paced-api.ts';
 import { safeError } from './safe-error.ts';
 import type { Lane, RequestBudget } from './request-budget.ts';
 import type { KeyedLock } from '../shared/keyed-lock.ts';
+import { stopped, type RunSignals } from '../shared/run-signals.ts';
 
 export interface ChatWatchRules extends ChatScheduleRules {
   messagesPageSize: number;
@@ -50,12 +51,8 @@ export interface ChatWatcherDeps {
   claimEcho(orderId: OrderId, message: Message): boolean;
 }
 
-export interface ChatPass {
+export interface ChatPass extends RunSignals {
   api: SellerApi;
-  /** Aborts waits at once, and ends the pass between two messages (stop). */
-  waitSignal: AbortSignal;
-  /** Aborts requests (stop, after a grace period). */
-  requestSignal: AbortSignal;
   /** Chats due at or before this instant are read. */
   horizon: number;
   /** No read starts if the budget would make it wait past this instant. */
@@ -131,7 +128,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       });
       return { kind: 'fetched', messages, readAt: now() };
     } catch (error) {
-      if (pass.requestSignal.aborted || pass.waitSignal.aborted || !isSellerApiError(error)) throw error;
+      if (stopped(pass) || !isSellerApiError(error)) throw error;
       if (error.code === 'ORDER_NOT_FOUND') {
         queries.orders.stopWatching(orderId, now());
         logger.warn({ orderId }, "an order's chat is no longer found in the store: stopped watching it");

@@ -10,6 +10,7 @@ import type { ActionOutcome, ActionTicket, SellerAction } from '../core/actions.
 import type { TelegramRef } from '../core/telegram-ref.ts';
 import type { SellerApiErrorCode } from '../seller-api/errors.ts';
 import type { Message, Order, OrderId, OrderStatus } from '../seller-api/schemas.ts';
+import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
 
 /** What the sink reports back, stored with the bookkeeping so replies can be mapped to orders. */
 export interface SinkReceipt {
@@ -91,8 +92,11 @@ export interface SyncQueries {
 /** What the app (and tests, and the benchmark) use to run sync. */
 export interface SyncLifecycle {
   start(): void;
-  /** Finishes the request in flight, leaves the database consistent. */
-  stop(): Promise<void>;
+  /**
+   * Finishes the request in flight (within the grace period, and within what `budget` leaves), leaves the database
+   * consistent.
+   */
+  stop(budget?: ShutdownBudget): Promise<void>;
   /** Runs one poll cycle now (tests, the benchmark, and "poll now" after an action). */
   pollNow(): Promise<void>;
 }

@@ -27,6 +27,7 @@ import type { WriteLedger } from './write-ledger.ts';
 import type { TelegramRef } from '../core/telegram-ref.ts';
 import { ACTION_TARGET_STATUS, OPEN_STATUSES, isOpenStatus } from '../core/order-status.ts';
 import { watchFor } from './order-watch-state.ts';
+import type { RunSignals } from '../shared/run-signals.ts';
 
 export interface OrderWatchRules {
   ordersPageSize: number;
@@ -53,13 +54,9 @@ export interface OrderWatcherDeps {
   rules: OrderWatchRules;
 }
 
-export interface OrderPass {
+export interface OrderPass extends RunSignals {
   /** Paced for the urgent lane. */
   api: SellerApi;
-  /** Aborts requests (graceful stop, after its grace period). */
-  signal: AbortSignal;
-  /** Aborted at once by stop(): no further event is handed off. */
-  stopSignal: AbortSignal;
   /** 0 for the catch-up cycle of a run (every open list is read). */
   cycle: number;
 }
@@ -69,7 +66,7 @@ export interface OrderReading {
   /** Open orders sync does not know yet, as first read: `apply` announces each (unless the sink refuses). */
   newOrders: Order[];
   /** Hands off what was read, in the order read, exactly as `watch` would have; returns early on stop(). */
-  apply(stopSignal: AbortSignal): Promise<void>;
+  apply(waitSignal: AbortSignal): Promise<void>;
   /** Ends the reading, applied or not (idempotent; `apply` ends it too). */
   release(): void;
 }
@@ -195,9 +192,9 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
   async function readList(status: string, pass: OrderPass, seen: Set<OrderId>, visit: Visit): Promise<void> {
     const token = ledger.begin();
     try {
-      const orders = await listAllOrders(pass.api, { status, limit: rules.ordersPageSize, signal: pass.signal, logger });
+      const orders = await listAllOrders(pass.api, { status, limit: rules.ordersPageSize, signal: pass.requestSignal, logger });
       for (const order of orders) {
-        if (pass.stopSignal.aborted) return;
+        if (pass.waitSignal.aborted) return;
         seen.add(order.id);
         await visit(order, token);
       }
@@ -210,12 +207,12 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
   async function readAlone(stored: { id: OrderId }, pass: OrderPass, visit: Visit): Promise<boolean> {
     const token = ledger.begin();
     try {
-      const order = await pass.api.getOrder(stored.id, { signal: pass.signal });
+      const order = await pass.api.getOrder(stored.id, { signal: pass.requestSignal });
       // stop() came while the order was read: its news waits for the restart, like everything after it.
-      if (!pass.stopSignal.aborted) await visit(order, token);
+      if (!pass.waitSignal.aborted) await visit(order, token);
       return true;
     } catch (error) {
-      if (pass.signal.aborted || !isSellerApiError(error)) throw error;
+      if (pass.requestSignal.aborted || !isSellerApiError(error)) throw error;
       if (error.code === 'ORDER_NOT_FOUND') {
         // Gone from the store's API (deleted, or its product no longer automated): stop watching, keep history.
         queries.orders.stopWatching(stored.id, now());
@@ -239,10 +236,10 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
     const status = LATER_STATUSES[current.list] as string;
     const token = ledger.begin();
     try {
-      const result = await pass.api.listOrders({ status, page: current.page, limit: rules.ordersPageSize, signal: pass.signal });
+      const result = await pass.api.listOrders({ status, page: current.page, limit: rules.ordersPageSize, signal: pass.requestSignal });
       current.pages++;
       for (const order of result.orders) {
-        if (pass.stopSignal.aborted) return false;
+        if (pass.waitSignal.aborted) return false;
         seen.add(order.id);
         current.seen.add(order.id);
         await visit(order, token);
@@ -265,9 +262,9 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
   async function advancePass(pass: OrderPass, maxPages: number, seen: Set<OrderId>, visit: Visit): Promise<Set<OrderId> | undefined> {
     for (let read = 0; read < maxPages; read++) {
       const current = statusPass;
-      if (current === undefined || pass.stopSignal.aborted) return undefined;
+      if (current === undefined || pass.waitSignal.aborted) return undefined;
       const listEnded = await readStatusPage(current, pass, seen, visit);
-      if (pass.stopSignal.aborted) return undefined;
+      if (pass.waitSignal.aborted) return undefined;
       if (!listEnded) {
         current.page++;
         continue;
@@ -308,7 +305,7 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
 
     // Read again: the passes above and the outbox may have changed statuses meanwhile.
     for (const stored of queries.orders.openStatuses()) {
-      if (pass.stopSignal.aborted) return;
+      if (pass.waitSignal.aborted) return;
       if (seen.has(stored.id)) continue;
       // A paid order is missing from this cycle's paid list; another open one from every page of a whole pass.
       const missing = stored.status === 'paid' || (passSeen !== undefined && !passSeen.has(stored.id));
@@ -348,10 +345,10 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
       }
       return {
         newOrders: [...newOrders.values()],
-        async apply(stopSignal) {
+        async apply(waitSignal) {
           try {
             for (const { order, token } of read) {
-              if (stopSignal.aborted) return;
+              if (waitSignal.aborted) return;
               await observe(order, token);
             }
           } finally {

@@ -35,7 +35,9 @@ import { safeError } from './safe-error.ts';
 import { SinkAbandoned } from './sink-calls.ts';
 import type { WriteLedger } from './write-ledger.ts';
 import type { ActionOutcome, ActionTicket, SellerAction } from '../core/actions.ts';
+import { backoffDelayMs } from '../shared/backoff.ts';
 import type { KeyedLock } from '../shared/keyed-lock.ts';
+import { stopped, type RunSignals } from '../shared/run-signals.ts';
 import { watchFor } from './order-watch-state.ts';
 
 export interface OutboxRules {
@@ -63,18 +65,16 @@ export interface OutboxDeps {
   kick(): void;
 }
 
-export interface OutboxPass {
+export interface OutboxPass extends RunSignals {
   api: SellerApi;
-  waitSignal: AbortSignal;
-  requestSignal: AbortSignal;
 }
 
 export interface Outbox {
   enqueue(action: SellerAction): ActionTicket;
   /** Runs every due action once. Resolves with how many ran. */
   runDue(pass: OutboxPass): Promise<number>;
-  /** Offers the sink every outcome it has not acknowledged yet, until `stopSignal` aborts (the rest comes after the restart). */
-  reportPending(stopSignal?: AbortSignal): Promise<void>;
+  /** Offers the sink every outcome it has not acknowledged yet, until `waitSignal` aborts (the rest comes after the restart). */
+  reportPending(waitSignal?: AbortSignal): Promise<void>;
   /** Whether an unknown seller message is the echo of a post of ours whose answer we never saw. */
   isEcho(orderId: OrderId, message: Message): boolean;
   /** Called by the chat reader, under the order's lock, for an unknown seller message: records an echo as sent. */
@@ -169,7 +169,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
 
   async function fail(entry: OutboxEntry, error: unknown, api: SellerApi, pass: OutboxPass, uncertain: boolean): Promise<void> {
     // Stopping: the action stays pending exactly as it is (a post in flight stays "maybe sent").
-    if (pass.requestSignal.aborted || pass.waitSignal.aborted) return;
+    if (stopped(pass)) return;
     if (!isSellerApiError(error)) logger.error({ error: safeError(error), actionId: entry.id }, 'unexpected error running a seller action: retried later');
     const code: SellerApiErrorCode = isSellerApiError(error) ? error.code : 'TRANSPORT';
     const keepQueued = !isSellerApiError(error) || error.transient || code === 'API_KEY_INVALID';
@@ -177,7 +177,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     if (keepQueued) {
       if (isSellerApiError(error)) health.noteError(error, now());
       const attempts = entry.attempts + 1;
-      const nextAttemptAt = now() + Math.min(rules.backoffMaxMs, rules.backoffBaseMs * 2 ** (attempts - 1));
+      const nextAttemptAt = now() + backoffDelayMs(attempts, { baseMs: rules.backoffBaseMs, maxMs: rules.backoffMaxMs });
       queries.outbox.retryLater(entry.id, {
         code,
         attempts,
@@ -290,9 +290,9 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     }
   }
 
-  async function reportPending(stopSignal?: AbortSignal): Promise<void> {
+  async function reportPending(waitSignal?: AbortSignal): Promise<void> {
     for (const entry of queries.outbox.unreported()) {
-      if (stopSignal?.aborted) return;
+      if (waitSignal?.aborted) return;
       await report(entry);
     }
   }

@@ -9,6 +9,8 @@ export interface RetryGate {
   succeeded(key: string): void;
 }
 
+import { backoffDelayMs } from '../shared/backoff.ts';
+
 export function createRetryGate(now: () => number, baseMs: number, maxMs: number): RetryGate {
   const waiting = new Map<string, { failures: number; until: number }>();
   return {
@@ -18,7 +20,7 @@ export function createRetryGate(now: () => number, baseMs: number, maxMs: number
     },
     failed(key) {
       const failures = (waiting.get(key)?.failures ?? 0) + 1;
-      waiting.set(key, { failures, until: now() + Math.min(maxMs, baseMs * 2 ** (failures - 1)) });
+      waiting.set(key, { failures, until: now() + backoffDelayMs(failures, { baseMs, maxMs }) });
     },
     succeeded(key) {
       waiting.delete(key);

@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { abortableSleep } from '../../src/seller-api/backoff.ts';
+import { abortableSleep } from '../../src/shared/sleep.ts';
 import { createSellerApiClient, type SellerApiClient, type SellerApiClientOptions } from '../../src/seller-api/client.ts';
 import { SellerApiError } from '../../src/seller-api/errors.ts';
 import { listAllOrders } from '../../src/seller-api/paging.ts';

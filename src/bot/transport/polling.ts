@@ -16,6 +16,7 @@ import { GrammyError, type Bot, type MiddlewareFn, type Transformer } from 'gram
 import type { Update } from 'grammy/types';
 import type { Logger } from 'pino';
 import type { BotContext } from '../context.ts';
+import { UNLIMITED_SHUTDOWN, type ShutdownBudget } from '../../shared/shutdown-budget.ts';
 import { BridgeBotError, describeError, redact, type SafeErrorDescription } from '../errors.ts';
 
 export interface PollingState {
@@ -43,8 +44,8 @@ export interface Polling {
   track: MiddlewareFn<BotContext>;
   /** getMe (a refused token rejects with TELEGRAM_TOKEN_REFUSED), webhook removal, then polling; resolves once it runs. */
   start(): Promise<void>;
-  /** Stops fetching and waits for the updates in flight (up to the grace period); never throws. */
-  stop(): Promise<void>;
+  /** Stops fetching and waits for the updates in flight (up to the grace period, within `budget`); never throws. */
+  stop(budget?: ShutdownBudget): Promise<void>;
   state(): PollingState;
 }
 
@@ -82,22 +83,22 @@ export function createPolling(options: PollingOptions): Polling {
     }
   };
 
-  const waitForHandlers = async () => {
+  const waitForHandlers = async (graceMs: number) => {
     if (inFlight.size === 0) return;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = await Promise.race([
       Promise.allSettled([...inFlight]).then(() => false),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), options.stopGraceMs))),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
     ]);
     clearTimeout(timer);
     if (timedOut) logger.warn({ handling: inFlight.size }, 'stopped without waiting any longer for the updates in flight');
   };
 
-  const confirmLastBatch = async () => {
+  const confirmLastBatch = async (timeoutMs: number) => {
     if (lastUpdateId === undefined) return;
     try {
       // grammY types its signal with the abort-controller package's class; Node's own is what it gets at run time.
-      const signal = AbortSignal.timeout(CONFIRM_TIMEOUT_MS) as unknown as Parameters<Bot['api']['getUpdates']>[1];
+      const signal = AbortSignal.timeout(timeoutMs) as unknown as Parameters<Bot['api']['getUpdates']>[1];
       await bot.api.getUpdates({ offset: lastUpdateId + 1, limit: 1, timeout: 0 }, signal);
     } catch (error) {
       logger.warn({ err: describeError(error, secrets) }, 'last update offset not confirmed');
@@ -134,13 +135,13 @@ export function createPolling(options: PollingOptions): Polling {
       logger.info({ username: bot.botInfo.username }, 'bot polling');
     },
 
-    async stop() {
+    async stop(budget = UNLIMITED_SHUTDOWN) {
       const handle = active;
       active = undefined;
       if (handle) await handle.stop().catch(() => undefined);
-      await waitForHandlers();
+      await waitForHandlers(budget.allow(options.stopGraceMs));
       // After a 409 or 401 the confirmation would fail too, and against a 409 it would cut the other poller short.
-      if (handle && stoppedBecause === undefined) await confirmLastBatch();
+      if (handle && stoppedBecause === undefined) await confirmLastBatch(budget.allow(CONFIRM_TIMEOUT_MS));
     },
 
     state: () => ({

@@ -1,0 +1,106 @@
+/**
+ * The engine's two loops, and the chains that keep their tasks one at a time:
+ * - the poll loop: a cycle every interval (the catch-up cycle until the store answered one), backing off after
+ *   failed cycles;
+ * - the outbox loop: seller actions, woken at once by `enqueue`, by due retries, and by every interval.
+ * Cycles and outbox drains each run one at a time, whoever asks (a loop or pollNow).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import type { SellerApi } from '../seller-api/api.ts';
+import { backoffDelayMs } from '../shared/backoff.ts';
+import type { RunSignals } from '../shared/run-signals.ts';
+import type { CatchingUpRun, CatchUp } from './catch-up.ts';
+import type { Cycle } from './cycle.ts';
+import type { Health } from './health.ts';
+import type { Outbox } from './outbox.ts';
+import { safeError } from './safe-error.ts';
+import type { Wakeup } from './wakeup.ts';
+
+export interface LoopDeps {
+  api: SellerApi;
+  cycle: Cycle;
+  catchUp: CatchUp;
+  outbox: Outbox;
+  outboxWakeup: Wakeup;
+  health: Health;
+  logger: Logger;
+  now: () => number;
+  pollIntervalMs: number;
+  /** The signals of the run a task belongs to, taken when the task starts: stop() aborts them, a later run has its own. */
+  signals(): RunSignals;
+}
+
+export interface Loops {
+  /** Runs until `stop` aborts; `firstCycleDone` is called after the first cycle, caught up or not. */
+  pollLoop(run: CatchingUpRun, stop: AbortSignal, firstCycleDone: () => void): Promise<void>;
+  outboxLoop(stop: AbortSignal): Promise<void>;
+  /** One poll cycle after the one running, if any; `lookaheadMs` as in `Cycle.poll`. */
+  pollOnce(lookaheadMs: number): Promise<void>;
+  /** Reports pending outcomes, then runs every due action, after the drain running, if any. */
+  drainOutbox(): Promise<void>;
+  /** Resolves once every cycle and drain asked for so far has settled. */
+  settled(): Promise<void>;
+}
+
+/** Poll backoff after failed cycles: at most this many intervals between tries. */
+const MAX_POLL_BACKOFF = 16;
+
+export function createLoops(deps: LoopDeps): Loops {
+  const { api, cycle, catchUp, outbox, outboxWakeup, health, logger, now, pollIntervalMs, signals } = deps;
+  let cycleChain: Promise<void> = Promise.resolve();
+  let outboxChain: Promise<void> = Promise.resolve();
+
+  async function pollLoop(run: CatchingUpRun, stop: AbortSignal, firstCycleDone: () => void): Promise<void> {
+    while (!stop.aborted) {
+      const startedAt = now();
+      await serialise('cycle', async () => {
+        // Chats due before the next cycle starts: a schedule is anchored on its read, anywhere in a cycle.
+        if (run.caughtUp) await cycle.poll(signals(), pollIntervalMs - 1);
+        else await catchUp(run, signals());
+      });
+      firstCycleDone();
+      const delayMs = backoffDelayMs(health.view().errorsInARow, { baseMs: pollIntervalMs, maxMs: pollIntervalMs * MAX_POLL_BACKOFF });
+      const pause = startedAt + delayMs - now();
+      // stop() ends the pause early (it rejects with an AbortError); the loop condition then ends the loop.
+      if (pause > 0) await sleep(pause, undefined, { signal: stop }).catch(() => undefined);
+    }
+  }
+
+  async function outboxLoop(stop: AbortSignal): Promise<void> {
+    while (!stop.aborted) {
+      await drainOutbox();
+      const next = outbox.nextDueAt();
+      const wait = next === undefined ? pollIntervalMs : Math.min(Math.max(0, next - now()), pollIntervalMs);
+      await outboxWakeup.wait(wait, stop);
+    }
+  }
+
+  function drainOutbox(): Promise<void> {
+    return serialise('outbox', async () => {
+      const runSignals = signals();
+      await outbox.reportPending(runSignals.waitSignal);
+      await outbox.runDue({ ...runSignals, api });
+    });
+  }
+
+  function serialise(chain: 'cycle' | 'outbox', task: () => Promise<void>): Promise<void> {
+    const previous = chain === 'cycle' ? cycleChain : outboxChain;
+    const next = previous.then(task, task);
+    const settled = next.catch((error: unknown) => logger.error({ error: safeError(error) }, 'sync task failed unexpectedly'));
+    if (chain === 'cycle') cycleChain = settled;
+    else outboxChain = settled;
+    return settled;
+  }
+
+  return {
+    pollLoop,
+    outboxLoop,
+    pollOnce: (lookaheadMs) => serialise('cycle', () => cycle.poll(signals(), lookaheadMs)),
+    drainOutbox,
+    async settled() {
+      await cycleChain;
+      await outboxChain;
+    },
+  };
+}

@@ -11,7 +11,7 @@ import { DEFAULT_DELIVER_FIELD } from '../seller-api/spec-gaps.ts';
 
 export const DEFAULT_DATABASE_PATH = './data/bridge.sqlite';
 export const DEFAULT_POLL_INTERVAL_SECONDS = 10;
-/** DESIGN "deliver body": decided with the other spec gaps. */
+/** README "API assumptions": deliver body field (the decision lives in seller-api/spec-gaps.ts). */
 export { DEFAULT_DELIVER_FIELD };
 export const DEFAULT_LOG_LEVEL = 'info';
 export const DEFAULT_STORE_DOWN_ALERT_MINUTES = 5;

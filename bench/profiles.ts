@@ -65,7 +65,11 @@ export function scenario(openOrders: number, overrides: Partial<ScenarioSpec> = 
     // Few quiet orders cannot take many messages and stay quiet.
     quietPerMinute: Math.min(2, quiet / 10),
     ordersPerMinute: 1,
-    burst: { orders: Math.min(10, Math.max(2, Math.floor(openOrders / 10))), messages: Math.min(25, Math.floor(quiet / 2)), spreadMs: 20 * SECOND },
+    burst: {
+      orders: Math.min(10, Math.max(2, Math.floor(openOrders / 10))),
+      messages: Math.min(25, Math.floor(quiet / 2)),
+      spreadMs: 20 * SECOND,
+    },
     seed: 20_240 + openOrders,
     ...overrides,
   };

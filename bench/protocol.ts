@@ -48,9 +48,7 @@ export interface LiveMemory {
 }
 
 /** The sink was called: `at` is when. */
-export type Delivery =
-  | { kind: 'message'; orderId: string; messageId: string; at: number }
-  | { kind: 'order'; orderId: string; at: number };
+export type Delivery = { kind: 'message'; orderId: string; messageId: string; at: number } | { kind: 'order'; orderId: string; at: number };
 
 /** One `GET /orders/{id}/messages` answered: when it was sent and which message ids it returned. */
 export interface ChatRead {

@@ -57,7 +57,20 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push('### Latency, cost, correctness', '');
   lines.push(
     table(
-      ['open', 'subject', 'hot p50 / p95 / p99', 'quiet p50 / p95 / p99', 'new order p50 / p95', 'req/min', '429s', 'lost (dropped)', 'dup', 'RSS MB: peak (before polling) · live heap', 'CPU s (CPU/wall)', 'DB MB'],
+      [
+        'open',
+        'subject',
+        'hot p50 / p95 / p99',
+        'quiet p50 / p95 / p99',
+        'new order p50 / p95',
+        'req/min',
+        '429s',
+        'lost (dropped)',
+        'dup',
+        'RSS MB: peak (before polling) · live heap',
+        'CPU s (CPU/wall)',
+        'DB MB',
+      ],
       rows(report.scenarios, (result, run) => [
         String(result.spec.openOrders),
         run.subject,
@@ -87,7 +100,19 @@ export function renderMarkdown(report: BenchReport): string {
   );
   lines.push(
     table(
-      ['open', 'K', 'B req/s', 'bound mean / p95', 'ours hot mean / p95', 'ours p95 / bound p95', 'ours p95 / max(bound, interval floor)', 'own-budget bound p95', 'ours hot p95, chats it had read before the window (chatting chats never read)', 'naive hot p95', 'naive p95 / ours p95'],
+      [
+        'open',
+        'K',
+        'B req/s',
+        'bound mean / p95',
+        'ours hot mean / p95',
+        'ours p95 / bound p95',
+        'ours p95 / max(bound, interval floor)',
+        'own-budget bound p95',
+        'ours hot p95, chats it had read before the window (chatting chats never read)',
+        'naive hot p95',
+        'naive p95 / ours p95',
+      ],
       report.scenarios.map((result) => {
         const ours = result.ours?.latency.hot;
         const naive = result.naive?.latency.hot;
@@ -114,7 +139,16 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push('### How the budget is shared (measured window, per store minute)', '');
   lines.push(
     table(
-      ['open', 'subject', 'order lists', 'chatting chats: reads (per chat)', 'quiet chats: reads (per chat)', 'new orders’ chats', 'engine’s own hot / quiet count', 'pre-existing chats never read (chatting / quiet)'],
+      [
+        'open',
+        'subject',
+        'order lists',
+        'chatting chats: reads (per chat)',
+        'quiet chats: reads (per chat)',
+        'new orders’ chats',
+        'engine’s own hot / quiet count',
+        'pre-existing chats never read (chatting / quiet)',
+      ],
       rows(report.scenarios, (result, run) => [
         String(result.spec.openOrders),
         run.subject,
@@ -151,7 +185,19 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push('### Phases and the machine', '');
   lines.push(
     table(
-      ['open', 'S', 'subject', 'warm-up (complete?)', 'hot p95 during warm-up', 'measured', 'grace', 'real s', 'CPU/wall subject / store', 'subject event-loop delay p99 / max (real ms → store s)', 'warnings'],
+      [
+        'open',
+        'S',
+        'subject',
+        'warm-up (complete?)',
+        'hot p95 during warm-up',
+        'measured',
+        'grace',
+        'real s',
+        'CPU/wall subject / store',
+        'subject event-loop delay p99 / max (real ms → store s)',
+        'warnings',
+      ],
       rows(report.scenarios, (result, run) => [
         String(result.spec.openOrders),
         String(result.scale),
@@ -178,7 +224,13 @@ export function renderMarkdown(report: BenchReport): string {
         String(verdict.openOrders),
         verdict.value,
         verdict.limit,
-        verdict.met === true ? 'met' : verdict.met === false ? `**missed** ${verdict.by ?? ''}` : verdict.by ? `report: ${verdict.by}` : 'n/a',
+        verdict.met === true
+          ? 'met'
+          : verdict.met === false
+            ? `**missed** ${verdict.by ?? ''}`
+            : verdict.by
+              ? `report: ${verdict.by}`
+              : 'n/a',
       ]),
     ),
     '',

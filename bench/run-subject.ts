@@ -233,7 +233,10 @@ function openSubjectChannel(collector: Collector, runtime: SubjectRuntime, nodeF
     },
     next(type, timeoutMs) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(broken ?? new HarnessError(`no "${type}" from the subject within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(broken ?? new HarnessError(`no "${type}" from the subject within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         const poll = setInterval(() => {
           if (broken) {
             clearTimeout(timer);

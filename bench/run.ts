@@ -82,7 +82,8 @@ function harnessProblems(run: RunRecord): string[] {
   const delivered = entries.filter((entry) => entry.deliveries.length > 0).length;
   const orders = [...run.collector.orders.values()].filter((entry) => entry.appeared.length > 0).length;
   if (delivered + orders === 0) problems.push('the subject delivered nothing at all');
-  if (run.spec.chatting > 0 && !entries.some((entry) => entry.kind === 'hot' && entry.measured)) problems.push('no chatting message was created in the measured window');
+  if (run.spec.chatting > 0 && !entries.some((entry) => entry.kind === 'hot' && entry.measured))
+    problems.push('no chatting message was created in the measured window');
   if (run.stats.atEnd.total === 0) problems.push('the store received no request');
   return problems.map((problem) => `${run.spec.openOrders} open orders, ${run.subject}: ${problem}`);
 }

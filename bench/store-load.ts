@@ -135,7 +135,10 @@ export function startLoad(
   function tick(): void {
     const now = Date.now();
     for (;;) {
-      const stream = streams.reduce<Stream | undefined>((early, s) => (early === undefined || s.nextAt < early.nextAt ? s : early), undefined);
+      const stream = streams.reduce<Stream | undefined>(
+        (early, s) => (early === undefined || s.nextAt < early.nextAt ? s : early),
+        undefined,
+      );
       const burst = pendingBurst[0];
       if (burst !== undefined && burst.at <= now && (stream === undefined || burst.at <= stream.nextAt)) {
         pendingBurst.shift();

@@ -113,7 +113,12 @@ export function summarise(run: RunRecord): RunSummary {
   });
   const messagesOf = (pick: (entry: MessageEntry) => boolean) => latencyStats(messages.filter(pick).map(messageSample));
   const ordersOf = (pick: (entry: OrderEntry) => boolean) =>
-    latencyStats(orders.map(([, entry]) => entry).filter(pick).map(orderSample));
+    latencyStats(
+      orders
+        .map(([, entry]) => entry)
+        .filter(pick)
+        .map(orderSample),
+    );
   const within = (at: number, from: number, to: number) => at >= from && at < to;
 
   const burstAt = times.burstAt;

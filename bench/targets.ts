@@ -39,7 +39,13 @@ export function judgeTargets(results: readonly ScenarioResult[]): TargetVerdict[
     const newOrder = ours.latency.newOrders.p95;
     verdicts.push(
       newOrder === undefined
-        ? { target: 'ours: new-order p95 ≤ 2 poll intervals', openOrders: n, value: 'no sample', limit: `${NEW_ORDER_P95_MAX_S} s`, met: undefined }
+        ? {
+            target: 'ours: new-order p95 ≤ 2 poll intervals',
+            openOrders: n,
+            value: 'no sample',
+            limit: `${NEW_ORDER_P95_MAX_S} s`,
+            met: undefined,
+          }
         : atMost('ours: new-order p95 ≤ 2 poll intervals', n, newOrder, NEW_ORDER_P95_MAX_S, 's'),
     );
   }
@@ -71,7 +77,11 @@ export function judgeTargets(results: readonly ScenarioResult[]): TargetVerdict[
       value: `${ratio.toFixed(2)}× (ours ${show(oursHot)} / bound ${focus.lowerBound.p95S.toFixed(1)} s)`,
       limit: `≤ ${BOUND_RATIO_MAX}×`,
       met,
-      ...(met ? {} : { by: `${(ratio / BOUND_RATIO_MAX).toFixed(2)}× over (p95 ${(oursHot.s - BOUND_RATIO_MAX * focus.lowerBound.p95S).toFixed(1)} s too slow)` }),
+      ...(met
+        ? {}
+        : {
+            by: `${(ratio / BOUND_RATIO_MAX).toFixed(2)}× over (p95 ${(oursHot.s - BOUND_RATIO_MAX * focus.lowerBound.p95S).toFixed(1)} s too slow)`,
+          }),
     });
   } else verdicts.push(notRun('hot-chat p95 within 2× the budget bound', FOCUS));
 

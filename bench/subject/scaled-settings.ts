@@ -25,10 +25,9 @@ export function scaledTuning(scale: TimeScale, overrides: Partial<SyncTuning> = 
 }
 
 /** The client's waits and backoffs, compressed. Timeouts stay real: they only matter when a request hangs. */
-export function scaledClientOptions(scale: TimeScale): Pick<
-  SellerApiClientOptions,
-  'maxRateLimitWaitMs' | 'defaultRateLimitWaitMs' | 'retry'
-> {
+export function scaledClientOptions(
+  scale: TimeScale,
+): Pick<SellerApiClientOptions, 'maxRateLimitWaitMs' | 'defaultRateLimitWaitMs' | 'retry'> {
   return {
     maxRateLimitWaitMs: wholeMs(scale.toReal(60_000)),
     defaultRateLimitWaitMs: wholeMs(scale.toReal(1_000)),

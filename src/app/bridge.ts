@@ -80,7 +80,11 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const alerts = createStoreAlerts({ downAfterMs: config.storeDownAlertMs, startedAt });
   const postAlert = (alert: StoreAlert) => {
     const notice =
-      alert.kind === 'keyRefused' ? ALERTS.apiKeyRefused() : alert.kind === 'down' ? ALERTS.storeDown(alert.silentForMinutes) : ALERTS.storeBack();
+      alert.kind === 'keyRefused'
+        ? ALERTS.apiKeyRefused()
+        : alert.kind === 'down'
+          ? ALERTS.storeDown(alert.silentForMinutes)
+          : ALERTS.storeBack();
     logger.warn({ alert: alert.kind }, 'store state changed');
     void bot.postNotice(notice);
   };

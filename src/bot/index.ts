@@ -116,7 +116,13 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const logger = deps.logger.child({ component: 'bot' });
   const secrets = [deps.token];
   const now = deps.now ?? Date.now;
-  const engine = typeof deps.engine === 'function' ? deps.engine : ((value: SyncForBot) => () => value)(deps.engine);
+  const engine =
+    typeof deps.engine === 'function'
+      ? deps.engine
+      : (
+          (value: SyncForBot) => () =>
+            value
+        )(deps.engine);
 
   const pollingTimeoutSeconds = deps.pollingTimeoutSeconds ?? 30;
   const bot = new Bot<BotContext>(deps.token, {

@@ -6,14 +6,7 @@
 import { checkApiKeyFormat } from '../seller-api/spec-gaps.ts';
 import { ConfigError, type ConfigProblem } from './config-error.ts';
 import { withSecretFields } from './redacted-view.ts';
-import {
-  CONFIG_VARIABLES,
-  DEFAULT_DELIVER_FIELD,
-  EnvSchema,
-  type ConfigVariable,
-  type LogLevel,
-  type ParsedEnv,
-} from './variables.ts';
+import { CONFIG_VARIABLES, DEFAULT_DELIVER_FIELD, EnvSchema, type ConfigVariable, type LogLevel, type ParsedEnv } from './variables.ts';
 
 export type Mode = 'live' | 'sandbox';
 
@@ -136,8 +129,7 @@ function parseVariables(env: NodeJS.ProcessEnv, mode: Mode): { parsed: Partial<P
   return { parsed: parsed as Partial<ParsedEnv>, problems };
 }
 
-const failed = (problems: ConfigProblem[], variable: ConfigVariable): boolean =>
-  problems.some((p) => p.variable === variable);
+const failed = (problems: ConfigProblem[], variable: ConfigVariable): boolean => problems.some((p) => p.variable === variable);
 
 function resolveAdminIds(parsed: Partial<ParsedEnv>, mode: Mode, problems: ConfigProblem[]): number[] {
   if (failed(problems, 'TELEGRAM_CHAT_ID') || failed(problems, 'TELEGRAM_ADMIN_IDS')) return [];
@@ -158,11 +150,7 @@ function resolveAdminIds(parsed: Partial<ParsedEnv>, mode: Mode, problems: Confi
   return [];
 }
 
-function resolveSeller(
-  parsed: Partial<ParsedEnv>,
-  problems: ConfigProblem[],
-  warnings: string[],
-): SellerConfig | undefined {
+function resolveSeller(parsed: Partial<ParsedEnv>, problems: ConfigProblem[], warnings: string[]): SellerConfig | undefined {
   const baseUrl = parsed.SELLER_API_URL;
   const apiKey = parsed.SELLER_API_KEY;
   if (baseUrl === undefined && !failed(problems, 'SELLER_API_URL')) {

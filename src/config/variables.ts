@@ -39,11 +39,7 @@ const requiredText = (whatItIs: string) =>
   z.string({ error: (issue) => (issue.input === undefined ? `is required: ${whatItIs}` : 'must be text') });
 
 const integer = (shape: RegExp, message: string) =>
-  z
-    .string()
-    .regex(shape, { error: message })
-    .transform(Number)
-    .refine(Number.isSafeInteger, { error: message });
+  z.string().regex(shape, { error: message }).transform(Number).refine(Number.isSafeInteger, { error: message });
 
 const decimal = (message: string, max: number) =>
   z
@@ -94,7 +90,12 @@ export const EnvSchema = z.object({
   TELEGRAM_ADMIN_IDS: variable(
     z
       .string()
-      .transform((text) => text.split(',').map((item) => item.trim()).filter((item) => item !== ''))
+      .transform((text) =>
+        text
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== ''),
+      )
       .refine((items) => items.length > 0, { error: adminIdsMessage })
       .refine((items) => items.every((item) => UNSIGNED_INTEGER.test(item) && Number.isSafeInteger(Number(item)) && Number(item) > 0), {
         error: adminIdsMessage,
@@ -104,16 +105,11 @@ export const EnvSchema = z.object({
   ),
   SELLER_API_URL: variable(baseUrl('the store API base address including /v1, e.g. https://store.example/api/v1').optional()),
   SELLER_API_KEY: variable(
-    z
-      .string()
-      .regex(/^\S+$/, { error: 'must not contain spaces (copy the key exactly as the store showed it)' })
-      .optional(),
+    z.string().regex(/^\S+$/, { error: 'must not contain spaces (copy the key exactly as the store showed it)' }).optional(),
   ),
   DATABASE_PATH: variable(z.string().default(DEFAULT_DATABASE_PATH)),
   POLL_INTERVAL_SECONDS: variable(
-    decimal('must be a number of seconds greater than 0 and at most 3600, e.g. 10 or 2.5', 3600).default(
-      DEFAULT_POLL_INTERVAL_SECONDS,
-    ),
+    decimal('must be a number of seconds greater than 0 and at most 3600, e.g. 10 or 2.5', 3600).default(DEFAULT_POLL_INTERVAL_SECONDS),
   ),
   TELEGRAM_API_ROOT: variable(baseUrl('the root of a Bot API server, e.g. http://127.0.0.1:8081').optional()),
   SELLER_DELIVER_FIELD: variable(

@@ -14,5 +14,4 @@ export const ACTION_TARGET_STATUS = {
   cancel: 'cancelled',
 } as const satisfies Record<string, OrderStatus>;
 
-export const isOpenStatus = (status: OrderStatus): status is OpenStatus =>
-  (OPEN_STATUSES as readonly string[]).includes(status);
+export const isOpenStatus = (status: OrderStatus): status is OpenStatus => (OPEN_STATUSES as readonly string[]).includes(status);

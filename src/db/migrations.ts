@@ -187,9 +187,7 @@ const CREATE_LEDGER = `
   ) STRICT`;
 
 function appliedVersions(db: SqliteDatabase): Set<number> {
-  const ledger = db
-    .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`)
-    .get();
+  const ledger = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).get();
   if (ledger === undefined) return new Set();
   const rows = db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[];
   return new Set(rows.map((row) => row.version));
@@ -208,7 +206,10 @@ export function schemaStatus(db: SqliteDatabase, migrations: readonly Migration[
 export class SchemaAheadError extends Error {
   override readonly name = 'SchemaAheadError';
   readonly code = 'DB_SCHEMA_AHEAD';
-  constructor(readonly version: number, readonly latest: number) {
+  constructor(
+    readonly version: number,
+    readonly latest: number,
+  ) {
     super(
       `DB_SCHEMA_AHEAD: the database has schema version ${version} but this build knows up to ${latest}: ` +
         'run the newer build, or restore a backup made by this one',

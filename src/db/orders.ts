@@ -78,9 +78,7 @@ export function createOrderQueries(db: SqliteDatabase): OrderQueries {
   const stop = db.prepare<{ id: string; now: number }>(
     'UPDATE orders SET is_open = 0, chat_watch_until = @now, updated_at = @now WHERE id = @id',
   );
-  const selectOpen = db.prepare<[], OrderRow>(
-    'SELECT * FROM orders WHERE is_open = 1 ORDER BY created_at, id',
-  );
+  const selectOpen = db.prepare<[], OrderRow>('SELECT * FROM orders WHERE is_open = 1 ORDER BY created_at, id');
   const selectOpenByStatus = db.prepare<[string], OrderRow>(
     'SELECT * FROM orders WHERE is_open = 1 AND status = ? ORDER BY created_at, id',
   );

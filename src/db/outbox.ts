@@ -64,7 +64,10 @@ export interface OutboxQueries {
   /** Pending chat posts of an order that may have reached the store. */
   uncertainMessages(orderId: OrderId): OutboxEntry[];
   setUncertain(id: ActionId, uncertain: boolean): void;
-  retryLater(id: ActionId, update: { code: string; attempts: number; nextAttemptAt: number; uncertain: boolean; outcome: StoredOutcome }): void;
+  retryLater(
+    id: ActionId,
+    update: { code: string; attempts: number; nextAttemptAt: number; uncertain: boolean; outcome: StoredOutcome },
+  ): void;
   finish(
     id: ActionId,
     end: { state: 'succeeded' | 'failed'; outcome: StoredOutcome; code: string | undefined; attempts: number; now: number },
@@ -97,9 +100,7 @@ export function createOutboxQueries(db: SqliteDatabase): OutboxQueries {
   const selectLive = db.prepare<[string, string], OutboxRow>(
     `SELECT * FROM outbox WHERE kind = ? AND order_id = ? AND state IN ('pending', 'succeeded') ORDER BY id LIMIT 1`,
   );
-  const selectByOrigin = db.prepare<[number, number], OutboxRow>(
-    'SELECT * FROM outbox WHERE origin_chat_id = ? AND origin_message_id = ?',
-  );
+  const selectByOrigin = db.prepare<[number, number], OutboxRow>('SELECT * FROM outbox WHERE origin_chat_id = ? AND origin_message_id = ?');
   const insertRow = db.prepare(
     `INSERT INTO outbox (kind, order_id, payload, idempotency_key, state, next_attempt_at, origin_chat_id, origin_message_id, enqueued_at)
      VALUES (@kind, @orderId, @payload, @key, 'pending', @now, @originChat, @originMessage, @now)`,
@@ -110,9 +111,7 @@ export function createOutboxQueries(db: SqliteDatabase): OutboxQueries {
   const selectDue = db.prepare<[number], OutboxRow>(
     `SELECT * FROM outbox o WHERE ${headsWhere} AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at, o.id`,
   );
-  const selectNextDue = db.prepare<[], { at: number | null }>(
-    `SELECT min(o.next_attempt_at) AS at FROM outbox o WHERE ${headsWhere}`,
-  );
+  const selectNextDue = db.prepare<[], { at: number | null }>(`SELECT min(o.next_attempt_at) AS at FROM outbox o WHERE ${headsWhere}`);
   const countPendingRows = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM outbox WHERE state = 'pending'`);
   const selectPendingKinds = db.prepare<[string], { kind: SellerAction['kind'] }>(
     `SELECT kind FROM outbox WHERE state = 'pending' AND order_id = ? ORDER BY id`,

@@ -10,12 +10,7 @@ import { existsSync, mkdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 
-export type BackupErrorCode =
-  | 'SOURCE_MISSING'
-  | 'SAME_FILE'
-  | 'DESTINATION_EXISTS'
-  | 'BACKUP_FAILED'
-  | 'BACKUP_CORRUPT';
+export type BackupErrorCode = 'SOURCE_MISSING' | 'SAME_FILE' | 'DESTINATION_EXISTS' | 'BACKUP_FAILED' | 'BACKUP_CORRUPT';
 
 export class BackupError extends Error {
   override readonly name = 'BackupError';
@@ -54,7 +49,10 @@ const ALL_PAGES = 0x7fffffff;
  * which file systems and `scp host:path` do not like.
  */
 export function defaultBackupPath(databasePath: string, now: Date): string {
-  const stamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(':', '-');
   return `${databasePath}.backup-${stamp}.sqlite`;
 }
 

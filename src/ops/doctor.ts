@@ -56,7 +56,11 @@ export async function runDoctor(options: DoctorOptions): Promise<CheckResult[]> 
   });
   const botCheck = await checkBot(telegram, secrets);
   results.push(botCheck.result);
-  results.push(botCheck.botId === undefined ? skipped('telegram chat', 'the bot token must work first') : await checkChat(telegram, config, botCheck.botId, secrets));
+  results.push(
+    botCheck.botId === undefined
+      ? skipped('telegram chat', 'the bot token must work first')
+      : await checkChat(telegram, config, botCheck.botId, secrets),
+  );
 
   const store = await checkStore(config, options.timeoutMs ?? 10_000, secrets);
   results.push(...store);
@@ -71,20 +75,35 @@ async function checkBot(api: Api, secrets: readonly string[]): Promise<{ result:
     const me = await api.getMe();
     return { result: { name: 'telegram bot', verdict: 'ok', detail: `token accepted: @${me.username}` }, botId: me.id };
   } catch (error) {
-    return { result: { name: 'telegram bot', verdict: 'fail', detail: `getMe failed: ${explain(error, secrets)} (check TELEGRAM_BOT_TOKEN)` } };
+    return {
+      result: { name: 'telegram bot', verdict: 'fail', detail: `getMe failed: ${explain(error, secrets)} (check TELEGRAM_BOT_TOKEN)` },
+    };
   }
 }
 
 async function checkChat(api: Api, config: Config, botId: number, secrets: readonly string[]): Promise<CheckResult> {
   const chatId = config.telegram.chatId;
-  if (chatId === undefined) return { name: 'telegram chat', verdict: 'warn', detail: 'TELEGRAM_CHAT_ID not set: trial mode binds the first private chat that sends /start' };
+  if (chatId === undefined)
+    return {
+      name: 'telegram chat',
+      verdict: 'warn',
+      detail: 'TELEGRAM_CHAT_ID not set: trial mode binds the first private chat that sends /start',
+    };
   try {
     const chat = await api.getChat(chatId);
     if (chat.type !== 'private') {
       const member = await api.getChatMember(chatId, botId);
       const mayWrite =
-        member.status === 'administrator' || member.status === 'creator' || (member.status === 'member') || (member.status === 'restricted' && member.can_send_messages);
-      if (!mayWrite) return { name: 'telegram chat', verdict: 'fail', detail: `the bot may not write in "${chat.title ?? chatId}" (status ${member.status}): add it to the group and allow it to send messages` };
+        member.status === 'administrator' ||
+        member.status === 'creator' ||
+        member.status === 'member' ||
+        (member.status === 'restricted' && member.can_send_messages);
+      if (!mayWrite)
+        return {
+          name: 'telegram chat',
+          verdict: 'fail',
+          detail: `the bot may not write in "${chat.title ?? chatId}" (status ${member.status}): add it to the group and allow it to send messages`,
+        };
     }
     // Proves write permission without leaving a message behind.
     await api.sendChatAction(chatId, 'typing');
@@ -100,7 +119,8 @@ async function checkChat(api: Api, config: Config, botId: number, secrets: reado
 }
 
 async function checkStore(config: Config, timeoutMs: number, secrets: readonly string[]): Promise<CheckResult[]> {
-  if (config.mode !== 'live') return [skipped('store API', 'trial mode uses the in-process sandbox store'), skipped('rate limit', 'trial mode')];
+  if (config.mode !== 'live')
+    return [skipped('store API', 'trial mode uses the in-process sandbox store'), skipped('rate limit', 'trial mode')];
   let api: SellerApiClient | undefined;
   try {
     api = createSellerApiClient({
@@ -128,8 +148,12 @@ async function checkStore(config: Config, timeoutMs: number, secrets: readonly s
         : { name: 'rate limit', verdict: 'warn', detail: 'no RateLimit-* headers seen: pacing relies on 429 answers alone' };
     return [store, rate];
   } catch (error) {
-    const hint = isSellerApiError(error) && error.code === 'API_KEY_INVALID' ? ' (SELLER_API_KEY revoked or wrong)' : ' (check SELLER_API_URL)';
-    return [{ name: 'store API', verdict: 'fail', detail: `${explain(error, secrets)}${hint}` }, skipped('rate limit', 'the store must answer first')];
+    const hint =
+      isSellerApiError(error) && error.code === 'API_KEY_INVALID' ? ' (SELLER_API_KEY revoked or wrong)' : ' (check SELLER_API_URL)';
+    return [
+      { name: 'store API', verdict: 'fail', detail: `${explain(error, secrets)}${hint}` },
+      skipped('rate limit', 'the store must answer first'),
+    ];
   } finally {
     await api?.close();
   }
@@ -148,15 +172,29 @@ function checkDatabase(path: string): CheckResult {
     const db = new Database(file, { readonly: true, fileMustExist: true });
     try {
       const schema = schemaStatus(db);
-      if (schema.state === 'ahead') return { name: 'database', verdict: 'fail', detail: `schema version ${schema.version} is newer than this build (${schema.latest}): run the newer build or restore a backup` };
-      if (schema.state === 'behind') return { name: 'database', verdict: 'ok', detail: `writable; schema ${schema.version} will be migrated to ${schema.latest} at start` };
+      if (schema.state === 'ahead')
+        return {
+          name: 'database',
+          verdict: 'fail',
+          detail: `schema version ${schema.version} is newer than this build (${schema.latest}): run the newer build or restore a backup`,
+        };
+      if (schema.state === 'behind')
+        return {
+          name: 'database',
+          verdict: 'ok',
+          detail: `writable; schema ${schema.version} will be migrated to ${schema.latest} at start`,
+        };
       return { name: 'database', verdict: 'ok', detail: `writable; schema current (version ${schema.version})` };
     } finally {
       db.close();
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { name: 'database', verdict: 'fail', detail: `${path} is not usable: ${reason} (check DATABASE_PATH and its folder's permissions)` };
+    return {
+      name: 'database',
+      verdict: 'fail',
+      detail: `${path} is not usable: ${reason} (check DATABASE_PATH and its folder's permissions)`,
+    };
   }
 }
 
@@ -166,6 +204,8 @@ export function formatReport(results: readonly CheckResult[]): { lines: string[]
   const width = Math.max(...results.map((result) => result.name.length));
   const lines = results.map((result) => `${MARK[result.verdict]} ${result.name.padEnd(width)}  ${result.detail}`);
   const ok = results.every((result) => result.verdict !== 'fail');
-  lines.push(ok ? 'All checks passed: npm start is ready to run.' : 'Some checks failed: fix the lines marked ✗ and run npm run doctor again.');
+  lines.push(
+    ok ? 'All checks passed: npm start is ready to run.' : 'Some checks failed: fix the lines marked ✗ and run npm run doctor again.',
+  );
   return { lines, ok };
 }

@@ -6,10 +6,7 @@ import type { SyncStatus } from '../sync/contract.ts';
 
 export type StoreState = 'ok' | 'keyRefused' | 'down';
 
-export type StoreAlert =
-  | { kind: 'keyRefused' }
-  | { kind: 'down'; silentForMinutes: number }
-  | { kind: 'back' };
+export type StoreAlert = { kind: 'keyRefused' } | { kind: 'down'; silentForMinutes: number } | { kind: 'back' };
 
 export interface StoreAlertRules {
   /** Without an answer for this long the store counts as down (STORE_DOWN_ALERT_MINUTES). */

@@ -172,11 +172,7 @@ function messageTextOf(body: Record<string, unknown>): string {
 
 const nonEmpty = (value: string | null): string | undefined => (value === null || value === '' ? undefined : value);
 
-function integerParam(
-  query: URLSearchParams,
-  name: string,
-  bounds: { fallback: number; min: number; max?: number },
-): number {
+function integerParam(query: URLSearchParams, name: string, bounds: { fallback: number; min: number; max?: number }): number {
   const raw = nonEmpty(query.get(name));
   if (raw === undefined) return bounds.fallback;
   const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;

@@ -60,8 +60,7 @@ export function createApiHandler(deps: ApiServerDeps): ApiHandler {
       logger.debug({ route: routeName, status }, 'sandbox api response');
       sendJson(res, status, body, { ...headers, ...extra });
     };
-    const fail = (error: SandboxError, extra?: Record<string, string>): void =>
-      send(error.httpStatus, failureBody(error), extra);
+    const fail = (error: SandboxError, extra?: Record<string, string>): void => send(error.httpStatus, failureBody(error), extra);
 
     try {
       const apiKey = presentedKey(req);
@@ -151,12 +150,7 @@ function presentedKey(req: IncomingMessage): string | undefined {
 }
 
 /** Scoped to the key and the request (method and path): the same Idempotency-Key on another order is another request. */
-function idempotencyCacheKey(
-  req: IncomingMessage,
-  keyHash: string,
-  routeName: string,
-  params: Record<string, string>,
-): string | undefined {
+function idempotencyCacheKey(req: IncomingMessage, keyHash: string, routeName: string, params: Record<string, string>): string | undefined {
   if (req.method !== 'POST') return undefined;
   const header = req.headers['idempotency-key'];
   const value = (Array.isArray(header) ? header[0] : header)?.trim();

@@ -21,8 +21,16 @@ export const CLI_USAGE = `Usage: npm run sandbox -- [options]
   --help                          this text
 `;
 
-const count = (name: string) => z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be an integer`).min(0, `${name} must be 0 or more`);
-const rate = (name: string) => z.coerce.number({ error: `${name} must be a number` }).min(0, `${name} must be 0 or more`).max(60_000, `${name} is at most 60000`);
+const count = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be an integer`)
+    .min(0, `${name} must be 0 or more`);
+const rate = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .min(0, `${name} must be 0 or more`)
+    .max(60_000, `${name} is at most 60000`);
 
 const CliOptionsSchema = z.object({
   port: count('port').max(65535, 'port is at most 65535').default(8787),

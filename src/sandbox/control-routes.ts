@@ -21,9 +21,7 @@ const CreateOrderBody = z.object({
   status: z.string().min(1).optional(),
   quantity: z.number().int().positive().optional(),
   amount: z.number().nonnegative().optional(),
-  fieldValues: z
-    .array(z.object({ fieldId: z.string().optional(), label: z.string().optional(), value: z.string().optional() }))
-    .optional(),
+  fieldValues: z.array(z.object({ fieldId: z.string().optional(), label: z.string().optional(), value: z.string().optional() })).optional(),
   createdAt: z.string().min(1).optional(),
 });
 

@@ -121,8 +121,7 @@ export function createStoreModel({ now, mintId, random }: StoreModelDeps) {
 
   const catalog = (storeId: string): SandboxProduct[] => storeRecord(storeId).products.map(({ product }) => product);
 
-  const automatedProducts = (storeId: string): SandboxProduct[] =>
-    catalog(storeId).filter((product) => product.automationEnabled);
+  const automatedProducts = (storeId: string): SandboxProduct[] => catalog(storeId).filter((product) => product.automationEnabled);
 
   function storedProduct(store: StoreRecord, productId: string | undefined): StoredProduct {
     if (productId === undefined) return store.products[0] as StoredProduct;
@@ -196,8 +195,7 @@ export function createStoreModel({ now, mintId, random }: StoreModelDeps) {
   }
 
   const isAutomated = (order: OrderRecord): boolean =>
-    stores.get(order.storeId)?.products.some(({ product }) => product.id === order.productId && product.automationEnabled) ??
-    false;
+    stores.get(order.storeId)?.products.some(({ product }) => product.id === order.productId && product.automationEnabled) ?? false;
 
   /**
    * An order as a key of `storeId` may see it: another store's order, or an order of a product

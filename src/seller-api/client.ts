@@ -135,8 +135,7 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
 
       const { error } = verdict;
       const mayRetry =
-        verdict.kind === 'rate-limited' ||
-        (verdict.kind === 'transient' && (spec.repeatable || !error.mayHaveReachedServer));
+        verdict.kind === 'rate-limited' || (verdict.kind === 'transient' && (spec.repeatable || !error.mayHaveReachedServer));
       if (!mayRetry || attempt >= retry.maxAttempts) throw toError(label, error, attempt);
 
       delay = retryDelay(verdict.kind, attempt, rateLimit);

@@ -4,13 +4,7 @@
  */
 
 /** Codes the spec names (part 7, README "API assumptions"). */
-export const SPEC_ERROR_CODES = [
-  'API_KEY_INVALID',
-  'RATE_LIMIT',
-  'ORDER_NOT_FOUND',
-  'ORDER_INVALID_STATUS',
-  'VALIDATION_ERROR',
-] as const;
+export const SPEC_ERROR_CODES = ['API_KEY_INVALID', 'RATE_LIMIT', 'ORDER_NOT_FOUND', 'ORDER_INVALID_STATUS', 'VALIDATION_ERROR'] as const;
 export type SpecErrorCode = (typeof SPEC_ERROR_CODES)[number];
 
 /**

@@ -41,7 +41,13 @@ export interface OrderPageEnd {
  * (`collected`: distinct orders gathered so far, when the caller keeps them). Skipped (malformed) records still
  * took their place on the page, so they count.
  */
-export function orderPageEnd(result: OrdersPage, pagesRead: number, asked: number, pageSize: number | undefined, collected = 0): OrderPageEnd {
+export function orderPageEnd(
+  result: OrdersPage,
+  pagesRead: number,
+  asked: number,
+  pageSize: number | undefined,
+  collected = 0,
+): OrderPageEnd {
   const records = result.orders.length + (result.skipped?.length ?? 0);
   if (records === 0) return { ended: true, pageSize };
   const size = pageSize ?? result.limit ?? Math.min(asked, records);

@@ -22,8 +22,7 @@ export interface RateLimitReading {
 export function readRateLimit(headers: HeaderBag, now: number): RateLimitReading {
   const combined = parseCombinedHeader(header(headers, 'ratelimit'));
   const limit = leadingNumber(header(headers, 'ratelimit-limit') ?? header(headers, 'x-ratelimit-limit')) ?? combined.limit;
-  const remaining =
-    leadingNumber(header(headers, 'ratelimit-remaining') ?? header(headers, 'x-ratelimit-remaining')) ?? combined.remaining;
+  const remaining = leadingNumber(header(headers, 'ratelimit-remaining') ?? header(headers, 'x-ratelimit-remaining')) ?? combined.remaining;
   const reset = leadingNumber(header(headers, 'ratelimit-reset') ?? header(headers, 'x-ratelimit-reset')) ?? combined.reset;
 
   const snapshot =
@@ -51,11 +50,7 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
  * How long to wait before retrying after a 429: `Retry-After` first (it speaks of this very request), then the
  * window's reset, then a small default when the server gave no hint. Always capped, never negative.
  */
-export function rateLimitWaitMs(
-  reading: RateLimitReading,
-  now: number,
-  policy: { defaultWaitMs: number; maxWaitMs: number },
-): number {
+export function rateLimitWaitMs(reading: RateLimitReading, now: number, policy: { defaultWaitMs: number; maxWaitMs: number }): number {
   const fromReset = reading.snapshot?.resetAt === undefined ? undefined : reading.snapshot.resetAt - now;
   const wanted = reading.retryAfterMs ?? fromReset ?? policy.defaultWaitMs;
   return Math.min(Math.max(0, wanted), policy.maxWaitMs);

@@ -40,11 +40,7 @@ export interface GarbledReport {
   issues?: z.core.$ZodIssue[];
 }
 
-export function judgeAnswer<T>(
-  answer: Answer,
-  dataSchema: z.ZodType<T>,
-  onGarbled: (report: GarbledReport) => void,
-): Verdict<T> {
+export function judgeAnswer<T>(answer: Answer, dataSchema: z.ZodType<T>, onGarbled: (report: GarbledReport) => void): Verdict<T> {
   const { status } = answer;
   const envelope = EnvelopeSchema.safeParse(parseJson(answer.body));
 
@@ -80,7 +76,10 @@ function verdictForCode(apiCode: string, status: number, context: string): Verdi
     };
   }
   if (isSpecCode(apiCode)) {
-    return { kind: 'final', error: { code: apiCode, status, detail: `the store answered ${apiCode} (${context})`, mayHaveReachedServer: true } };
+    return {
+      kind: 'final',
+      error: { code: apiCode, status, detail: `the store answered ${apiCode} (${context})`, mayHaveReachedServer: true },
+    };
   }
   const error: PendingError = {
     code: 'API_ERROR',

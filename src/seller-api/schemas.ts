@@ -6,8 +6,7 @@
 import { z } from 'zod';
 
 /** A field the spec shows but does not promise: absent and null both become `undefined`. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  schema.nullish().transform((value) => value ?? undefined);
+const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
 /** Numbers may arrive as numeric strings from some proxies; anything else non-numeric is dropped. */
 const looseNumber = z.preprocess((value) => {

@@ -55,7 +55,10 @@ export function timeOf(iso: string | undefined): number {
   return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
 }
 
-export function byCreatedAtThenId(a: { createdAt?: string | undefined; id: string }, b: { createdAt?: string | undefined; id: string }): number {
+export function byCreatedAtThenId(
+  a: { createdAt?: string | undefined; id: string },
+  b: { createdAt?: string | undefined; id: string },
+): number {
   const ta = timeOf(a.createdAt);
   const tb = timeOf(b.createdAt);
   if (ta !== tb) return ta < tb ? -1 : 1;

@@ -97,7 +97,10 @@ interface QueuedChat {
 const CHAT_LANE: Lane = 'hot';
 
 /** `readAt`: when the store answered; the chat's next read is due a period after it. */
-type Fetched = { kind: 'fetched'; messages: Message[]; readAt: number } | { kind: 'skip' } | { kind: 'store-failed'; error: SellerApiError };
+type Fetched =
+  | { kind: 'fetched'; messages: Message[]; readAt: number }
+  | { kind: 'skip' }
+  | { kind: 'store-failed'; error: SellerApiError };
 const SKIP: Fetched = { kind: 'skip' };
 
 interface Tally {
@@ -148,7 +151,12 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     queries.messages.originOf(orderId, message.id) === undefined && !(message.senderRole === 'seller' && deps.isEcho(orderId, message));
 
   /** Hands off the chat's messages in order; the first one the sink refuses stops the chat (never overtaken). */
-  async function relayChat(orderId: OrderId, { messages, readAt }: { messages: Message[]; readAt: number }, pass: ChatPass, tally: Tally): Promise<void> {
+  async function relayChat(
+    orderId: OrderId,
+    { messages, readAt }: { messages: Message[]; readAt: number },
+    pass: ChatPass,
+    tally: Tally,
+  ): Promise<void> {
     const cursor = queries.cursors.get(orderId);
     // A new order the sink did not take: its chat is read again, from the start, once it is announced.
     if (cursor === undefined) return;
@@ -244,7 +252,11 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
    * ahead of time while the background lane goes at once (it keeps twice the reserve and never waits), so a quiet
    * chat's next message is not left waiting out its back-off while requests lapse.
    */
-  async function readAhead(pass: ChatPass, readNow: ReadonlySet<OrderId>, onRead: (chat: QueuedChat, fetched: Fetched) => Promise<void>): Promise<void> {
+  async function readAhead(
+    pass: ChatPass,
+    readNow: ReadonlySet<OrderId>,
+    onRead: (chat: QueuedChat, fetched: Fetched) => Promise<void>,
+  ): Promise<void> {
     // Without rate-limit answers there is no budget to know unused: the schedule alone decides.
     if (pass.api.rateLimit()?.remaining === undefined) return;
     const ahead = queries.cursors.due(Number.MAX_SAFE_INTEGER).filter((cursor) => !readNow.has(cursor.orderId));

@@ -37,7 +37,10 @@ export interface SyncTestHooks {
 export class SinkFailure extends Error {
   override readonly name = 'SinkFailure';
   readonly code = 'SINK_FAILED';
-  constructor(readonly event: SyncEvent, cause: unknown) {
+  constructor(
+    readonly event: SyncEvent,
+    cause: unknown,
+  ) {
     super(`SINK_FAILED: the sink refused ${event.kind}; it is offered again later`, { cause });
   }
 }

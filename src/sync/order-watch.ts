@@ -184,9 +184,7 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
   }
 
   function awaitsOwnAction(order: Order): boolean {
-    return queries.outbox
-      .pendingKinds(order.id)
-      .some((kind) => kind !== 'message' && ACTION_TARGET_STATUS[kind] === order.status);
+    return queries.outbox.pendingKinds(order.id).some((kind) => kind !== 'message' && ACTION_TARGET_STATUS[kind] === order.status);
   }
 
   async function readList(status: string, pass: OrderPass, seen: Set<OrderId>, visit: Visit): Promise<void> {

@@ -170,7 +170,8 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   async function fail(entry: OutboxEntry, error: unknown, api: SellerApi, pass: OutboxPass, uncertain: boolean): Promise<void> {
     // Stopping: the action stays pending exactly as it is (a post in flight stays "maybe sent").
     if (stopped(pass)) return;
-    if (!isSellerApiError(error)) logger.error({ error: safeError(error), actionId: entry.id }, 'unexpected error running a seller action: retried later');
+    if (!isSellerApiError(error))
+      logger.error({ error: safeError(error), actionId: entry.id }, 'unexpected error running a seller action: retried later');
     const code: SellerApiErrorCode = isSellerApiError(error) ? error.code : 'TRANSPORT';
     const keepQueued = !isSellerApiError(error) || error.transient || code === 'API_KEY_INVALID';
 

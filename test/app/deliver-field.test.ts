@@ -79,7 +79,11 @@ async function deliverThroughTelegram(options: { bridgeField?: string; storeFiel
   const card = await until(() => chat.botMessages(SELLER.id).find((m) => m.text.startsWith(`🛒 Order ${order.id}\n`)), 'the card');
   chat.tapLabel(SELLER, card.messageId, 'Take');
   await until(() => store.control.order(order.id)?.status === 'processing', 'the take');
-  const labels = () => chat.message(SELLER.id, card.messageId)?.replyMarkup?.inline_keyboard.flat().map((button) => button.text) ?? [];
+  const labels = () =>
+    chat
+      .message(SELLER.id, card.messageId)
+      ?.replyMarkup?.inline_keyboard.flat()
+      .map((button) => button.text) ?? [];
   await until(() => labels().includes('Deliver'), 'the Deliver button');
   chat.tapLabel(SELLER, card.messageId, 'Deliver');
   const prompt = await until(() => lastSaying('Reply to this message with the issued value'), 'the prompt');

@@ -99,7 +99,12 @@ describe('npm start', () => {
 
   it('refuses a bad configuration with one line naming the variable, without the token', async () => {
     const token = '123456789:AAsecretsecretsecretsecretsecret12345';
-    running = startMain([], { TELEGRAM_BOT_TOKEN: token, TELEGRAM_CHAT_ID: 'me', SELLER_API_URL: 'https://store.example/v1', SELLER_API_KEY: 'svc_sk_x' });
+    running = startMain([], {
+      TELEGRAM_BOT_TOKEN: token,
+      TELEGRAM_CHAT_ID: 'me',
+      SELLER_API_URL: 'https://store.example/v1',
+      SELLER_API_KEY: 'svc_sk_x',
+    });
     const { code } = await running.exited;
     expect(code).toBe(1);
     const lines = running.output().trim().split('\n');

@@ -40,7 +40,9 @@ describe('naive poller', () => {
 
     const late = control.postBuyerMessage(orders[2] as string, 'one more thing').id;
     const newcomer = control.createOrder({ status: 'paid' }).id;
-    await until(() => deliveries.some((d) => d.kind === 'message' && d.messageId === late) && deliveries.some((d) => d.orderId === newcomer));
+    await until(
+      () => deliveries.some((d) => d.kind === 'message' && d.messageId === late) && deliveries.some((d) => d.orderId === newcomer),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100)); // a few more rounds must not repeat anything
 
     const messages = deliveries.flatMap((d) => (d.kind === 'message' ? [d.messageId] : []));

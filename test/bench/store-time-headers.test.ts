@@ -29,7 +29,12 @@ async function setUp(limit: number, travelMs = 0) {
     const response = await request(`${baseUrl}/products`, { dispatcher, headers: { authorization: `Bearer ${key}` } });
     await response.body.text();
     const header = (name: string) => response.headers[name] as string | undefined;
-    return { status: response.statusCode, reset: header('ratelimit-reset'), retryAfter: header('retry-after'), remaining: header('ratelimit-remaining') };
+    return {
+      status: response.statusCode,
+      reset: header('ratelimit-reset'),
+      retryAfter: header('retry-after'),
+      remaining: header('ratelimit-remaining'),
+    };
   };
   return { clock, get };
 }

@@ -12,7 +12,6 @@ const inGroup = { chatId: GROUP_ID };
 const cardText = (messageId: number) => h.telegram.message(GROUP_ID, messageId)?.text ?? '';
 const storeStatus = (orderId: string) => h.sandbox.control.order(orderId)?.status;
 
-
 describe('Take', () => {
   it('takes the order in one tap and edits the card to processing', async () => {
     const { order, card } = await h.takePaidOrder();
@@ -40,7 +39,9 @@ describe('Take', () => {
     const { order, card } = await h.createPaidOrder();
     h.sandbox.control.setOrderStatus(order.id, 'cancelled');
     h.telegram.tapLabel(ADMIN, card.messageId, 'Take', inGroup);
-    await eventually(() => expect(h.repliesTo(card.messageId).some((message) => message.text.includes('already taken or cancelled'))).toBe(true));
+    await eventually(() =>
+      expect(h.repliesTo(card.messageId).some((message) => message.text.includes('already taken or cancelled'))).toBe(true),
+    );
     await eventually(() => expect(cardText(card.messageId)).toContain('cancelled'));
     expect(labels(h.telegram.message(GROUP_ID, card.messageId))).toEqual([]);
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createOrderActionCodec, MAX_CALLBACK_DATA_BYTES, ORDER_VERBS, type OrderVerbName } from '../../src/bot/callback-data/order-action.ts';
+import {
+  createOrderActionCodec,
+  MAX_CALLBACK_DATA_BYTES,
+  ORDER_VERBS,
+  type OrderVerbName,
+} from '../../src/bot/callback-data/order-action.ts';
 import type { BotKeyValueStore } from '../../src/bot/storage/kv.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
 

@@ -48,7 +48,12 @@ describe('commands', () => {
 
     // Both cards follow the order from now on.
     h.telegram.tapLabel(ADMIN, resent.messageId, 'Take', inGroup);
-    await eventually(() => expect(h!.cardsOf(order.id).map((card) => labels(card))).toEqual([['Deliver', 'Cancel'], ['Deliver', 'Cancel']]));
+    await eventually(() =>
+      expect(h!.cardsOf(order.id).map((card) => labels(card))).toEqual([
+        ['Deliver', 'Cancel'],
+        ['Deliver', 'Cancel'],
+      ]),
+    );
 
     h.telegram.sendText(ADMIN, '/order nope-123', inGroup);
     await eventually(() => expect(lastIn(GROUP_ID).text).toContain('does not know order nope-123'));
@@ -74,7 +79,13 @@ describe('commands', () => {
     h = await createBridgeHarness();
     const [call] = h.telegram.callsOf('setMyCommands');
     expect((call!.params.commands as { command: string }[]).map((command) => command.command)).toEqual([
-      'start', 'help', 'orders', 'order', 'reply', 'products', 'status',
+      'start',
+      'help',
+      'orders',
+      'order',
+      'reply',
+      'products',
+      'status',
     ]);
   });
 
@@ -100,7 +111,12 @@ describe('trial mode', () => {
     h.telegram.sendText(ADMIN, '/start');
     await settled(h);
     // The running engine may post the waiting card right after the binding, so look at the whole chat.
-    expect(h.telegram.botMessages(ADMIN.id).map((message) => message.text).join('\n')).toContain('this chat is now bound');
+    expect(
+      h.telegram
+        .botMessages(ADMIN.id)
+        .map((message) => message.text)
+        .join('\n'),
+    ).toContain('this chat is now bound');
     h.telegram.sendText(STRANGER, '/start');
     await settled(h);
     expect(lastIn(STRANGER.id).text).toContain('are not an admin');

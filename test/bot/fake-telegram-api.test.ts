@@ -37,7 +37,9 @@ describe('fake Telegram Bot API', () => {
 
   it('answers "message is not modified" for an identical edit', async () => {
     const sent = await api.sendMessage(user.id, 'one', { reply_markup: { inline_keyboard: [[{ text: 'A', callback_data: 'a' }]] } });
-    await api.editMessageText(user.id, sent.message_id, 'two', { reply_markup: { inline_keyboard: [[{ text: 'A', callback_data: 'a' }]] } });
+    await api.editMessageText(user.id, sent.message_id, 'two', {
+      reply_markup: { inline_keyboard: [[{ text: 'A', callback_data: 'a' }]] },
+    });
     const error = await api
       .editMessageText(user.id, sent.message_id, 'two', { reply_markup: { inline_keyboard: [[{ text: 'A', callback_data: 'a' }]] } })
       .catch((caught: unknown) => caught);

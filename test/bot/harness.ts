@@ -220,8 +220,7 @@ export async function eventually(check: () => void | Promise<void>, timeoutMs = 
 }
 
 /** Labels of a message's buttons, row by row flattened. */
-export const labels = (message: ChatMessage | undefined) =>
-  message?.replyMarkup?.inline_keyboard.flat().map((button) => button.text) ?? [];
+export const labels = (message: ChatMessage | undefined) => message?.replyMarkup?.inline_keyboard.flat().map((button) => button.text) ?? [];
 
 /**
  * Waits until every queued update was handled: fetched (the runner confirms a batch by asking for the next one,

@@ -22,7 +22,12 @@ const sellerTexts = (orderId: string) =>
 async function replyReachesBuyer(orderId: string, messageId: number, text: string) {
   const mine = h.telegram.sendText(ADMIN, text, { ...inGroup, replyTo: messageId });
   await eventually(() => expect(sellerTexts(orderId)).toContain(text));
-  expect(h.repliesTo(mine.message_id).map((message) => message.text).join('\n')).not.toMatch(/not linked/);
+  expect(
+    h
+      .repliesTo(mine.message_id)
+      .map((message) => message.text)
+      .join('\n'),
+  ).not.toMatch(/not linked/);
 }
 
 describe('messages of the delivery step', () => {

@@ -17,7 +17,9 @@ describe('admin replies', () => {
   it('a reply to the card is posted to the order chat as the seller, acknowledged, and not echoed', async () => {
     const { order, card } = await h.createPaidOrder();
     const mine = h.telegram.sendText(ADMIN, 'Hi! Your key is coming <soon> & fast.', { ...inGroup, replyTo: card.messageId });
-    await eventually(() => expect(sellerMessages(order.id).map((message) => message.text)).toEqual(['Hi! Your key is coming <soon> & fast.']));
+    await eventually(() =>
+      expect(sellerMessages(order.id).map((message) => message.text)).toEqual(['Hi! Your key is coming <soon> & fast.']),
+    );
     await eventually(() => expect(h.telegram.message(GROUP_ID, mine.message_id)?.reactions).toEqual(['👍']));
 
     // Several polls later the bridge's own post has not come back as a relayed message.
@@ -99,7 +101,9 @@ describe('admin replies', () => {
 describe('notices', () => {
   it('postNotice puts an escaped plain notice into the chat, best effort', async () => {
     expect(await h.bridge.postNotice(ALERTS.storeDown(5))).toMatchObject({ chatId: GROUP_ID });
-    expect(h.telegram.botMessages(GROUP_ID).at(-1)?.text).toBe('📡 The store has not answered for 5 minutes. Orders and messages will arrive once it is back.');
+    expect(h.telegram.botMessages(GROUP_ID).at(-1)?.text).toBe(
+      '📡 The store has not answered for 5 minutes. Orders and messages will arrive once it is back.',
+    );
     await h.bridge.postNotice('Store <API> key & stuff');
     expect(h.telegram.botMessages(GROUP_ID).at(-1)?.text).toBe('Store <API> key & stuff');
     h.telegram.failNext('sendMessage', { error_code: 400, description: 'Bad Request: chat not found' });

@@ -126,7 +126,11 @@ describe('orderCard', () => {
   });
 
   it('stays within Telegram limits whatever the buyer typed', () => {
-    const fieldValues = Array.from({ length: 40 }, (_, index) => ({ fieldId: `f${index}`, label: `Field ${index}`, value: '&'.repeat(600) }));
+    const fieldValues = Array.from({ length: 40 }, (_, index) => ({
+      fieldId: `f${index}`,
+      label: `Field ${index}`,
+      value: '&'.repeat(600),
+    }));
     const card = orderCard(order({ productTitle: 'x'.repeat(1000), fieldValues }));
     const { text } = parseTelegramHtml(card.html);
     expect(text.length).toBeLessThanOrEqual(4096);

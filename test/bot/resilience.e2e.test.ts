@@ -51,7 +51,10 @@ describe('Telegram rate limits', () => {
     await eventually(() => expect(labels(h!.telegram.message(GROUP_ID, card.messageId))).toContain('Deliver'));
     h.telegram.failNext('sendMessage', { error_code: 429, retry_after: 1 });
     h.telegram.tapLabel(ADMIN, card.messageId, 'Deliver', { chatId: GROUP_ID });
-    await eventually(() => expect(h!.telegram.botMessages(GROUP_ID).filter((message) => message.text.includes('issued value'))).toHaveLength(1), 5_000);
+    await eventually(
+      () => expect(h!.telegram.botMessages(GROUP_ID).filter((message) => message.text.includes('issued value'))).toHaveLength(1),
+      5_000,
+    );
     const prompts = h.telegram.callsOf('sendMessage').filter((call) => String(call.params.text).includes('issued value'));
     expect(prompts.map((call) => call.ok)).toEqual([false, true]);
   });

@@ -2,13 +2,7 @@ import { inspect } from 'node:util';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigError,
-  formatConfigError,
-  loadBackupConfig,
-  loadConfig,
-  type Config,
-} from '../../src/config/index.ts';
+import { ConfigError, formatConfigError, loadBackupConfig, loadConfig, type Config } from '../../src/config/index.ts';
 
 const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1';
 const KEY = 'svc_sk_' + 'k'.repeat(20) + 'Q'.repeat(20);
@@ -87,12 +81,8 @@ describe('loadConfig: live mode', () => {
   });
 
   it('removes trailing slashes from the store URL', () => {
-    expect(loadConfig(live({ SELLER_API_URL: 'https://store.example/api/v1/' }), []).seller?.baseUrl).toBe(
-      'https://store.example/api/v1',
-    );
-    expect(loadConfig(live({ SELLER_API_URL: 'http://127.0.0.1:3000/v1//' }), []).seller?.baseUrl).toBe(
-      'http://127.0.0.1:3000/v1',
-    );
+    expect(loadConfig(live({ SELLER_API_URL: 'https://store.example/api/v1/' }), []).seller?.baseUrl).toBe('https://store.example/api/v1');
+    expect(loadConfig(live({ SELLER_API_URL: 'http://127.0.0.1:3000/v1//' }), []).seller?.baseUrl).toBe('http://127.0.0.1:3000/v1');
   });
 
   it('warns, without refusing, on a URL without /v1 and an unusual key shape', () => {
@@ -201,9 +191,7 @@ describe('loadConfig: trial mode (--sandbox)', () => {
 
   it('uses a chat id when given, and still refuses a group without admins', () => {
     expect(loadConfig({ TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: '77' }, ['--sandbox']).telegram.adminIds).toEqual([77]);
-    expect(configError({ TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: '-77' }, ['--sandbox']).variable).toBe(
-      'TELEGRAM_ADMIN_IDS',
-    );
+    expect(configError({ TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: '-77' }, ['--sandbox']).variable).toBe('TELEGRAM_ADMIN_IDS');
   });
 
   it('ignores store variables, even broken ones, with a warning', () => {

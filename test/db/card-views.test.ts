@@ -26,7 +26,11 @@ describe('migration 2: card records move from kv onto the card rows', () => {
   beforeEach(() => {
     db = new Database(':memory:');
     db.pragma('foreign_keys = ON');
-    migrate(db, logger, MIGRATIONS.filter((m) => m.version === 1));
+    migrate(
+      db,
+      logger,
+      MIGRATIONS.filter((m) => m.version === 1),
+    );
   });
   afterEach(() => db.close());
 

@@ -5,14 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  LATEST_SCHEMA_VERSION,
-  MIGRATIONS,
-  SchemaAheadError,
-  migrate,
-  schemaStatus,
-  type Migration,
-} from '../../src/db/migrations.ts';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, SchemaAheadError, migrate, schemaStatus, type Migration } from '../../src/db/migrations.ts';
 import { openDatabase } from '../../src/db/open.ts';
 
 const logger = pino({ level: 'silent' });
@@ -62,7 +55,11 @@ describe('openDatabase', () => {
 });
 
 describe('migrate', () => {
-  const extra: Migration = { version: LATEST_SCHEMA_VERSION + 1, name: 'notes', sql: 'CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT) STRICT;' };
+  const extra: Migration = {
+    version: LATEST_SCHEMA_VERSION + 1,
+    name: 'notes',
+    sql: 'CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT) STRICT;',
+  };
 
   it('reports a database that is behind and brings it up to date in order', () => {
     const db = new Database(':memory:');

@@ -41,7 +41,13 @@ it('runs the actions of one order in queue order: a later one waits while an ear
   const other = q.outbox.insert({ kind: 'take', orderId: 'ord-2' as OrderId }, 'k3', 12);
   expect(q.outbox.due(100).map((entry) => entry.id)).toEqual([take, other]);
 
-  q.outbox.retryLater(take, { code: 'TRANSPORT', attempts: 1, nextAttemptAt: 500, uncertain: false, outcome: { ok: 'queued', code: 'TRANSPORT', attempts: 1, nextAttemptAt: 500 } });
+  q.outbox.retryLater(take, {
+    code: 'TRANSPORT',
+    attempts: 1,
+    nextAttemptAt: 500,
+    uncertain: false,
+    outcome: { ok: 'queued', code: 'TRANSPORT', attempts: 1, nextAttemptAt: 500 },
+  });
   expect(q.outbox.due(100).map((entry) => entry.id)).toEqual([other]);
   expect(q.outbox.nextDueAt()).toBe(12);
 

@@ -70,9 +70,7 @@ describe('createLogger keeps the bot token out', () => {
 
   it('scrubs the URL-encoded form of the token', () => {
     const out = memory();
-    createLogger({ level: 'info', secrets: [TOKEN], destination: out }).info(
-      `GET /bot${encodeURIComponent(TOKEN)}/getUpdates`,
-    );
+    createLogger({ level: 'info', secrets: [TOKEN], destination: out }).info(`GET /bot${encodeURIComponent(TOKEN)}/getUpdates`);
     expectClean(out.text());
     expect(out.text()).toContain('GET /bot[redacted]/getUpdates');
   });
@@ -102,9 +100,9 @@ describe('createLogger keeps the store key out', () => {
     const urlError = await Promise.resolve()
       .then(() => request(`http://127.0.0.1:${port}:bad/v1/orders?key=${KEY}`))
       .then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(JSON.stringify(urlError)).toContain(KEY);
 
     const out = memory();

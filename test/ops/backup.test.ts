@@ -22,7 +22,9 @@ afterEach(() => {
 function createDatabase(path: string, rows: number): void {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
-  db.exec('CREATE TABLE items (id INTEGER PRIMARY KEY, payload TEXT NOT NULL); CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL);');
+  db.exec(
+    'CREATE TABLE items (id INTEGER PRIMARY KEY, payload TEXT NOT NULL); CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL);',
+  );
   db.prepare('INSERT INTO counter (id, n) VALUES (1, 0)').run();
   const insert = db.prepare('INSERT INTO items (id, payload) VALUES (?, ?)');
   const bump = db.prepare('UPDATE counter SET n = ? WHERE id = 1');
@@ -179,7 +181,11 @@ describe('npm run backup (src/backup.ts)', () => {
     const { code, stdout, stderr } = await cli([destination], { DATABASE_PATH: live });
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toMatch(new RegExp(`^Backup written to ${destination.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.*\\d+ bytes, \\d+ pages, integrity ok\\)\\n$`));
+    expect(stdout).toMatch(
+      new RegExp(
+        `^Backup written to ${destination.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.*\\d+ bytes, \\d+ pages, integrity ok\\)\\n$`,
+      ),
+    );
     expect(summary(destination).count).toBe(50);
   });
 

@@ -75,7 +75,11 @@ describe('doctor', () => {
   });
 
   it('fails on a wrong bot token and skips the chat check', async () => {
-    const results = await runDoctor({ env: env({ TELEGRAM_BOT_TOKEN: '999:AAwrongwrongwrongwrongwrongwrongwrong1' }), argv: [], timeoutMs: 2_000 });
+    const results = await runDoctor({
+      env: env({ TELEGRAM_BOT_TOKEN: '999:AAwrongwrongwrongwrongwrongwrongwrong1' }),
+      argv: [],
+      timeoutMs: 2_000,
+    });
     expect(byName(results)['telegram bot']).toMatchObject({ verdict: 'fail' });
     expect(byName(results)['telegram chat']).toMatchObject({ verdict: 'skip' });
     expect(everyLine(results)).not.toContain('AAwrongwrong');

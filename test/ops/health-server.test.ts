@@ -67,7 +67,9 @@ describe('health server', () => {
     const server = await startHealthServer({ port: 0, check: () => ({ ok: true }) });
     const agent = new Agent({ keepAlive: true });
     await new Promise<void>((resolve, reject) => {
-      request(server.url, { agent }, (res) => res.resume().on('end', resolve)).on('error', reject).end();
+      request(server.url, { agent }, (res) => res.resume().on('end', resolve))
+        .on('error', reject)
+        .end();
     });
     const begun = Date.now();
     await server.close();

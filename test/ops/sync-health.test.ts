@@ -28,19 +28,17 @@ describe('syncHealth', () => {
   });
 
   it('is unhealthy once the store has been silent longer than the limit, naming the last error', () => {
-    const report = syncHealth(
-      status({ lastError: { code: 'TRANSPORT', message: 'ECONNREFUSED', at: T0 + MIN }, errorsInARow: 7 }),
-      { ...rule, now: T0 + 6 * MIN },
-    );
+    const report = syncHealth(status({ lastError: { code: 'TRANSPORT', message: 'ECONNREFUSED', at: T0 + MIN }, errorsInARow: 7 }), {
+      ...rule,
+      now: T0 + 6 * MIN,
+    });
     expect(report).toMatchObject({ ok: false, reason: 'the store has not answered for 6 min (last error: TRANSPORT)' });
   });
 
   it('gives a fresh start the same grace, then reports it never answered', () => {
     const fresh = status({ lastSuccessfulPollAt: undefined });
     expect(syncHealth(fresh, { ...rule, startedAt: T0, now: T0 + 4 * MIN }).ok).toBe(true);
-    expect(syncHealth(fresh, { ...rule, startedAt: T0, now: T0 + 6 * MIN }).reason).toBe(
-      'the store has not answered since start-up',
-    );
+    expect(syncHealth(fresh, { ...rule, startedAt: T0, now: T0 + 6 * MIN }).reason).toBe('the store has not answered since start-up');
   });
 
   it('is unhealthy when sync is not running', () => {

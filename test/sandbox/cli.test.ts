@@ -44,7 +44,10 @@ describe('sandbox CLI options', () => {
 
   it('names the bad option', () => {
     expect(parseCliOptions(['--port', 'eighty'], {})).toEqual({ kind: 'error', message: expect.stringContaining('--port (SANDBOX_PORT)') });
-    expect(parseCliOptions([], { SANDBOX_RATE_LIMIT: '-3' })).toEqual({ kind: 'error', message: expect.stringContaining('--rate-limit (SANDBOX_RATE_LIMIT): rate limit must be 0 or more') });
+    expect(parseCliOptions([], { SANDBOX_RATE_LIMIT: '-3' })).toEqual({
+      kind: 'error',
+      message: expect.stringContaining('--rate-limit (SANDBOX_RATE_LIMIT): rate limit must be 0 or more'),
+    });
     expect(parseCliOptions(['--frobnicate'], {})).toMatchObject({ kind: 'error' });
     expect(parseCliOptions(['--help'], {})).toEqual({ kind: 'help' });
   });

@@ -18,7 +18,12 @@ describe('sandbox control surface over HTTP (/_sandbox)', () => {
     expect(catalog.json.data.products.filter((p: { automationEnabled: boolean }) => !p.automationEnabled)).toHaveLength(1);
 
     const order = await controlCall('POST', '/orders', {
-      body: { storeId, productId: products.json.data.products[1].id, quantity: 3, fieldValues: [{ label: 'Email', value: 'a@example.com' }] },
+      body: {
+        storeId,
+        productId: products.json.data.products[1].id,
+        quantity: 3,
+        fieldValues: [{ label: 'Email', value: 'a@example.com' }],
+      },
     });
     expect(order.status).toBe(200);
     const orderId = order.json.data.order.id;

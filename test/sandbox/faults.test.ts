@@ -110,10 +110,14 @@ describe('sandbox faults: breakApi / heal', () => {
     const sandbox = await startSandbox();
     // A keep-alive connection left idle after one answer.
     const agentReply = await new Promise<number>((resolve, reject) => {
-      const req = request(`${sandbox.baseUrl}/products`, { headers: { 'x-api-key': sandbox.store.apiKey, connection: 'keep-alive' } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = request(
+        `${sandbox.baseUrl}/products`,
+        { headers: { 'x-api-key': sandbox.store.apiKey, connection: 'keep-alive' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', reject);
       req.end();
     });

@@ -53,7 +53,6 @@ function client(overrides: Partial<SellerApiClientOptions> = {}): SellerApiClien
   return created;
 }
 
-
 describe('requests the client sends', () => {
   it('sends bearer auth and JSON, and tolerates a trailing slash on the base URL', async () => {
     server.script(ok({ orders: [], total: 0, page: 2, limit: 5 }), ok({ order: paidOrder }), ok({ order: paidOrder }));
@@ -81,15 +80,14 @@ describe('requests the client sends', () => {
     await client().deliverOrder(ORDER, undefined);
     await client({ deliverField: 'value' }).deliverOrder(ORDER, 'CODE-9');
 
-    expect(server.requests.map((request) => JSON.parse(request.body))).toEqual([
-      { deliveredValue: 'CODE-123' },
-      {},
-      { value: 'CODE-9' },
-    ]);
+    expect(server.requests.map((request) => JSON.parse(request.body))).toEqual([{ deliveredValue: 'CODE-123' }, {}, { value: 'CODE-9' }]);
   });
 
   it('encodes order ids in paths and passes message cursor and limit', async () => {
-    server.script(ok({ messages: [], nextCursor: null }), ok({ message: { id: 'm1', senderRole: 'seller', text: 'hi', createdAt: '2025-03-01T12:00:00Z' } }));
+    server.script(
+      ok({ messages: [], nextCursor: null }),
+      ok({ message: { id: 'm1', senderRole: 'seller', text: 'hi', createdAt: '2025-03-01T12:00:00Z' } }),
+    );
     const api = client();
     await api.listMessages('a/b c' as OrderId, { cursor: '2025-03-01T12:00:00.000Z' as never, limit: 7 });
     const message = await api.postMessage(ORDER, 'hello', { idempotencyKey: 'idem-msg' });
@@ -159,7 +157,10 @@ describe('rate limits', () => {
     expect(api.rateLimit()).toBeUndefined();
     server.script(
       fail(429, 'RATE_LIMIT', { 'ratelimit-limit': '60', 'ratelimit-remaining': '0', 'ratelimit-reset': '3' }),
-      ok({ orders: [paidOrder], total: 1, page: 1, limit: 50 }, { 'ratelimit-limit': '60', 'ratelimit-remaining': '59', 'ratelimit-reset': '60' }),
+      ok(
+        { orders: [paidOrder], total: 1, page: 1, limit: 50 },
+        { 'ratelimit-limit': '60', 'ratelimit-remaining': '59', 'ratelimit-reset': '60' },
+      ),
     );
 
     const page = await api.listOrders();
@@ -366,7 +367,10 @@ describe('tolerance of the spec gaps', () => {
   });
 
   it('accepts 201 as a success status', async () => {
-    server.script({ status: 201, body: { success: true, data: { message: { id: 'm1', senderRole: 'seller', text: 'x', createdAt: '2025-03-01T12:00:00Z' } } } });
+    server.script({
+      status: 201,
+      body: { success: true, data: { message: { id: 'm1', senderRole: 'seller', text: 'x', createdAt: '2025-03-01T12:00:00Z' } } },
+    });
     await expect(client().postMessage(ORDER, 'x')).resolves.toMatchObject({ id: 'm1' });
   });
 });

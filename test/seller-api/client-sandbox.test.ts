@@ -63,7 +63,6 @@ async function clockedStoreAndClient(rateLimit: { limit: number; windowMs: numbe
   return { api, waits, now: () => clock };
 }
 
-
 const paidOrder = (input: Parameters<SandboxHandle['control']['createOrder']>[0] = {}) =>
   sandbox.control.createOrder({ storeId: sandbox.store.storeId, ...input }).id as OrderId;
 

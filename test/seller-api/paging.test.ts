@@ -9,7 +9,15 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { ListMessagesQuery, ListOrdersQuery, SellerApi } from '../../src/seller-api/api.ts';
 import { listAllOrders, listMessagesAfter } from '../../src/seller-api/paging.ts';
-import { OrderSchema, type Cursor, type Message, type MessageId, type MessagesPage, type Order, type OrderId } from '../../src/seller-api/schemas.ts';
+import {
+  OrderSchema,
+  type Cursor,
+  type Message,
+  type MessageId,
+  type MessagesPage,
+  type Order,
+  type OrderId,
+} from '../../src/seller-api/schemas.ts';
 
 interface FakeStore {
   orders: Order[];
@@ -33,7 +41,9 @@ function fakeApi(store: FakeStore): SellerApi {
       store.beforeOrdersPage?.(page);
       const limit = Math.min(query.limit ?? 20, store.maxLimit ?? Infinity);
       // Newest first, as many stores do: our helpers must not rely on it.
-      const all = store.orders.filter((order) => order.status === (query.status ?? 'paid')).sort((a, b) => (a.createdAt! < b.createdAt! ? 1 : -1));
+      const all = store.orders
+        .filter((order) => order.status === (query.status ?? 'paid'))
+        .sort((a, b) => (a.createdAt! < b.createdAt! ? 1 : -1));
       return {
         orders: all.slice((page - 1) * limit, page * limit),
         page,
@@ -167,7 +177,10 @@ describe('listMessagesAfter', () => {
     const s = store({
       messages: [message('a', 0, '2025-03-01T12:00:01.000+00:00'), message('b', 0, '2025-03-01T13:00:02+01:00')],
     });
-    const messages = await listMessagesAfter(fakeApi(s), 'o1' as OrderId, { after: '2025-03-01T12:00:01Z' as Cursor, seenIds: new Set(['a']) });
+    const messages = await listMessagesAfter(fakeApi(s), 'o1' as OrderId, {
+      after: '2025-03-01T12:00:01Z' as Cursor,
+      seenIds: new Set(['a']),
+    });
     expect(ids(messages)).toEqual(['b']);
   });
 

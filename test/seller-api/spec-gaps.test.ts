@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeNetworkFailure } from '../../src/seller-api/network-errors.ts';
 import { parseRetryAfter, rateLimitWaitMs, readRateLimit } from '../../src/seller-api/rate-limit.ts';
 import type { Cursor } from '../../src/seller-api/schemas.ts';
-import {
-  byCreatedAtThenId,
-  checkApiKeyFormat,
-  deliverBody,
-  normaliseBaseUrl,
-  overlapCursor,
-} from '../../src/seller-api/spec-gaps.ts';
+import { byCreatedAtThenId, checkApiKeyFormat, deliverBody, normaliseBaseUrl, overlapCursor } from '../../src/seller-api/spec-gaps.ts';
 
 const NOW = Date.parse('2025-03-01T12:00:00Z');
 
@@ -100,7 +94,9 @@ describe('network failures', () => {
   it('only failures before a connection prove the request was not sent', () => {
     expect(describeNetworkFailure(withCode('ECONNREFUSED')).mayHaveReachedServer).toBe(false);
     expect(describeNetworkFailure(withCode('UND_ERR_CONNECT_TIMEOUT')).mayHaveReachedServer).toBe(false);
-    expect(describeNetworkFailure(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')])).mayHaveReachedServer).toBe(false);
+    expect(describeNetworkFailure(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')])).mayHaveReachedServer).toBe(
+      false,
+    );
     expect(describeNetworkFailure(new Error('wrapped', { cause: withCode('ENOTFOUND') })).mayHaveReachedServer).toBe(false);
 
     expect(describeNetworkFailure(withCode('ECONNRESET')).mayHaveReachedServer).toBe(true);

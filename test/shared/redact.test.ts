@@ -16,9 +16,7 @@ describe('redactSecrets', () => {
   });
 
   it('catches the bot URL form, the URL-encoded form and the secret half of a token', () => {
-    expect(redactSecrets(`https://api.telegram.org/bot${TOKEN}/getMe`, [TOKEN])).toBe(
-      'https://api.telegram.org/bot[redacted]/getMe',
-    );
+    expect(redactSecrets(`https://api.telegram.org/bot${TOKEN}/getMe`, [TOKEN])).toBe('https://api.telegram.org/bot[redacted]/getMe');
     expect(redactSecrets(`/bot${encodeURIComponent(TOKEN)}/getMe`, [TOKEN])).toBe('/bot[redacted]/getMe');
     expect(redactSecrets(`secret=${TOKEN.split(':')[1]}`, [TOKEN])).toBe('secret=[redacted]');
   });

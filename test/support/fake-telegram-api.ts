@@ -129,7 +129,21 @@ const NOT_MODIFIED =
 // HTML parse mode, as strict as Telegram's parser
 
 const SUPPORTED_TAGS = new Set([
-  'b', 'strong', 'i', 'em', 'u', 'ins', 's', 'strike', 'del', 'code', 'pre', 'a', 'tg-spoiler', 'span', 'blockquote',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'ins',
+  's',
+  'strike',
+  'del',
+  'code',
+  'pre',
+  'a',
+  'tg-spoiler',
+  'span',
+  'blockquote',
   'tg-emoji',
 ]);
 const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"' };
@@ -140,9 +154,22 @@ interface ParsedHtml {
 }
 
 const ENTITY_TYPES: Record<string, MessageEntity['type']> = {
-  b: 'bold', strong: 'bold', i: 'italic', em: 'italic', u: 'underline', ins: 'underline', s: 'strikethrough',
-  strike: 'strikethrough', del: 'strikethrough', code: 'code', pre: 'pre', a: 'text_link', 'tg-spoiler': 'spoiler',
-  span: 'spoiler', blockquote: 'blockquote', 'tg-emoji': 'custom_emoji',
+  b: 'bold',
+  strong: 'bold',
+  i: 'italic',
+  em: 'italic',
+  u: 'underline',
+  ins: 'underline',
+  s: 'strikethrough',
+  strike: 'strikethrough',
+  del: 'strikethrough',
+  code: 'code',
+  pre: 'pre',
+  a: 'text_link',
+  'tg-spoiler': 'spoiler',
+  span: 'spoiler',
+  blockquote: 'blockquote',
+  'tg-emoji': 'custom_emoji',
 };
 
 /** Parses Telegram HTML into plain text and entities, failing the way Telegram does on malformed input. */
@@ -167,7 +194,9 @@ export function parseTelegramHtml(source: string): ParsedHtml {
       if (closing) {
         const top = open.pop();
         if (!top || top.tag !== tag) {
-          throw badRequest(`can't parse entities: Unmatched end tag at byte offset ${i}, expected "</${top?.tag ?? ''}>", found "</${tag}>"`);
+          throw badRequest(
+            `can't parse entities: Unmatched end tag at byte offset ${i}, expected "</${top?.tag ?? ''}>", found "</${tag}>"`,
+          );
         }
         const length = text.length - top.offset;
         if (length > 0) {
@@ -301,8 +330,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   };
 
   const toTelegramMessage = (message: ChatMessage, withReply = true): Message => {
-    const from: User =
-      message.fromBot ? botUser : { id: message.fromId, is_bot: false, first_name: `user${message.fromId}` };
+    const from: User = message.fromBot ? botUser : { id: message.fromId, is_bot: false, first_name: `user${message.fromId}` };
     const result: Record<string, unknown> = {
       message_id: message.messageId,
       date: message.date,
@@ -509,7 +537,9 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       const body: ApiFailure = {
         ok: false,
         error_code: fault.error_code,
-        description: fault.description ?? (fault.error_code === 429 ? `Too Many Requests: retry after ${fault.retry_after ?? 1}` : 'Internal Server Error'),
+        description:
+          fault.description ??
+          (fault.error_code === 429 ? `Too Many Requests: retry after ${fault.retry_after ?? 1}` : 'Internal Server Error'),
         ...(fault.retry_after === undefined ? {} : { parameters: { retry_after: fault.retry_after } }),
       };
       return reply(response, fault.error_code, body);
@@ -526,7 +556,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       call.ok = true;
       reply(response, 200, { ok: true, result });
     } catch (error) {
-      if (error instanceof ApiError) return reply(response, error.code, { ok: false, error_code: error.code, description: error.description });
+      if (error instanceof ApiError)
+        return reply(response, error.code, { ok: false, error_code: error.code, description: error.description });
       reply(response, 500, { ok: false, error_code: 500, description: `Internal Server Error: ${String(error)}` });
     }
   };
@@ -557,7 +588,12 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     };
     messagesOf(chatId).push(message);
     const telegramMessage = toTelegramMessage(message);
-    (telegramMessage as { from: User }).from = { id: from.id, is_bot: false, first_name: from.first_name, ...(from.username ? { username: from.username } : {}) };
+    (telegramMessage as { from: User }).from = {
+      id: from.id,
+      is_bot: false,
+      first_name: from.first_name,
+      ...(from.username ? { username: from.username } : {}),
+    };
     return telegramMessage;
   };
 
@@ -601,7 +637,9 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     tapButton: (from, messageId, data, options = {}) => callback(from, messageId, data, options.chatId ?? from.id, true),
     tapLabel(from, messageId, label, options = {}) {
       const chatId = options.chatId ?? from.id;
-      const button = findMessage(chatId, messageId)?.replyMarkup?.inline_keyboard.flat().find((item) => item.text === label);
+      const button = findMessage(chatId, messageId)
+        ?.replyMarkup?.inline_keyboard.flat()
+        .find((item) => item.text === label);
       if (!button || !('callback_data' in button)) throw new Error(`message ${messageId} has no button labelled ${label}`);
       return callback(from, messageId, button.callback_data, chatId, true);
     },

@@ -47,7 +47,12 @@ describe('after a downtime', () => {
     engine.start();
     await engine.sinceLastRun();
 
-    expect(h.sink.events.map(label)).toEqual(['catchUp 2 orders 1 messages', `orderAppeared ${a}`, `orderAppeared ${b}`, 'message are you there?']);
+    expect(h.sink.events.map(label)).toEqual([
+      'catchUp 2 orders 1 messages',
+      `orderAppeared ${a}`,
+      `orderAppeared ${b}`,
+      'message are you there?',
+    ]);
     const summary = h.sink.events[0] as Extract<RecordedEvent, { kind: 'catchUp' }>;
     expect(summary.lastRunEndedAt).toBeGreaterThanOrEqual(stoppedAt - 50);
     expect(summary.lastRunEndedAt).toBeLessThanOrEqual(stoppedAt);

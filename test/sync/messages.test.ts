@@ -78,7 +78,12 @@ describe('seller messages', () => {
     const engine = h.engine();
     await engine.pollNow();
 
-    const ticket = engine.enqueue({ kind: 'message', orderId: order, text: 'Your key is on the way', origin: { chatId: 1, messageId: 10 } });
+    const ticket = engine.enqueue({
+      kind: 'message',
+      orderId: order,
+      text: 'Your key is on the way',
+      origin: { chatId: 1, messageId: 10 },
+    });
     await engine.pollNow();
     h.sandbox.control.postBuyerMessage(order, 'Written on the website', { senderRole: 'seller' });
     h.sandbox.control.postBuyerMessage(order, 'thanks!');

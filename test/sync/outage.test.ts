@@ -15,7 +15,6 @@ afterEach(async () => {
   await h.close();
 });
 
-
 describe.each(['http503', 'html', 'hang', 'reset'] as const)('the store answering %s for a while', (mode) => {
   it('loses nothing, doubles nothing and drains the outbox once it heals', async () => {
     const { control } = h.sandbox;
@@ -40,7 +39,12 @@ describe.each(['http503', 'html', 'hang', 'reset'] as const)('the store answerin
 
     await eventually(() => {
       expect(h.sink.appeared().sort()).toEqual([...early, ...late].sort());
-      expect(h.sink.messages().map((message) => message.text).sort()).toEqual(['after healing', 'during the outage']);
+      expect(
+        h.sink
+          .messages()
+          .map((message) => message.text)
+          .sort(),
+      ).toEqual(['after healing', 'during the outage']);
       expect(engine.status().outboxDepth).toBe(0);
       expect(control.messages(early[1] as string)).toHaveLength(1);
     }, 8_000);

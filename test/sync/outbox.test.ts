@@ -218,7 +218,12 @@ describe('definitive refusals', () => {
     await engine.pollNow();
 
     expect(h.sink.outcomes).toContainEqual(
-      expect.objectContaining({ actionId: take.actionId, ok: false, code: 'ORDER_INVALID_STATUS', order: expect.objectContaining({ status: 'cancelled' }) }),
+      expect.objectContaining({
+        actionId: take.actionId,
+        ok: false,
+        code: 'ORDER_INVALID_STATUS',
+        order: expect.objectContaining({ status: 'cancelled' }),
+      }),
     );
     expect(h.sink.outcomes).toContainEqual(expect.objectContaining({ actionId: missing.actionId, ok: false, code: 'ORDER_NOT_FOUND' }));
     expect(engine.status().outboxDepth).toBe(0);

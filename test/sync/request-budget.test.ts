@@ -4,7 +4,11 @@ import type { RateLimitSnapshot } from '../../src/seller-api/api.ts';
 import { createRequestBudget, type BudgetRules } from '../../src/sync/request-budget.ts';
 
 function setup(snapshot: Partial<RateLimitSnapshot> | undefined, rules: Partial<BudgetRules> = {}) {
-  const state = { now: 1_000_000, sent: 0, snapshot: snapshot && { observedAt: 1_000_000, limit: undefined, remaining: undefined, resetAt: undefined, ...snapshot } };
+  const state = {
+    now: 1_000_000,
+    sent: 0,
+    snapshot: snapshot && { observedAt: 1_000_000, limit: undefined, remaining: undefined, resetAt: undefined, ...snapshot },
+  };
   const sleeps: number[] = [];
   const budget = createRequestBudget({
     api: { rateLimit: () => state.snapshot, requestCount: () => state.sent },

@@ -17,7 +17,6 @@ afterEach(async () => {
   await h.close();
 });
 
-
 /** The harness's recording sink, each event taking `delayMs(n)` before it is recorded (n counts from 1). */
 function slowSink(inner: SyncSink, delayMs: (n: number) => number): SyncSink {
   let n = 0;

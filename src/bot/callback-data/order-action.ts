@@ -24,10 +24,7 @@ export const ORDER_VERBS = {
 export type OrderVerbName = keyof typeof ORDER_VERBS;
 type OrderVerb = (typeof ORDER_VERBS)[OrderVerbName];
 
-const VERB_NAMES = Object.fromEntries(Object.entries(ORDER_VERBS).map(([name, verb]) => [verb, name])) as Record<
-  OrderVerb,
-  OrderVerbName
->;
+const VERB_NAMES = Object.fromEntries(Object.entries(ORDER_VERBS).map(([name, verb]) => [verb, name])) as Record<OrderVerb, OrderVerbName>;
 
 const VerbSchema = z.enum(Object.values(ORDER_VERBS) as [OrderVerb, ...OrderVerb[]]);
 const HASH_PREFIX = '#';

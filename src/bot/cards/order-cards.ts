@@ -47,12 +47,7 @@ interface RenderedCard {
   markup: string;
 }
 
-export function createOrderCards(deps: {
-  api: Api;
-  store: CardStore;
-  codec: OrderActionCodec;
-  now: () => number;
-}): OrderCards {
+export function createOrderCards(deps: { api: Api; store: CardStore; codec: OrderActionCodec; now: () => number }): OrderCards {
   const { store } = deps;
   const lock = createKeyedLock();
 

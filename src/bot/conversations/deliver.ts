@@ -51,12 +51,16 @@ export function createDeliverConversation(deps: { engine: () => SyncCommands; co
     return conversation.skip({ next: true });
   };
 
-  const keyboard = (conversation: DeliverConversation, build: () => Promise<{ inline_keyboard: InlineKeyboardMarkup['inline_keyboard'] }>) =>
-    conversation.external(async (): Promise<InlineKeyboardMarkup> => ({ inline_keyboard: (await build()).inline_keyboard }));
+  const keyboard = (
+    conversation: DeliverConversation,
+    build: () => Promise<{ inline_keyboard: InlineKeyboardMarkup['inline_keyboard'] }>,
+  ) => conversation.external(async (): Promise<InlineKeyboardMarkup> => ({ inline_keyboard: (await build()).inline_keyboard }));
 
   /** Every message of the step belongs to the order: a Telegram reply to it later goes to the buyer. */
   const link = (conversation: DeliverConversation, orderId: OrderId, message: { chat: { id: number }; message_id: number }) =>
-    conversation.external(() => deps.engine().linkTelegramMessage(orderId, { chatId: message.chat.id, messageId: message.message_id }, 'other'));
+    conversation.external(() =>
+      deps.engine().linkTelegramMessage(orderId, { chatId: message.chat.id, messageId: message.message_id }, 'other'),
+    );
 
   const stop = async (ctx: ConversationContext, orderId: OrderId) => {
     await answerCallback(ctx);

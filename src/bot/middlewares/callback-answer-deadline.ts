@@ -18,7 +18,11 @@ export interface CallbackAnswerDeadline {
   transformer: Transformer;
 }
 
-export function createCallbackAnswerDeadline(deps: { deadlineMs: number; logger: Logger; secrets: readonly string[] }): CallbackAnswerDeadline {
+export function createCallbackAnswerDeadline(deps: {
+  deadlineMs: number;
+  logger: Logger;
+  secrets: readonly string[];
+}): CallbackAnswerDeadline {
   /** Queries being handled, and whether they were answered yet. */
   const answered = new Map<string, boolean>();
 

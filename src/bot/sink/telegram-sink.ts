@@ -52,7 +52,10 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
       const safe = toBridgeError(error, deps.secrets);
       // An unbound trial bridge is expected until /start; one line per poll cycle would bury everything else.
       const level = safe.code === 'NO_CHAT_BOUND' ? 'debug' : 'warn';
-      logger[level]({ event, code: safe.code, err: describeError(error, deps.secrets) }, 'telegram sink failed; sync will offer the event again');
+      logger[level](
+        { event, code: safe.code, err: describeError(error, deps.secrets) },
+        'telegram sink failed; sync will offer the event again',
+      );
       throw safe;
     }
   };
@@ -117,8 +120,7 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
         return { telegram: [await cards.post(order, chatId)] };
       }),
 
-    orderChanged: (order) =>
-      guarded('orderChanged', async (): Promise<SinkReceipt> => ({ telegram: await refreshCard(order) })),
+    orderChanged: (order) => guarded('orderChanged', async (): Promise<SinkReceipt> => ({ telegram: await refreshCard(order) })),
 
     messageArrived: (summary: OrderSummary, message: Message) =>
       guarded('messageArrived', async (): Promise<SinkReceipt> => {

@@ -23,11 +23,7 @@ export interface ChatBinding {
   bindTrial(chatId: number, userId: number, now: number): Promise<boolean>;
 }
 
-export function createChatBinding(options: {
-  chatId: number | undefined;
-  adminIds: readonly number[];
-  kv: BotKeyValueStore;
-}): ChatBinding {
+export function createChatBinding(options: { chatId: number | undefined; adminIds: readonly number[]; kv: BotKeyValueStore }): ChatBinding {
   const slot = kvSlot(options.kv, 'trial-binding', TrialBindingSchema);
   const configuredAdmins = new Set(options.adminIds);
   // The binding never changes once made, so one read serves the process; bindTrial updates it.

@@ -4,9 +4,17 @@ import { count, formatMoment } from './format.ts';
 
 export const ALERTS = {
   apiKeyRefused: (): Html =>
-    join(['🔑 ', bold('The store refused the API key.'), ' Create a new key in the store settings and restart the bridge. Actions stay queued.']),
+    join([
+      '🔑 ',
+      bold('The store refused the API key.'),
+      ' Create a new key in the store settings and restart the bridge. Actions stay queued.',
+    ]),
   storeDown: (minutes: number): Html =>
-    join(['📡 ', bold(`The store has not answered for ${count(Math.max(1, minutes), 'minute')}.`), ' Orders and messages will arrive once it is back.']),
+    join([
+      '📡 ',
+      bold(`The store has not answered for ${count(Math.max(1, minutes), 'minute')}.`),
+      ' Orders and messages will arrive once it is back.',
+    ]),
   storeBack: (): Html => join(['✅ ', bold('The store is back.'), ' Sync has resumed.']),
   whileAway: (summary: { orders: number; messages: number; since: number }): Html =>
     join([

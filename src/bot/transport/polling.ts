@@ -154,7 +154,8 @@ export function createPolling(options: PollingOptions): Polling {
 
 /** A token-free error for start-up failures; a refused token is the one a person must act on. */
 function startError(error: unknown, secrets: readonly string[]): Error {
-  if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404)) return new BridgeBotError('TELEGRAM_TOKEN_REFUSED');
+  if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404))
+    return new BridgeBotError('TELEGRAM_TOKEN_REFUSED');
   const described = describeError(error, secrets);
   return new Error(described.cause ? `${described.message} (${described.cause})` : described.message);
 }
@@ -167,7 +168,8 @@ function stoppedReason(error: unknown, secrets: readonly string[]): string {
   }
   if (error === undefined) return new BridgeBotError('TELEGRAM_POLLING_FAILED', 'polling ended unexpectedly').message;
   const described = describeError(error, secrets);
-  return new BridgeBotError('TELEGRAM_POLLING_FAILED', described.cause ? `${described.message} (${described.cause})` : described.message).message;
+  return new BridgeBotError('TELEGRAM_POLLING_FAILED', described.cause ? `${described.message} (${described.cause})` : described.message)
+    .message;
 }
 
 /** Logs, token-free, when fetching updates starts failing (once) and when it works again; the runner retries. */
@@ -185,7 +187,12 @@ function watchFetches(logger: Logger, secrets: readonly string[]): Transformer {
         if (failing) logger.info('fetching Telegram updates works again');
         failing = false;
       } else {
-        failed({ name: 'GrammyError', message: 'getUpdates refused', errorCode: result.error_code, description: redact(result.description, secrets) });
+        failed({
+          name: 'GrammyError',
+          message: 'getUpdates refused',
+          errorCode: result.error_code,
+          description: redact(result.description, secrets),
+        });
       }
       return result;
     } catch (error) {

@@ -55,7 +55,7 @@ export interface Profile {
   graceMaxMs: number;
 }
 
-export function scenario(openOrders: number, overrides: Partial<ScenarioSpec> = {}): ScenarioSpec {
+function scenario(openOrders: number, overrides: Partial<ScenarioSpec> = {}): ScenarioSpec {
   const chatting = Math.min(50, Math.floor(openOrders / 2));
   const quiet = openOrders - chatting;
   return {

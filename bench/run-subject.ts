@@ -28,7 +28,7 @@ const PHASE_CHECK_MS = 10;
 const STOP_TIMEOUT_MS = 30_000;
 const START_TIMEOUT_MS = 30_000;
 
-export class HarnessError extends Error {
+class HarnessError extends Error {
   override readonly name = 'HarnessError';
 }
 

@@ -1,21 +1,4 @@
-export { ConfigError, formatConfigError, isConfigError, type ConfigProblem } from './config-error.ts';
+export { ConfigError, formatConfigError, isConfigError } from './config-error.ts';
 export { environmentWithDotEnv, readDotEnv } from './dotenv.ts';
-export {
-  configSecrets,
-  loadBackupConfig,
-  loadConfig,
-  modeFromArgv,
-  SANDBOX_FLAG,
-  type Config,
-  type Mode,
-  type SellerConfig,
-  type TelegramConfig,
-} from './load-config.ts';
-export {
-  CONFIG_VARIABLES,
-  DEFAULT_DATABASE_PATH,
-  DEFAULT_DELIVER_FIELD,
-  LOG_LEVELS,
-  type ConfigVariable,
-  type LogLevel,
-} from './variables.ts';
+export { configSecrets, loadBackupConfig, loadConfig, type Config } from './load-config.ts';
+export { CONFIG_VARIABLES } from './variables.ts';

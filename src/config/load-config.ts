@@ -59,13 +59,13 @@ interface SandboxConfig extends ConfigCommon {
 
 export type Config = LiveConfig | SandboxConfig;
 
-export const SANDBOX_FLAG = '--sandbox';
+const SANDBOX_FLAG = '--sandbox';
 
 /** Which mode the command line asks for; accepts process.argv whole or sliced. */
-export const modeFromArgv = (argv: readonly string[]): Mode => (argv.includes(SANDBOX_FLAG) ? 'sandbox' : 'live');
+const modeFromArgv = (argv: readonly string[]): Mode => (argv.includes(SANDBOX_FLAG) ? 'sandbox' : 'live');
 
 /** Trial mode's database when DATABASE_PATH is not set, beside the real one. */
-export const TRIAL_DATABASE_PATH = './data/trial.sqlite';
+const TRIAL_DATABASE_PATH = './data/trial.sqlite';
 
 export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config {
   const mode = modeFromArgv(argv);

@@ -9,12 +9,12 @@
 import { z } from 'zod';
 import { DEFAULT_DELIVER_FIELD } from '../seller-api/spec-gaps.ts';
 
-export const DEFAULT_DATABASE_PATH = './data/bridge.sqlite';
-export const DEFAULT_POLL_INTERVAL_SECONDS = 10;
+const DEFAULT_DATABASE_PATH = './data/bridge.sqlite';
+const DEFAULT_POLL_INTERVAL_SECONDS = 10;
 /** README "API assumptions": deliver body field (the decision lives in seller-api/spec-gaps.ts). */
 export { DEFAULT_DELIVER_FIELD };
-export const DEFAULT_LOG_LEVEL = 'info';
-export const DEFAULT_STORE_DOWN_ALERT_MINUTES = 5;
+const DEFAULT_LOG_LEVEL = 'info';
+const DEFAULT_STORE_DOWN_ALERT_MINUTES = 5;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,1 +1,1 @@
-export { createLogger, type LoggerOptions } from './create-logger.ts';
+export { createLogger } from './create-logger.ts';

@@ -1,10 +1,2 @@
-export { backupDatabase, BackupError, defaultBackupPath, type BackupErrorCode, type BackupOptions, type BackupResult } from './backup.ts';
-export {
-  HEALTH_PATH,
-  startHealthServer,
-  type HealthCheck,
-  type HealthReport,
-  type HealthServer,
-  type HealthServerOptions,
-} from './health-server.ts';
-export { syncHealth, type SyncHealthRule } from './sync-health.ts';
+export { startHealthServer, type HealthServer } from './health-server.ts';
+export { syncHealth } from './sync-health.ts';

@@ -31,14 +31,14 @@ export interface ApiRoute {
  * Spec part 8 leaves bounds open; ours (README "API assumptions": page/limit bounds). Above the maximum a limit is
  * lowered to it, not refused.
  */
-export const PAGING = {
+const PAGING = {
   orders: { defaultLimit: 20, maxLimit: 100 },
   messages: { defaultLimit: 50, maxLimit: 100 },
 } as const;
 
 /** README "API assumptions", message text rules: measured in characters (code points), as a person counts them. */
-export const MAX_MESSAGE_CHARS = 4000;
-export const MAX_DELIVERED_VALUE_CHARS = 10_000;
+const MAX_MESSAGE_CHARS = 4000;
+const MAX_DELIVERED_VALUE_CHARS = 10_000;
 
 interface ApiRouteOptions {
   /** Body field of POST /orders/{id}/deliver that carries the issued value; other fields are ignored. */
@@ -135,7 +135,7 @@ export function createApiRoutes(store: StoreModel, options: ApiRouteOptions): Ap
  * "after" the cursor). This is deliberate, to keep clients honest: the bridge re-reads from just
  * before its newest timestamp and dedupes by message id, which loses nothing.
  */
-export function messagePage(
+function messagePage(
   messages: readonly MessageRecord[],
   after: number | undefined,
   limit: number,

@@ -99,7 +99,7 @@ export function orderQuantity(random: Random): number {
   return integerBetween(random, 3, 5);
 }
 
-export const BUYER_TEXTS: readonly string[] = [
+const BUYER_TEXTS: readonly string[] = [
   'Hi! When will I get my key?',
   'Hello, I just paid 🙂',
   'Is this for the EU region <or> global?',

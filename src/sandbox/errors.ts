@@ -22,7 +22,7 @@ export type SandboxErrorCode =
  * README "API assumptions").
  * 404 for anything missing, 409 for a transition the status forbids, 400 for a bad request.
  */
-export const HTTP_STATUS: Record<SandboxErrorCode, number> = {
+const HTTP_STATUS: Record<SandboxErrorCode, number> = {
   API_KEY_INVALID: 401,
   RATE_LIMIT: 429,
   ORDER_NOT_FOUND: 404,

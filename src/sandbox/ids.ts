@@ -30,8 +30,6 @@ export function generateApiKey(): string {
   return KEY_PREFIX + body;
 }
 
-export const API_KEY_PATTERN = /^svc_sk_[A-Za-z0-9]{40}$/;
-
 /** Spec 5.3 (README "API assumptions"): only the SHA-256 of a key is kept. */
 export function hashApiKey(apiKey: string): string {
   return createHash('sha256').update(apiKey, 'utf8').digest('hex');

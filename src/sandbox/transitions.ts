@@ -17,7 +17,7 @@ interface Rule {
   apply(order: OrderRecord, at: number, input: TransitionInput): void;
 }
 
-export const TRANSITIONS: Record<TransitionName, Rule> = {
+const TRANSITIONS: Record<TransitionName, Rule> = {
   take: {
     from: ['paid'],
     to: 'processing',

@@ -31,7 +31,7 @@ export type Cursor = z.infer<typeof CursorSchema>;
 export const KNOWN_ORDER_STATUSES = ['paid', 'processing', 'awaiting_confirmation', 'cancelled', 'completed'] as const;
 export type KnownOrderStatus = (typeof KNOWN_ORDER_STATUSES)[number];
 /** Any status string is accepted: unknown ones are shown raw and offer no actions. */
-export const OrderStatusSchema = z.string().min(1);
+const OrderStatusSchema = z.string().min(1);
 export type OrderStatus = KnownOrderStatus | (string & {});
 
 export const FieldValueSchema = z.object({
@@ -57,13 +57,12 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-export const OptionSchema = z.object({
+const OptionSchema = z.object({
   id: z.string(),
   label: optional(z.string()),
 });
-export type Option = z.infer<typeof OptionSchema>;
 
-export const ProductFieldSchema = z.object({
+const ProductFieldSchema = z.object({
   id: z.string(),
   type: optional(z.string()),
   label: optional(z.string()),
@@ -76,7 +75,6 @@ export const ProductFieldSchema = z.object({
   valueStep: optional(looseNumber),
   dataRequest: optional(z.boolean()),
 });
-export type ProductField = z.infer<typeof ProductFieldSchema>;
 
 export const ProductSchema = z.object({
   id: ProductIdSchema,
@@ -149,13 +147,12 @@ export const MessageDataSchema = z.object({ message: MessageSchema });
 
 // ---- the envelope (spec parts 1 and 7, README "API assumptions") ----
 
-export const FailureEnvelopeSchema = z.object({
+const FailureEnvelopeSchema = z.object({
   success: z.literal(false),
   error: z.object({ code: z.string().min(1) }).loose(),
 });
-export const SuccessEnvelopeSchema = z.object({
+const SuccessEnvelopeSchema = z.object({
   success: z.literal(true),
   data: z.unknown(),
 });
 export const EnvelopeSchema = z.discriminatedUnion('success', [SuccessEnvelopeSchema, FailureEnvelopeSchema]);
-export type Envelope = z.infer<typeof EnvelopeSchema>;

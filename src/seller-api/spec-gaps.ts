@@ -33,8 +33,8 @@ export function checkApiKeyFormat(key: string): string | undefined {
 
 // ---- gap: success HTTP codes ----
 // The spec shows no status code of a success. Any 2xx is fine, but the envelope's `success` is what we trust:
-// a 200 carrying `success: false` is a failure, a 4xx carrying a failure envelope is judged by its `code`.
-export const isSuccessStatus = (status: number): boolean => status >= 200 && status < 300;
+// a 200 carrying `success: false` is a failure, a 4xx carrying a failure envelope is judged by its `code`
+// (seller-api/response.ts reads the envelope first).
 
 // ---- gap: codes of ORDER_NOT_FOUND etc. ----
 // We act on `error.code`, never on the HTTP status, with two exceptions the spec itself ties to a status:
@@ -78,7 +78,7 @@ export const MAX_ORDER_PAGES = 200;
 // group of messages sharing one createdAt. So we never trust `nextCursor` alone: we query from our newest
 // createdAt minus 1 ms (an overlap) and drop ids we already have. `nextCursor` null, absent, empty or equal to
 // the last createdAt all mean "nothing further" (the schema turns null/empty into undefined).
-export const CURSOR_OVERLAP_MS = 1;
+const CURSOR_OVERLAP_MS = 1;
 export const DEFAULT_MESSAGES_PAGE_LIMIT = 100;
 export const MAX_MESSAGE_PAGES = 100;
 
@@ -105,4 +105,3 @@ export function deliverBody(field: string, value: string | undefined): Record<st
 // post is still never retried once it may have reached the server: a duplicate buyer-visible message is worse
 // than an acknowledged failure the seller can repeat.
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const IDEMPOTENT_ENDPOINTS = ['take', 'deliver', 'cancel'] as const;

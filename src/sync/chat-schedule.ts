@@ -49,7 +49,7 @@ export interface NextRead {
 
 type Activity = Pick<ChatCursor, 'lastActivityAt' | 'cursorAt'>;
 
-export const isHot = (cursor: Activity, now: number, rules: ChatScheduleRules): boolean =>
+const isHot = (cursor: Activity, now: number, rules: ChatScheduleRules): boolean =>
   cursor.lastActivityAt >= now - (cursor.cursorAt === undefined ? Math.min(rules.newChatHotMs, rules.hotWindowMs) : rules.hotWindowMs);
 
 /** Never read successfully: no message handled, no empty read, no failure. */

@@ -145,7 +145,7 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
         const at = now();
         queries.orders.insert(order, watchFor(order.status, at, rules.closedChatWatchMs), at);
         startWatching(order, at);
-        refs.forEach((ref, index) => queries.links.link(order.id, ref, index === 0 ? 'card' : 'other', at));
+        for (const [index, ref] of refs.entries()) queries.links.link(order.id, ref, index === 0 ? 'card' : 'other', at);
       });
       return;
     }

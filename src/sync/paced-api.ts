@@ -8,14 +8,38 @@ import type { Lane, RequestBudget } from './request-budget.ts';
 export function pacedApi(api: SellerApi, budget: RequestBudget, lane: Lane, waitSignal: AbortSignal): SellerApi {
   const turn = () => budget.acquire(lane, { signal: waitSignal });
   return {
-    listProducts: async (options) => (await turn(), api.listProducts(options)),
-    listOrders: async (query) => (await turn(), api.listOrders(query)),
-    getOrder: async (id, options) => (await turn(), api.getOrder(id, options)),
-    takeOrder: async (id, options) => (await turn(), api.takeOrder(id, options)),
-    deliverOrder: async (id, value, options) => (await turn(), api.deliverOrder(id, value, options)),
-    cancelOrder: async (id, options) => (await turn(), api.cancelOrder(id, options)),
-    listMessages: async (id, query) => (await turn(), api.listMessages(id, query)),
-    postMessage: async (id, text, options) => (await turn(), api.postMessage(id, text, options)),
+    listProducts: async (options) => {
+      await turn();
+      return api.listProducts(options);
+    },
+    listOrders: async (query) => {
+      await turn();
+      return api.listOrders(query);
+    },
+    getOrder: async (id, options) => {
+      await turn();
+      return api.getOrder(id, options);
+    },
+    takeOrder: async (id, options) => {
+      await turn();
+      return api.takeOrder(id, options);
+    },
+    deliverOrder: async (id, value, options) => {
+      await turn();
+      return api.deliverOrder(id, value, options);
+    },
+    cancelOrder: async (id, options) => {
+      await turn();
+      return api.cancelOrder(id, options);
+    },
+    listMessages: async (id, query) => {
+      await turn();
+      return api.listMessages(id, query);
+    },
+    postMessage: async (id, text, options) => {
+      await turn();
+      return api.postMessage(id, text, options);
+    },
     rateLimit: () => api.rateLimit(),
     requestCount: () => api.requestCount(),
   };

@@ -24,7 +24,7 @@ export function engineSettings(pollIntervalMs: number, options: Partial<SyncTuni
   return { pollIntervalMs: interval, tuning: wholeMilliseconds({ ...defaultTuning(interval), ...definedOnly(options) }) };
 }
 
-export const chatScheduleRules = ({ pollIntervalMs, tuning }: EngineSettings): ChatScheduleRules => ({
+const chatScheduleRules = ({ pollIntervalMs, tuning }: EngineSettings): ChatScheduleRules => ({
   intervalMs: pollIntervalMs,
   hotWindowMs: tuning.hotWindowMs,
   newChatHotMs: tuning.newChatHotMs,

@@ -20,7 +20,12 @@ afterEach(async () => {
 /** `travelMs`: how much later than the store's count the interceptor sees each answer (real ms). */
 async function setUp(limit: number, travelMs = 0) {
   let now = 1_700_000_000_000;
-  const clock = { now: () => now, advance: (ms: number) => void (now += ms) };
+  const clock = {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
   sandbox = await startSandbox({ now: clock.now, rateLimit: { limit, windowMs: scale.toReal(60_000) } });
   agent = new Agent();
   const dispatcher = agent.compose(storeTimeRateLimitHeaders({ scale, windowStoreMs: 60_000, now: () => clock.now() + travelMs }));

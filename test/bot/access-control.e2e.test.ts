@@ -56,7 +56,7 @@ describe('access control', () => {
       h.telegram.sendCallback(ADMIN, card.messageId, 'rm:-rf', inGroup),
       h.telegram.sendCallback(ADMIN, card.messageId, 't:ord_that_does_not_exist', inGroup),
       h.telegram.sendCallback(ADMIN, card.messageId, 't:#AAAAAAAAAAAAAAAAAAAAAA', inGroup),
-      h.telegram.sendCallback(ADMIN, card.messageId, 'dy:' + order.id, inGroup),
+      h.telegram.sendCallback(ADMIN, card.messageId, `dy:${order.id}`, inGroup),
     ];
     await settled(h);
     const answers = forged.map((id) => h.telegram.callbackAnswer(id)?.text);

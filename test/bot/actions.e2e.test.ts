@@ -91,7 +91,7 @@ describe('Deliver', () => {
     const prompt = h.lastBotMessage();
     h.telegram.tapLabel(ADMIN, prompt.messageId, 'Back', inGroup);
     await eventually(() => expect(h.telegram.message(GROUP_ID, prompt.messageId)?.text).toContain('was not delivered'));
-    const stale = h.telegram.sendCallback(ADMIN, prompt.messageId, 'dn:' + order.id, inGroup);
+    const stale = h.telegram.sendCallback(ADMIN, prompt.messageId, `dn:${order.id}`, inGroup);
     await settled(h);
     await h.engine.pollNow();
     expect(h.telegram.callbackAnswer(stale)?.text).toMatch(/expired/);

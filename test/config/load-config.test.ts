@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, formatConfigError, loadBackupConfig, loadConfig, type Config } from '../../src/config/index.ts';
 
 const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1';
-const KEY = 'svc_sk_' + 'k'.repeat(20) + 'Q'.repeat(20);
+const KEY = `svc_sk_${'k'.repeat(20)}${'Q'.repeat(20)}`;
 
 const live = (overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv => ({
   TELEGRAM_BOT_TOKEN: TOKEN,
@@ -95,7 +95,7 @@ describe('loadConfig: live mode', () => {
   });
 
   it('accepts any brand word before _sk_ without a warning', () => {
-    const config = loadConfig(live({ SELLER_API_KEY: 'brand_sk_' + 'x'.repeat(40) }), []);
+    const config = loadConfig(live({ SELLER_API_KEY: `brand_sk_${'x'.repeat(40)}` }), []);
     expect(config.warnings).toEqual([]);
   });
 
@@ -247,7 +247,7 @@ describe('secrets stay out of messages and serialized config', () => {
   it('never repeats a secret in an error, whatever variable the secret was put in', () => {
     const misplaced: Record<string, string>[] = [
       { TELEGRAM_BOT_TOKEN: KEY },
-      { TELEGRAM_BOT_TOKEN: TOKEN + ' extra' },
+      { TELEGRAM_BOT_TOKEN: `${TOKEN} extra` },
       { TELEGRAM_CHAT_ID: TOKEN },
       { TELEGRAM_ADMIN_IDS: TOKEN },
       { SELLER_API_URL: KEY },
@@ -255,8 +255,8 @@ describe('secrets stay out of messages and serialized config', () => {
       { SELLER_API_URL: `https://store.example/v1?key=${KEY}` },
       { SELLER_API_KEY: `${KEY} ${KEY}` },
       { POLL_INTERVAL_SECONDS: KEY },
-      { TELEGRAM_API_ROOT: `https://api.telegram.org/bot${TOKEN}` + '?x' },
-      { SELLER_DELIVER_FIELD: KEY + '-' },
+      { TELEGRAM_API_ROOT: `https://api.telegram.org/bot${TOKEN}?x` },
+      { SELLER_DELIVER_FIELD: `${KEY}-` },
       { LOG_LEVEL: KEY },
       { HEALTH_PORT: TOKEN },
       { STORE_DOWN_ALERT_MINUTES: KEY },

@@ -8,7 +8,7 @@ import { createLogger } from '../../src/log/index.ts';
 
 const TOKEN = '987654321:AAFx_real-looking-token-secret-part-0123';
 const TOKEN_SECRET = TOKEN.split(':')[1]!;
-const KEY = 'svc_sk_' + 'Zq8'.repeat(13) + 'w';
+const KEY = `svc_sk_${'Zq8'.repeat(13)}w`;
 
 /** A destination that keeps every line pino writes. */
 function memory(): { write(line: string): void; text(): string } {

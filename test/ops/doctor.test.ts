@@ -70,8 +70,8 @@ describe('doctor', () => {
     const blocker = join(dir, 'not-a-folder');
     writeFileSync(blocker, 'a file where a folder should be');
     const results = await runDoctor({ env: env({ DATABASE_PATH: join(blocker, 'bridge.sqlite') }), argv: [], timeoutMs: 2_000 });
-    expect(byName(results)['database']).toMatchObject({ verdict: 'fail' });
-    expect(byName(results)['database']!.detail).toMatch(/DATABASE_PATH/);
+    expect(byName(results).database).toMatchObject({ verdict: 'fail' });
+    expect(byName(results).database!.detail).toMatch(/DATABASE_PATH/);
   });
 
   it('fails on a wrong bot token and skips the chat check', async () => {

@@ -166,7 +166,7 @@ describe('the health check', () => {
     const port = dockerEnv('HEALTH_PORT');
     expect(port).toBe('8080');
     expect(compose).toMatch(new RegExp(`^\\s+HEALTH_PORT:\\s*"?${port}"?\\s*$`, 'm'));
-    expect(loadConfig({ TELEGRAM_BOT_TOKEN: '1:' + 'a'.repeat(35), HEALTH_PORT: port }, ['--sandbox']).healthPort).toBe(8080);
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: `1:${'a'.repeat(35)}`, HEALTH_PORT: port }, ['--sandbox']).healthPort).toBe(8080);
   });
 
   it('passes against a healthy bridge and fails against an unhealthy or absent one', async () => {
@@ -197,7 +197,7 @@ describe('.env.example', () => {
       TELEGRAM_BOT_TOKEN: '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1',
       TELEGRAM_CHAT_ID: '42',
       SELLER_API_URL: 'https://store.example/v1',
-      SELLER_API_KEY: 'svc_sk_' + 'x'.repeat(40),
+      SELLER_API_KEY: `svc_sk_${'x'.repeat(40)}`,
     };
     const uncommented = parseEnv(envExample.replace(/^#\s*([A-Z][A-Z0-9_]*=)/gm, '$1'));
     const withExample = loadConfig({ ...uncommented, ...required }, []);

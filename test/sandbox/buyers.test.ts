@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBuyerSimulator, type BuyerWorld } from '../../src/sandbox/buyers.ts';
 import { deriveRandom, exponentialDelayMs, mulberry32 } from '../../src/sandbox/random.ts';
+import type { Order } from '../../src/seller-api/schemas.ts';
 import { manualClock, useSandbox } from './helpers.ts';
 
 const start = useSandbox();
@@ -43,14 +44,14 @@ type Started = Awaited<ReturnType<typeof start>>;
 /** Every paid order, oldest first, with what was ordered and what its buyer wrote (ids differ per sandbox). */
 async function history({ api, control, sandbox }: Started) {
   const productIndex = new Map(control.products(sandbox.store.storeId).map((product, index) => [product.id as string, index]));
-  const orders: any[] = [];
+  const orders: Order[] = [];
   for (let page = 1; ; page += 1) {
     const reply = await api('GET', `/orders?limit=100&page=${page}`);
     orders.push(...reply.json.data.orders);
     if (reply.json.data.orders.length === 0 || orders.length >= reply.json.data.total) break;
   }
   return orders.reverse().map((order) => ({
-    product: productIndex.get(order.productId),
+    product: productIndex.get(order.productId ?? ''),
     quantity: order.quantity,
     amount: order.amount,
     fields: order.fieldValues,
@@ -136,9 +137,9 @@ describe('simulated buyers', () => {
       clock.advance(60_000);
       await pause(10);
     }
-    const paid = (await api('GET', '/orders')).json.data.orders as any[];
+    const paid = (await api('GET', '/orders')).json.data.orders as Order[];
     expect(paid.length).toBeGreaterThanOrEqual(3);
-    const [target] = paid;
+    const target = paid[0]!;
     await api('POST', `/orders/${target.id}/take`);
     await api('POST', `/orders/${target.id}/deliver`, { body: { deliveredValue: 'KEY' } });
     for (let i = 0; i < 50 && control.order(target.id)?.status !== 'completed'; i += 1) {

@@ -8,6 +8,7 @@ export interface Reply {
   status: number;
   headers: Headers;
   /** Parsed JSON body, or undefined when the body is not JSON. */
+  // biome-ignore lint/suspicious/noExplicitAny: these tests probe raw JSON of every shape, valid or not; each assertion states the shape it expects.
   json: any;
   text: string;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { manualClock, useSandbox } from './helpers.ts';
+import { manualClock, type Reply, useSandbox } from './helpers.ts';
 
 const start = useSandbox();
-const texts = (reply: { json: any }): string[] => reply.json.data.messages.map((message: { text: string }) => message.text);
+const texts = (reply: Reply): string[] => reply.json.data.messages.map((message: { text: string }) => message.text);
 
 describe('sandbox order chat (spec 4.7, 4.8, README "API assumptions")', () => {
   it('posts a seller message and lists it with the buyer messages, oldest first', async () => {

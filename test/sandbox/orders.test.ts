@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { manualClock, useSandbox } from './helpers.ts';
+import type { Product } from '../../src/seller-api/schemas.ts';
+import { manualClock, type Reply, useSandbox } from './helpers.ts';
 
 const start = useSandbox();
-const ids = (reply: { json: any }): string[] => reply.json.data.orders.map((order: { id: string }) => order.id);
+const ids = (reply: Reply): string[] => reply.json.data.orders.map((order: { id: string }) => order.id);
 
 describe('sandbox products and orders (spec 4.1-4.3, README "API assumptions")', () => {
   it('lists only automation-enabled products, in the spec shape', async () => {
@@ -13,7 +14,7 @@ describe('sandbox products and orders (spec 4.1-4.3, README "API assumptions")',
 
     const reply = await api('GET', '/products');
     expect(reply.status).toBe(200);
-    const listed: any[] = reply.json.data.products;
+    const listed: (Product & { fields: unknown[] })[] = reply.json.data.products;
     expect(listed.map((product) => product.id)).toEqual(catalog.filter((p) => p.automationEnabled).map((p) => p.id));
     expect(listed.map((product) => product.id)).not.toContain(disabled[0]?.id);
     for (const product of listed) {

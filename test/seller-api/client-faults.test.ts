@@ -8,7 +8,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { abortableSleep } from '../../src/shared/sleep.ts';
 import { createSellerApiClient, type SellerApiClient, type SellerApiClientOptions } from '../../src/seller-api/client.ts';
-import { SellerApiError } from '../../src/seller-api/errors.ts';
+import type { SellerApiError } from '../../src/seller-api/errors.ts';
 import { listAllOrders } from '../../src/seller-api/paging.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
 import { failure } from './support/failure.ts';

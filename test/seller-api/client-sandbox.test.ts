@@ -8,7 +8,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { createSellerApiClient, type SellerApiClient, type SellerApiClientOptions } from '../../src/seller-api/client.ts';
-import { SellerApiError } from '../../src/seller-api/errors.ts';
 import { listAllOrders, listMessagesAfter } from '../../src/seller-api/paging.ts';
 import type { Cursor, OrderId } from '../../src/seller-api/schemas.ts';
 import { failure } from './support/failure.ts';
@@ -202,7 +201,7 @@ describe('keys and stores', () => {
   });
 
   it('a wrong key is API_KEY_INVALID', async () => {
-    expect(await failure(client({ apiKey: 'svc_sk_' + 'x'.repeat(40) }).listOrders())).toMatchObject({ code: 'API_KEY_INVALID' });
+    expect(await failure(client({ apiKey: `svc_sk_${'x'.repeat(40)}` }).listOrders())).toMatchObject({ code: 'API_KEY_INVALID' });
   });
 });
 

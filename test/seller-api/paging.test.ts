@@ -138,7 +138,15 @@ describe('listAllOrders', () => {
       },
     };
     const lines: string[] = [];
-    const logger = pino({ level: 'warn' }, new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }));
+    const logger = pino(
+      { level: 'warn' },
+      new Writable({
+        write: (chunk: Buffer, _e, done) => {
+          lines.push(chunk.toString());
+          done();
+        },
+      }),
+    );
     const orders = await listAllOrders(endless, { limit: 2, maxPages: 5, logger });
 
     expect(orders).toHaveLength(10);
@@ -187,7 +195,15 @@ describe('listMessagesAfter', () => {
   it('gets past a group larger than a page through the server cursor, warning that some may be skipped', async () => {
     const s = store({ messages: [message('a', 1), message('b', 1), message('c', 1), message('d', 2), message('e', 3)] });
     const lines: string[] = [];
-    const logger = pino({ level: 'warn' }, new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }));
+    const logger = pino(
+      { level: 'warn' },
+      new Writable({
+        write: (chunk: Buffer, _e, done) => {
+          lines.push(chunk.toString());
+          done();
+        },
+      }),
+    );
     const messages = await listMessagesAfter(fakeApi(s), 'o1' as OrderId, {
       after: at(1) as Cursor,
       seenIds: new Set(['a', 'b']),

@@ -21,12 +21,12 @@ describe('base URL', () => {
 
 describe('API key format', () => {
   it('accepts <word>_sk_ + 40 characters, whatever the brand word', () => {
-    expect(checkApiKeyFormat('svc_sk_' + 'a'.repeat(40))).toBeUndefined();
-    expect(checkApiKeyFormat('brand_sk_' + 'A1b2'.repeat(10))).toBeUndefined();
+    expect(checkApiKeyFormat(`svc_sk_${'a'.repeat(40)}`)).toBeUndefined();
+    expect(checkApiKeyFormat(`brand_sk_${'A1b2'.repeat(10)}`)).toBeUndefined();
   });
 
   it('warns, without quoting the key, on anything else', () => {
-    for (const key of ['svc_sk_short', 'svc_pk_' + 'a'.repeat(40), 'svc_sk_' + 'a'.repeat(41), ' svc_sk_' + 'a'.repeat(40), '']) {
+    for (const key of ['svc_sk_short', `svc_pk_${'a'.repeat(40)}`, `svc_sk_${'a'.repeat(41)}`, ` svc_sk_${'a'.repeat(40)}`, '']) {
       const warning = checkApiKeyFormat(key);
       expect(warning).toBeTypeOf('string');
       if (key.trim() !== '') expect(warning).not.toContain(key.trim());

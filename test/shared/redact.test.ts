@@ -6,7 +6,7 @@ import { maskSecretShapes, REDACTED, redactSecrets, scrubDeep, secretScrubber } 
 import { safeError } from '../../src/sync/safe-error.ts';
 
 const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1';
-const KEY = 'svc_sk_' + 'a1'.repeat(20);
+const KEY = `svc_sk_${'a1'.repeat(20)}`;
 
 describe('redactSecrets', () => {
   it('replaces every occurrence of each secret and keeps the rest', () => {
@@ -52,7 +52,7 @@ describe('scrubDeep', () => {
 describe('one policy for every user', () => {
   // Secrets nobody handed over: another bot's token in a URL, a store key echoed in a message.
   const OTHER_TOKEN = '555666777:AAOtherBotTokenSecretPart_abcdefghijklmn';
-  const OTHER_KEY = 'acme_sk_' + 'z9'.repeat(16);
+  const OTHER_KEY = `acme_sk_${'z9'.repeat(16)}`;
   const leaky = `GET https://api.telegram.org/bot${OTHER_TOKEN}/getMe failed; key ${OTHER_KEY} refused`;
   const masked = 'GET https://api.telegram.org/bot[redacted]/getMe failed; key [redacted] refused';
 

@@ -20,7 +20,7 @@ const logger = pino({ level: 'silent' });
 const eventsPath = env('EVENTS_PATH');
 const crashAtText = env('CRASH_AT_TEXT');
 let telegramId = 1_000;
-const write = (line: object) => appendFileSync(eventsPath, JSON.stringify(line) + '\n');
+const write = (line: object) => appendFileSync(eventsPath, `${JSON.stringify(line)}\n`);
 
 const sink: SyncSink = {
   async orderAppeared(order) {

@@ -17,8 +17,8 @@ import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from 
 import type { ActionOutcome } from '../../src/core/actions.ts';
 import type { TelegramRef } from '../../src/core/telegram-ref.ts';
 
-export const silent = pino({ level: 'silent' });
-export const CHAT_ID = -100123;
+const silent = pino({ level: 'silent' });
+const CHAT_ID = -100123;
 
 export type RecordedEvent =
   | { kind: 'orderAppeared'; orderId: string; status: OrderStatus; card: TelegramRef }
@@ -37,7 +37,7 @@ export interface RecordingSink extends SyncSink {
 }
 
 /** A sink that records every event (and the catch-up summary) in order and answers with fresh Telegram message ids. */
-export function createRecordingSink(): RecordingSink {
+function createRecordingSink(): RecordingSink {
   let nextTelegramId = 1;
   const receipt = (): SinkReceipt => ({ telegram: [{ chatId: CHAT_ID, messageId: nextTelegramId++ }] });
   const sink: RecordingSink = {

@@ -3,7 +3,6 @@
  * back while seller messages written on the store website are, and a refused message never overtaken.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OrderId } from '../../src/seller-api/schemas.ts';
 import { createHarness, createPaidOrder, type Harness } from './harness.ts';
 
 let h: Harness;

@@ -120,7 +120,11 @@ it('after giving up on a hanging sink, the same engine polls on demand again and
   const engine = h.engine({
     sink: slowSink(h.sink, (n) => (n === 1 ? 600 : 0)),
     stopGraceMs: 100,
-    testHooks: { beforeSink: () => void (sinkCalled = true) },
+    testHooks: {
+      beforeSink: () => {
+        sinkCalled = true;
+      },
+    },
   });
   engine.start();
   await eventually(() => expect(sinkCalled).toBe(true), 5_000, 2);

@@ -29,7 +29,7 @@ const VERB_NAMES = Object.fromEntries(Object.entries(ORDER_VERBS).map(([name, ve
 const VerbSchema = z.enum(Object.values(ORDER_VERBS) as [OrderVerb, ...OrderVerb[]]);
 const HASH_PREFIX = '#';
 
-export const OrderActionDataSchema = z
+const OrderActionDataSchema = z
   .string()
   .refine((data) => Buffer.byteLength(data, 'utf8') <= MAX_CALLBACK_DATA_BYTES, 'longer than 64 bytes')
   .transform((data, context) => {

@@ -109,9 +109,10 @@ export function createOrderCards(deps: { api: Api; store: CardStore; codec: Orde
         for (const stored of known) if (!(await edit(order.id, stored, card))) gone.push(stored);
         await store.forget(gone);
         const replaced: TelegramRef[] = [];
-        if (gone.length === known.length && (known.length > 0 || fallbackChatId !== undefined)) {
+        const chatId = fallbackChatId ?? known[0]?.chatId;
+        if (gone.length === known.length && chatId !== undefined) {
           // Every card is gone: one new card keeps the order visible.
-          replaced.push(await send(order.id, card, fallbackChatId ?? known[0]!.chatId));
+          replaced.push(await send(order.id, card, chatId));
         }
         // An order that is over is no longer kept up to date; its cards still map replies to it.
         if (!isOpenStatus(order.status)) await store.forgetOrder(order.id);

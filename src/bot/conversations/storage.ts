@@ -10,7 +10,7 @@ import type { BotContext } from '../context.ts';
 import { BOT_KEY_PREFIX, type BotKeyValueStore } from '../storage/kv.ts';
 
 /** 2: the delivery step links its prompt, preview and refusals to the order (more `external` calls to replay). */
-export const CONVERSATION_STORAGE_VERSION = 2;
+const CONVERSATION_STORAGE_VERSION = 2;
 
 /**
  * Whose conversation state an update reads and writes. Updates with the same key are handled one after another

@@ -43,7 +43,7 @@ import {
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 
 /** Supergroup ids are -100<internal id>; their messages have t.me/c links (members only). */
-export function messageLink(ref: TelegramRef): string | undefined {
+function messageLink(ref: TelegramRef): string | undefined {
   const id = String(ref.chatId);
   return id.startsWith('-100') ? `https://t.me/c/${id.slice(4)}/${ref.messageId}` : undefined;
 }

@@ -19,7 +19,7 @@ import { cancelDropped, cancelQuestion, cancelRequested } from '../texts/prompts
 import type { ActionTicket, SellerAction } from '../../core/actions.ts';
 
 /** What to tell the person who tapped, given what the engine did with the action. */
-export function ticketAnswer(ticket: ActionTicket, fresh: string): string {
+function ticketAnswer(ticket: ActionTicket, fresh: string): string {
   if (!ticket.deduplicated) return fresh;
   return ticket.state === 'succeeded' ? CALLBACK.alreadyDone : CALLBACK.alreadyInProgress;
 }

@@ -25,7 +25,7 @@ function findCut(text: string, max: number): number {
   const newline = window.lastIndexOf('\n', max);
   if (newline > floor) return newline;
   for (let i = max; i > floor; i--) {
-    if (/\s/.test(window[i]!)) return i;
+    if (/\s/.test(window.charAt(i))) return i;
   }
   // No boundary in reach: a hard cut, moved back off a surrogate pair.
   return isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max;

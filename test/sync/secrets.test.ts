@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { maskSecretShapes } from '../../src/sync/safe-error.ts';
+import { maskSecretShapes } from '../../src/shared/redact.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 const BOT_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0';

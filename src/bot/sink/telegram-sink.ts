@@ -3,8 +3,8 @@
  *
  * Sync commits its bookkeeping only after these promises resolve, so a failure here is thrown (token-free) and the
  * event is offered again later. A re-offer after a crash between our send and sync's commit would post twice, so
- * what was posted is remembered in the key-value store: a re-offered appearance returns the existing card, and a
- * re-offered chat message returns the parts already posted.
+ * what was posted is remembered: a re-offered appearance returns the card the card store already has, and a
+ * re-offered chat message returns the parts already posted (kept in the key-value store).
  */
 import type { Api } from 'grammy';
 import type { Logger } from 'pino';

@@ -22,7 +22,7 @@ export interface KvSlot<T> {
   remove(): Promise<void>;
 }
 
-/** The bot's keys under `prefix` (without BOT_KEY_PREFIX), with that prefix cut off: e.g. the order ids of `cards:`. */
+/** The bot's keys under `prefix` (without BOT_KEY_PREFIX), with that prefix cut off: e.g. the hashes of callback-data aliases. */
 export async function kvSuffixes(kv: BotKeyValueStore, prefix: string): Promise<string[]> {
   const fullPrefix = `${BOT_KEY_PREFIX}${prefix}`;
   return (await kv.keys(fullPrefix)).filter((key) => key.startsWith(fullPrefix)).map((key) => key.slice(fullPrefix.length));

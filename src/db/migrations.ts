@@ -163,6 +163,45 @@ export const MIGRATIONS: readonly Migration[] = [
       DELETE FROM kv WHERE substr(key, 1, 10) = 'bot.cards:';
     `,
   },
+  {
+    version: 3,
+    name: 'stock for auto-delivery',
+    sql: `
+      -- Per product: whether auto-delivery is paused, and the last low-stock level announced (one alert per crossing).
+      CREATE TABLE stock_products (
+        product_id  TEXT PRIMARY KEY,
+        paused      INTEGER NOT NULL DEFAULT 0 CHECK (paused IN (0, 1)),
+        alert_level TEXT NOT NULL DEFAULT 'ok' CHECK (alert_level IN ('ok', 'low', 'empty')),
+        updated_at  INTEGER NOT NULL
+      ) STRICT;
+
+      -- One key, code or account per row. An item is unique within its product whatever its state, so a key
+      -- already handed out can never be added again and given to a second buyer.
+      CREATE TABLE stock_items (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        product_id TEXT NOT NULL,
+        item       TEXT NOT NULL,
+        state      TEXT NOT NULL CHECK (state IN ('in_stock', 'reserved', 'delivered', 'bad')),
+        order_id   TEXT,
+        added_at   INTEGER NOT NULL,
+        state_at   INTEGER NOT NULL,
+        UNIQUE (product_id, item),
+        CHECK ((state = 'in_stock') = (order_id IS NULL))
+      ) STRICT;
+      CREATE INDEX stock_items_next ON stock_items (product_id, state, id);
+      CREATE INDEX stock_items_order ON stock_items (order_id) WHERE order_id IS NOT NULL;
+
+      -- An order reserves at most once, ever: a released reservation stays as a tombstone.
+      CREATE TABLE stock_reservations (
+        order_id    TEXT PRIMARY KEY,
+        product_id  TEXT NOT NULL,
+        quantity    INTEGER NOT NULL CHECK (quantity > 0),
+        state       TEXT NOT NULL CHECK (state IN ('reserved', 'delivered', 'released')),
+        reserved_at INTEGER NOT NULL,
+        state_at    INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -6,7 +6,6 @@
  */
 import { maskSecretShapes } from '../shared/redact.ts';
 
-
 export interface SafeError {
   name: string;
   code?: string;

@@ -102,6 +102,7 @@ function backToVersion1(path: string, orderId: string, card: StoredCard) {
              DROP TABLE telegram_links;
              ALTER TABLE links_v1 RENAME TO telegram_links;
              CREATE INDEX telegram_links_order ON telegram_links (order_id);
+             DROP TABLE stock_reservations; DROP TABLE stock_items; DROP TABLE stock_products;
              DELETE FROM schema_migrations WHERE version > 1;`);
     const { html, markup, shownAt } = card.view!;
     const record = [{ chatId: card.chatId, messageId: card.messageId, html, markup, at: shownAt }];

@@ -20,6 +20,8 @@ const open = { isOpen: true, chatWatchUntil: undefined };
 const order = (id: string) => OrderSchema.parse({ id, status: 'paid' });
 const ref = (messageId: number) => ({ chatId: CHAT, messageId });
 const view = (html: string, shownAt: number) => ({ html, markup: '[]', shownAt });
+/** Up to migration 2, so later migrations do not change what these tests count. */
+const UP_TO_2 = MIGRATIONS.filter((m) => m.version <= 2);
 
 describe('migration 2: card records move from kv onto the card rows', () => {
   let db: SqliteDatabase;
@@ -55,7 +57,7 @@ describe('migration 2: card records move from kv onto the card rows', () => {
     kv.set('bot.callback-alias:abc', { orderId: 'ord_a', at: NOW });
     const before = Date.now();
 
-    expect(migrate(db, logger)).toEqual([2]);
+    expect(migrate(db, logger, UP_TO_2)).toEqual([2]);
 
     const cards = createCardViewQueries(db);
     expect(cards.cards('ord_a' as OrderId)).toEqual([
@@ -80,7 +82,7 @@ describe('migration 2: card records move from kv onto the card rows', () => {
   });
 
   it('a database without card records migrates too', () => {
-    expect(migrate(db, logger)).toEqual([2]);
+    expect(migrate(db, logger, UP_TO_2)).toEqual([2]);
     expect(db.prepare('SELECT count(*) AS n FROM telegram_links').get()).toEqual({ n: 0 });
   });
 });

@@ -1,0 +1,50 @@
+/**
+ * What a seller hands in as stock: a product id and a text of items, one per line. Shared by the CLI and the
+ * Telegram upload so both accept and refuse exactly the same input.
+ */
+import type { ProductId } from '../seller-api/schemas.ts';
+
+export type StockInputErrorCode = 'STOCK_BAD_PRODUCT_ID' | 'STOCK_NO_ITEMS' | 'STOCK_ITEM_TOO_LONG';
+
+export class StockInputError extends Error {
+  override readonly name = 'StockInputError';
+  constructor(
+    readonly code: StockInputErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Longer than any key or account line a store would take as an issued value. */
+const STOCK_ITEM_MAX_LENGTH = 1000;
+const PRODUCT_ID_MAX_LENGTH = 200;
+
+export function parseProductId(raw: string | undefined): ProductId {
+  const id = raw?.trim() ?? '';
+  if (id === '' || /\s/.test(id) || id.length > PRODUCT_ID_MAX_LENGTH) {
+    throw new StockInputError(
+      'STOCK_BAD_PRODUCT_ID',
+      `the product id must be one word without spaces, at most ${PRODUCT_ID_MAX_LENGTH} characters (as the store shows it)`,
+    );
+  }
+  return id as ProductId;
+}
+
+/** One item per non-empty line, trimmed, in file order; repeated lines are kept here and skipped by the store. */
+export function parseStockLines(text: string): string[] {
+  const items = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  if (items.length === 0) throw new StockInputError('STOCK_NO_ITEMS', 'the file has no items: put one key, code or account per line');
+  const long = items.findIndex((item) => item.length > STOCK_ITEM_MAX_LENGTH);
+  if (long >= 0) {
+    throw new StockInputError(
+      'STOCK_ITEM_TOO_LONG',
+      `item ${long + 1} is longer than ${STOCK_ITEM_MAX_LENGTH} characters: nothing was added`,
+    );
+  }
+  return items;
+}

@@ -1,0 +1,284 @@
+/**
+ * Queries of the stock tables: the keys, codes and accounts a product is sold with, and which order each went to.
+ * Every change that moves an item is one transaction, so a crash leaves an item either in stock or with exactly one
+ * order, and an order with either no items or all of them. Item texts are secrets: nothing here logs them.
+ */
+import type { OrderId, ProductId } from '../seller-api/schemas.ts';
+import type { SqliteDatabase } from './sqlite.ts';
+
+export type StockItemId = number & { readonly __brand: 'StockItemId' };
+
+export type StockItemState = 'in_stock' | 'reserved' | 'delivered' | 'bad';
+
+/** An item handed to an order: its text goes to the buyer, never to a log. */
+export interface StockItem {
+  id: StockItemId;
+  item: string;
+  state: StockItemState;
+}
+
+export interface StockAddResult {
+  added: number;
+  /** Lines already in this product's stock (in any state) or repeated in the same batch. */
+  skipped: number;
+  /** Items in stock after the batch. */
+  inStock: number;
+}
+
+export interface ProductStock {
+  productId: ProductId;
+  /** From the newest order of this product sync has seen; undefined when none was seen. */
+  title: string | undefined;
+  inStock: number;
+  reserved: number;
+  delivered: number;
+  bad: number;
+  paused: boolean;
+  /** A short masked hint of the next item to go out (`AB…9Z`), never the item. */
+  nextHint: string | undefined;
+}
+
+export type ReservationState = 'reserved' | 'delivered' | 'released';
+
+export interface Reservation {
+  orderId: OrderId;
+  productId: ProductId;
+  quantity: number;
+  state: ReservationState;
+  /** The items given to this order that are still good, oldest first: the issued value, one per line. */
+  items: StockItem[];
+}
+
+export type ReserveResult =
+  | { ok: true; reservation: Reservation; created: boolean }
+  | { ok: false; reason: 'paused' }
+  | { ok: false; reason: 'short'; needed: number; inStock: number }
+  /** This order reserved once before and gave its items back: an order never reserves twice. */
+  | { ok: false; reason: 'released' };
+
+export type StockLevel = 'ok' | 'low' | 'empty';
+
+export interface StockQueries {
+  /** Adds items in one transaction; duplicates (within the batch, or of any item ever added to the product) are skipped. */
+  add(productId: ProductId, items: readonly string[], now: number): StockAddResult;
+  /** Every product with stock or settings, sorted by id. */
+  summary(): ProductStock[];
+  setPaused(productId: ProductId, paused: boolean, now: number): void;
+  isPaused(productId: ProductId): boolean;
+  /** Removes the items not yet handed out; returns how many. */
+  clear(productId: ProductId, now: number): number;
+  inStock(productId: ProductId): number;
+  /** Reserves `quantity` items for the order, or returns the reservation it already has (same items, always). */
+  reserve(orderId: OrderId, productId: ProductId, quantity: number, now: number): ReserveResult;
+  reservation(orderId: OrderId): Reservation | undefined;
+  /** The order did not take its items (it left `paid` before Take): they go back to stock. */
+  release(orderId: OrderId, now: number): boolean;
+  markDelivered(orderId: OrderId, now: number): boolean;
+  /**
+   * Marks an item of the order bad (kept, never reused) and gives the order the next item in stock, in one
+   * transaction. Undefined when the stock is empty (the bad item stays bad). Repeating it for the same bad item
+   * returns the replacement already given.
+   */
+  replace(orderId: OrderId, badItemId: StockItemId, now: number): StockItem | undefined;
+  /**
+   * The stock level against `threshold`, and whether it crossed into it since the last call that reported one:
+   * an alert is due once per crossing, not once per order.
+   */
+  levelCrossing(productId: ProductId, threshold: number, now: number): { level: StockLevel; crossed: boolean };
+}
+
+/** `AB…9Z`: enough for a seller to recognise an item in a list, never enough to use it. */
+export function maskItem(item: string): string {
+  if (item.length <= 6) return '…';
+  return `${item.slice(0, 2)}…${item.slice(-2)}`;
+}
+
+interface ItemRow {
+  id: number;
+  item: string;
+  state: StockItemState;
+}
+
+interface ReservationRow {
+  order_id: string;
+  product_id: string;
+  quantity: number;
+  state: ReservationState;
+}
+
+export function createStockQueries(db: SqliteDatabase): StockQueries {
+  const insertItem = db.prepare<[string, string, number, number]>(
+    `INSERT INTO stock_items (product_id, item, state, added_at, state_at) VALUES (?, ?, 'in_stock', ?, ?)
+     ON CONFLICT (product_id, item) DO NOTHING`,
+  );
+  const touchProduct = db.prepare<[string, number]>(
+    `INSERT INTO stock_products (product_id, updated_at) VALUES (?, ?)
+     ON CONFLICT (product_id) DO UPDATE SET updated_at = excluded.updated_at`,
+  );
+  const setPausedRow = db.prepare<[string, number, number]>(
+    `INSERT INTO stock_products (product_id, paused, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT (product_id) DO UPDATE SET paused = excluded.paused, updated_at = excluded.updated_at`,
+  );
+  const selectPaused = db.prepare<[string], { paused: number }>('SELECT paused FROM stock_products WHERE product_id = ?');
+  const countInStock = db.prepare<[string], { n: number }>(
+    `SELECT count(*) AS n FROM stock_items WHERE product_id = ? AND state = 'in_stock'`,
+  );
+  const deleteInStock = db.prepare<[string]>(`DELETE FROM stock_items WHERE product_id = ? AND state = 'in_stock'`);
+  const selectNext = db.prepare<[string, number], { id: number; item: string }>(
+    `SELECT id, item FROM stock_items WHERE product_id = ? AND state = 'in_stock' ORDER BY id LIMIT ?`,
+  );
+  const handOut = db.prepare<[string, string, number, number]>(
+    `UPDATE stock_items SET state = ?, order_id = ?, state_at = ? WHERE id = ? AND state = 'in_stock'`,
+  );
+  const selectReservation = db.prepare<[string], ReservationRow>(
+    'SELECT order_id, product_id, quantity, state FROM stock_reservations WHERE order_id = ?',
+  );
+  const insertReservation = db.prepare<[string, string, number, number, number]>(
+    `INSERT INTO stock_reservations (order_id, product_id, quantity, state, reserved_at, state_at)
+     VALUES (?, ?, ?, 'reserved', ?, ?)`,
+  );
+  const setReservationState = db.prepare<[ReservationState, number, string, ReservationState]>(
+    'UPDATE stock_reservations SET state = ?, state_at = ? WHERE order_id = ? AND state = ?',
+  );
+  const selectOrderItems = db.prepare<[string], ItemRow>(
+    `SELECT id, item, state FROM stock_items WHERE order_id = ? AND state IN ('reserved', 'delivered') ORDER BY id`,
+  );
+  const setOrderItemsState = db.prepare<[StockItemState, number, string, StockItemState]>(
+    'UPDATE stock_items SET state = ?, state_at = ? WHERE order_id = ? AND state = ?',
+  );
+  const returnOrderItems = db.prepare<[number, string]>(
+    `UPDATE stock_items SET state = 'in_stock', order_id = NULL, state_at = ? WHERE order_id = ? AND state = 'reserved'`,
+  );
+  const selectItem = db.prepare<[number], ItemRow & { order_id: string | null }>(
+    'SELECT id, item, state, order_id FROM stock_items WHERE id = ?',
+  );
+  const markBadRow = db.prepare<[number, number]>(`UPDATE stock_items SET state = 'bad', state_at = ? WHERE id = ?`);
+  const selectAlertLevel = db.prepare<[string], { alert_level: StockLevel }>('SELECT alert_level FROM stock_products WHERE product_id = ?');
+  const setAlertLevel = db.prepare<[string, StockLevel, number]>(
+    `INSERT INTO stock_products (product_id, alert_level, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT (product_id) DO UPDATE SET alert_level = excluded.alert_level, updated_at = excluded.updated_at`,
+  );
+  // Replacements given for a bad item: the newest item the order got after the bad one was marked.
+  const selectReplacement = db.prepare<[string, number], ItemRow>(
+    `SELECT id, item, state FROM stock_items WHERE order_id = ? AND state IN ('reserved', 'delivered') AND id > ?
+     ORDER BY id DESC LIMIT 1`,
+  );
+  const selectSummary = db.prepare<
+    [],
+    Omit<ProductStock, 'paused' | 'nextHint' | 'productId'> & { product_id: string; paused: number; next_item: string | null }
+  >(
+    `SELECT p.product_id,
+            (SELECT json_extract(o.order_json, '$.productTitle') FROM orders o
+              WHERE json_extract(o.order_json, '$.productId') = p.product_id
+              ORDER BY o.first_seen_at DESC LIMIT 1) AS title,
+            (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'in_stock') AS inStock,
+            (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'reserved') AS reserved,
+            (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'delivered') AS delivered,
+            (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'bad') AS bad,
+            p.paused,
+            (SELECT i.item FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'in_stock'
+              ORDER BY i.id LIMIT 1) AS next_item
+       FROM stock_products p ORDER BY p.product_id`,
+  );
+
+  const toItem = (row: ItemRow): StockItem => ({ id: row.id as StockItemId, item: row.item, state: row.state });
+  const reservationOf = (row: ReservationRow): Reservation => ({
+    orderId: row.order_id as OrderId,
+    productId: row.product_id as ProductId,
+    quantity: row.quantity,
+    state: row.state,
+    items: selectOrderItems.all(row.order_id).map(toItem),
+  });
+  const inStock = (productId: ProductId) => countInStock.get(productId)?.n ?? 0;
+
+  const add = db.transaction((productId: ProductId, items: readonly string[], now: number): StockAddResult => {
+    touchProduct.run(productId, now);
+    let added = 0;
+    for (const item of items) added += insertItem.run(productId, item, now, now).changes;
+    return { added, skipped: items.length - added, inStock: inStock(productId) };
+  });
+
+  const reserve = db.transaction((orderId: OrderId, productId: ProductId, quantity: number, now: number): ReserveResult => {
+    const existing = selectReservation.get(orderId);
+    if (existing !== undefined) {
+      if (existing.state === 'released') return { ok: false, reason: 'released' };
+      return { ok: true, reservation: reservationOf(existing), created: false };
+    }
+    if (selectPaused.get(productId)?.paused === 1) return { ok: false, reason: 'paused' };
+    const next = selectNext.all(productId, quantity);
+    if (next.length < quantity) return { ok: false, reason: 'short', needed: quantity, inStock: inStock(productId) };
+    for (const { id } of next) handOut.run('reserved', orderId, now, id);
+    insertReservation.run(orderId, productId, quantity, now, now);
+    const reservation = { order_id: orderId, product_id: productId, quantity, state: 'reserved' as const };
+    return { ok: true, reservation: reservationOf(reservation), created: true };
+  });
+
+  const release = db.transaction((orderId: OrderId, now: number): boolean => {
+    if (setReservationState.run('released', now, orderId, 'reserved').changes === 0) return false;
+    returnOrderItems.run(now, orderId);
+    return true;
+  });
+
+  const markDelivered = db.transaction((orderId: OrderId, now: number): boolean => {
+    if (setReservationState.run('delivered', now, orderId, 'reserved').changes === 0) return false;
+    setOrderItemsState.run('delivered', now, orderId, 'reserved');
+    return true;
+  });
+
+  const replace = db.transaction((orderId: OrderId, badItemId: StockItemId, now: number): StockItem | undefined => {
+    const bad = selectItem.get(badItemId);
+    if (bad === undefined || bad.order_id !== orderId) return undefined;
+    if (bad.state === 'bad') {
+      const given = selectReplacement.get(orderId, badItemId);
+      return given && toItem(given);
+    }
+    const reservation = selectReservation.get(orderId);
+    if (reservation === undefined) return undefined;
+    markBadRow.run(now, badItemId);
+    const [next] = selectNext.all(reservation.product_id, 1);
+    if (next === undefined) return undefined;
+    handOut.run('delivered', orderId, now, next.id);
+    return { id: next.id as StockItemId, item: next.item, state: 'delivered' };
+  });
+
+  const levelCrossing = db.transaction((productId: ProductId, threshold: number, now: number) => {
+    const count = inStock(productId);
+    const level: StockLevel = count === 0 ? 'empty' : count <= threshold ? 'low' : 'ok';
+    const previous = selectAlertLevel.get(productId)?.alert_level ?? 'ok';
+    if (level !== previous) setAlertLevel.run(productId, level, now);
+    // Going back up (stock added) re-arms the alert without announcing anything.
+    const crossed = level !== 'ok' && level !== previous && (previous === 'ok' || level === 'empty');
+    return { level, crossed };
+  });
+
+  return {
+    add: (productId, items, now) => add(productId, items, now),
+    summary: () =>
+      selectSummary.all().map((row) => ({
+        productId: row.product_id as ProductId,
+        title: row.title ?? undefined,
+        inStock: row.inStock,
+        reserved: row.reserved,
+        delivered: row.delivered,
+        bad: row.bad,
+        paused: row.paused === 1,
+        nextHint: row.next_item === null ? undefined : maskItem(row.next_item),
+      })),
+    setPaused: (productId, paused, now) => void setPausedRow.run(productId, paused ? 1 : 0, now),
+    isPaused: (productId) => selectPaused.get(productId)?.paused === 1,
+    clear: (productId, now) => {
+      touchProduct.run(productId, now);
+      return deleteInStock.run(productId).changes;
+    },
+    inStock,
+    reserve: (orderId, productId, quantity, now) => reserve(orderId, productId, quantity, now),
+    reservation: (orderId) => {
+      const row = selectReservation.get(orderId);
+      return row && reservationOf(row);
+    },
+    release: (orderId, now) => release(orderId, now),
+    markDelivered: (orderId, now) => markDelivered(orderId, now),
+    replace: (orderId, badItemId, now) => replace(orderId, badItemId, now),
+    levelCrossing: (productId, threshold, now) => levelCrossing(productId, threshold, now),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * `npm run stock -- <command>`: manage the items auto-delivery hands out. Reads only DATABASE_PATH (from the
+ * environment or .env), like `npm run backup`, so it works where the Telegram and store variables are not set.
+ */
+import { readFile } from 'node:fs/promises';
+import { pino } from 'pino';
+import { environmentWithDotEnv, formatConfigError, isConfigError, loadBackupConfig } from './config/index.ts';
+import { openDatabase } from './db/open.ts';
+import { createStockQueries } from './db/stock.ts';
+import { runStockCommand } from './ops/stock-command.ts';
+
+async function readText(path: string): Promise<string> {
+  if (path !== '-') return readFile(path, 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function main(args: string[]): Promise<number> {
+  let databasePath: string;
+  try {
+    ({ databasePath } = loadBackupConfig(environmentWithDotEnv(process.env, '.env')));
+  } catch (error) {
+    console.error(isConfigError(error) ? formatConfigError(error) : String(error));
+    return 1;
+  }
+  const db = openDatabase(databasePath, { logger: pino({ level: 'warn' }) });
+  try {
+    const result = await runStockCommand(args, { stock: createStockQueries(db), readText, now: Date.now });
+    for (const line of result.out) console.log(line);
+    for (const line of result.err) console.error(line);
+    return result.exitCode;
+  } finally {
+    db.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

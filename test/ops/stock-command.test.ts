@@ -1,0 +1,110 @@
+/** `npm run stock`: the CLI's answers, its refusals, and that a refused file changes nothing. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/open.ts';
+import type { SqliteDatabase } from '../../src/db/sqlite.ts';
+import { createStockQueries } from '../../src/db/stock.ts';
+import { runStockCommand, type StockCommandIo } from '../../src/ops/stock-command.ts';
+
+const logger = pino({ level: 'silent' });
+let dir: string;
+let db: SqliteDatabase;
+let io: StockCommandIo;
+let files: Record<string, string>;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'stock-cli-'));
+  db = openDatabase(join(dir, 'bridge.sqlite'), { logger });
+  files = {};
+  io = {
+    stock: createStockQueries(db),
+    readText: async (path) => {
+      const text = files[path];
+      if (text === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+      return text;
+    },
+    now: () => 1_700_000_000_000,
+  };
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('runStockCommand', () => {
+  it('adds trimmed non-empty lines, counts duplicates, and lists without showing an item', async () => {
+    files['keys.txt'] = '  KEY-AAAA-0001  \r\n\r\nKEY-AAAA-0002\nKEY-AAAA-0001\n';
+    expect(await runStockCommand(['add', 'game-1', 'keys.txt'], io)).toEqual({
+      exitCode: 0,
+      out: ['game-1: 2 added, 1 skipped as duplicates, 2 in stock now'],
+      err: [],
+    });
+    files['more.txt'] = 'KEY-AAAA-0002\nKEY-AAAA-0003';
+    expect((await runStockCommand(['add', 'game-1', 'more.txt'], io)).out).toEqual([
+      'game-1: 1 added, 1 skipped as duplicates, 3 in stock now',
+    ]);
+    await runStockCommand(['pause', 'game-1'], io);
+    const list = await runStockCommand(['list'], io);
+    expect(list.out[0]).toMatch(/^product\s+title\s+left\s+reserved\s+delivered\s+bad\s+auto\s+next$/);
+    expect(list.out[1]).toMatch(/^game-1\s+–\s+3\s+0\s+0\s+0\s+paused\s+KE…01$/);
+    expect(list.out.join('\n')).not.toContain('KEY-AAAA');
+  });
+
+  it('refuses a missing file, an empty file and a product id with spaces, with one line, changing nothing', async () => {
+    files['empty.txt'] = '\n  \n';
+    const cases: [string[], RegExp][] = [
+      [['add', 'game-1', 'missing.txt'], /^Nothing changed: cannot read missing\.txt: no such file$/],
+      [['add', 'game-1', 'empty.txt'], /^Nothing changed: the file has no items/],
+      [['add', 'game 1', 'empty.txt'], /^Nothing changed: the product id must be one word without spaces/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runStockCommand(args, io);
+      expect(result.exitCode, args.join(' ')).toBe(1);
+      expect(result.err).toHaveLength(1);
+      expect(result.err[0]).toMatch(message);
+    }
+    expect(io.stock.summary()).toEqual([]);
+  });
+
+  it('refuses a whole file when one line is too long: nothing half-written', async () => {
+    files['bad.txt'] = `GOOD-1\n${'x'.repeat(1001)}\nGOOD-2`;
+    expect((await runStockCommand(['add', 'game-1', 'bad.txt'], io)).exitCode).toBe(1);
+    expect(io.stock.inStock('game-1' as never)).toBe(0);
+  });
+
+  it('clears only what was not handed out, and explains usage mistakes with exit 2', async () => {
+    files['k.txt'] = 'A1\nA2\nA3';
+    await runStockCommand(['add', 'game-1', 'k.txt'], io);
+    io.stock.reserve('o1' as never, 'game-1' as never, 1, 1);
+    expect((await runStockCommand(['clear', 'game-1'], io)).out).toEqual([
+      'game-1: 2 items removed from stock (delivered and reserved items are kept)',
+    ]);
+    expect(io.stock.summary()[0]).toMatchObject({ inStock: 0, reserved: 1 });
+    expect((await runStockCommand(['frobnicate'], io)).exitCode).toBe(2);
+    expect((await runStockCommand(['add', 'game-1'], io)).exitCode).toBe(2);
+    expect((await runStockCommand([], io)).exitCode).toBe(2);
+  });
+});
+
+describe('npm run stock, as a process', () => {
+  it('reads standard input for -, and its database is the one DATABASE_PATH names', async () => {
+    const database = join(dir, 'cli.sqlite');
+    const exec = promisify(execFile);
+    const env = { ...process.env, DATABASE_PATH: database };
+    const stockCli = (...args: string[]) => exec(process.execPath, ['--import', 'tsx', 'src/stock.ts', ...args], { env });
+    const adding = stockCli('add', 'gift-card', '-');
+    adding.child.stdin?.end('CODE-1111-2222\nCODE-3333-4444\n');
+    expect((await adding).stdout.trim()).toBe('gift-card: 2 added, 0 skipped as duplicates, 2 in stock now');
+    const listed = await stockCli('list');
+    expect(listed.stdout).toMatch(/gift-card\s+–\s+2\s+0\s+0\s+0\s+on\s+CO…22/);
+    expect(listed.stdout).not.toContain('CODE-1111');
+    const missing = await stockCli('add', 'gift-card', join(dir, 'nope.txt')).catch((error: { code: number; stderr: string }) => error);
+    expect(missing).toMatchObject({ code: 1 });
+    expect((missing as { stderr: string }).stderr.trim()).toMatch(/^Nothing changed: cannot read .*nope\.txt: no such file$/);
+  }, 30_000);
+});

@@ -3,28 +3,9 @@
  * changed. The bot's `CardStore` (bot/cards/card-store.ts) is this shape; it records a card the moment it is posted.
  */
 import type { OrderId } from '../seller-api/schemas.ts';
+import type { CardView, StoredCard, TendedOrder } from '../core/card-view.ts';
 import type { TelegramRef } from '../core/telegram-ref.ts';
 import type { SqliteDatabase } from './sqlite.ts';
-
-export interface CardView {
-  html: string;
-  /** The inline keyboard as JSON. */
-  markup: string;
-  /** When the card was posted or last edited (ms). */
-  shownAt: number;
-}
-
-export interface StoredCard extends TelegramRef {
-  /** Undefined when what the card shows is not known. */
-  view: CardView | undefined;
-}
-
-/** An order whose cards need looking after: some view is known, or sync does not know the order. */
-export interface TendedOrder {
-  orderId: OrderId;
-  /** When its newest known view was shown; undefined when none is known. */
-  shownAt: number | undefined;
-}
 
 export interface CardViewQueries {
   /** The order's cards with a known view, oldest first; when there is none, its newest card with view unknown. */

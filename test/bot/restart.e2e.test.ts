@@ -1,7 +1,7 @@
 /** A restart of the whole bridge (new bot, engine and client over the same database file): nothing repeated. */
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StoredCard } from '../../src/db/card-views.ts';
+import type { StoredCard } from '../../src/core/card-view.ts';
 import { MIGRATIONS } from '../../src/db/migrations.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
 import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, type BridgeHarness } from './harness.ts';

@@ -4,20 +4,8 @@
  * recorded the moment it is posted. Sync or async implementations both work: every call is awaited.
  */
 import type { OrderId } from '../../seller-api/schemas.ts';
+import type { CardView, StoredCard, TendedOrder } from '../../core/card-view.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
-
-export interface CardView {
-  html: string;
-  /** The inline keyboard as JSON. */
-  markup: string;
-  /** When the card was posted or last edited (ms), for housekeeping. */
-  shownAt: number;
-}
-
-export interface StoredCard extends TelegramRef {
-  /** Undefined when what the card shows is not known: it is then edited without the "unchanged" shortcut. */
-  view: CardView | undefined;
-}
 
 export interface CardStore {
   /** The cards kept up to date (their view is known), oldest first; when there is none, the newest card, view unknown. */
@@ -32,9 +20,4 @@ export interface CardStore {
   tendedOrders(): readonly TendedOrder[] | Promise<readonly TendedOrder[]>;
   /** Deletes the cards of an order sync still does not know (its hand-off never committed). */
   dropUnknown(orderId: OrderId): unknown;
-}
-
-export interface TendedOrder {
-  orderId: OrderId;
-  shownAt: number | undefined;
 }

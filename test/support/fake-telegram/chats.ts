@@ -1,0 +1,68 @@
+/**
+ * The chats the fake knows and their messages. Message ids count per chat, as on Telegram; a deleted message stays
+ * in the history, marked, so tests can see what was removed.
+ */
+import type { Chat, Message, User } from 'grammy/types';
+import { badRequest } from './errors.ts';
+import { commandEntities, parseTelegramHtml } from './html.ts';
+import type { ChatMessage, FakeTelegramOptions, FakeUser } from './types.ts';
+
+export function createChats(botUser: User, groups: FakeTelegramOptions['groups'] = []) {
+  const chats = new Map<number, Chat>();
+  const history = new Map<number, ChatMessage[]>();
+  const nextMessageId = new Map<number, number>();
+
+  for (const group of groups) chats.set(group.id, { id: group.id, type: group.type, title: group.title } as Chat);
+
+  /** A known chat; a user's private chat is created on first use, an unknown group is "chat not found". */
+  const chatOf = (chatId: number, user?: FakeUser): Chat => {
+    const known = chats.get(chatId);
+    if (known) return known;
+    if (chatId < 0) throw badRequest('chat not found');
+    const chat = { id: chatId, type: 'private', first_name: user?.first_name ?? `user${chatId}` } as Chat;
+    chats.set(chatId, chat);
+    return chat;
+  };
+
+  const messagesOf = (chatId: number): ChatMessage[] => {
+    let list = history.get(chatId);
+    if (!list) {
+      list = [];
+      history.set(chatId, list);
+    }
+    return list;
+  };
+
+  const findMessage = (chatId: number, messageId: number) =>
+    messagesOf(chatId).find((message) => message.messageId === messageId && !message.deleted);
+
+  const allocateMessageId = (chatId: number): number => {
+    const id = nextMessageId.get(chatId) ?? 1;
+    nextMessageId.set(chatId, id + 1);
+    return id;
+  };
+
+  /** The Bot API's Message for a stored one; a reply carries the message it answers, one level deep. */
+  const toTelegramMessage = (message: ChatMessage, withReply = true): Message => {
+    const from: User = message.fromBot ? botUser : { id: message.fromId, is_bot: false, first_name: `user${message.fromId}` };
+    const result: Record<string, unknown> = {
+      message_id: message.messageId,
+      date: message.date,
+      chat: chatOf(message.chatId),
+      from,
+      text: message.text,
+    };
+    const entities = message.parseMode === 'HTML' ? parseTelegramHtml(message.source).entities : commandEntities(message.text);
+    if (entities.length > 0) result.entities = entities;
+    if (message.replyMarkup) result.reply_markup = message.replyMarkup;
+    if (withReply && message.replyToMessageId !== undefined) {
+      const replied = findMessage(message.chatId, message.replyToMessageId);
+      if (replied) result.reply_to_message = toTelegramMessage(replied, false);
+    }
+    return result as unknown as Message;
+  };
+
+  return { chatOf, messagesOf, findMessage, allocateMessageId, toTelegramMessage };
+}
+
+export type Chats = ReturnType<typeof createChats>;

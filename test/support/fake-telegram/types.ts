@@ -1,0 +1,89 @@
+/** What tests see of the fake Telegram Bot API: its handle, the chats as users see them, and the faults it can inject. */
+import type { InlineKeyboardMarkup, Message, Update, User } from 'grammy/types';
+
+export interface FakeUser {
+  id: number;
+  first_name: string;
+  username?: string;
+}
+
+export interface RecordedCall {
+  method: string;
+  params: Record<string, unknown>;
+  /** Whether the fake answered ok (a programmed fault or a validation error records false). */
+  ok: boolean;
+  at: number;
+}
+
+/** A message as a chat member would see it. */
+export interface ChatMessage {
+  chatId: number;
+  messageId: number;
+  /** The bot or the user who wrote it. */
+  fromId: number;
+  fromBot: boolean;
+  /** Text after entity parsing: what a person reads. */
+  text: string;
+  /** The raw text the bot sent (HTML source when parse_mode was HTML). */
+  source: string;
+  parseMode: string | undefined;
+  replyMarkup: InlineKeyboardMarkup | undefined;
+  replyToMessageId: number | undefined;
+  reactions: string[];
+  edits: number;
+  deleted: boolean;
+  date: number;
+}
+
+export type Fault =
+  | {
+      error_code: number;
+      description?: string;
+      retry_after?: number;
+    }
+  /** The connection is cut before any answer: the client sees a network error (grammY's HttpError). */
+  | { network: 'reset' };
+
+export interface CallbackAnswer {
+  text: string | undefined;
+  showAlert: boolean;
+}
+
+export interface FakeTelegramOptions {
+  token?: string;
+  bot?: { id?: number; username?: string; first_name?: string };
+  /** Chats the fake knows besides private chats of users (which are created on first use). */
+  groups?: { id: number; title: string; type: 'group' | 'supergroup' }[];
+}
+
+export interface FakeTelegram {
+  /** For grammY's `client.apiRoot`. */
+  apiRoot: string;
+  token: string;
+  botUser: User;
+  /** Every API call the bot made, in order. */
+  calls: RecordedCall[];
+  callsOf(method: string): RecordedCall[];
+  /** Messages of a chat in order, deleted ones included (marked). */
+  chat(chatId: number): ChatMessage[];
+  /** Messages the bot posted in a chat. */
+  botMessages(chatId: number): ChatMessage[];
+  message(chatId: number, messageId: number): ChatMessage | undefined;
+  /** A user writes in a chat (their private chat with the bot unless `chatId` is given). */
+  sendText(from: FakeUser, text: string, options?: { chatId?: number; replyTo?: number }): Message;
+  /** A user taps an inline button of a message; throws if the message has no button with that data. */
+  tapButton(from: FakeUser, messageId: number, data: string, options?: { chatId?: number }): string;
+  /** A user taps the button with this label. */
+  tapLabel(from: FakeUser, messageId: number, label: string, options?: { chatId?: number }): string;
+  /** A forged or stale callback: sent whatever buttons the message has. */
+  sendCallback(from: FakeUser, messageId: number, data: string, options?: { chatId?: number }): string;
+  /** The bot's answer to a callback query, once given. */
+  callbackAnswer(queryId: string): CallbackAnswer | undefined;
+  /** The next call(s) of this method fail as given. */
+  failNext(method: string, fault: Fault, times?: number): void;
+  /** Someone deletes a message (the bot can no longer edit it). */
+  deleteMessage(chatId: number, messageId: number): void;
+  /** Updates queued and not yet confirmed by an offset. */
+  pendingUpdates(): Update[];
+  close(): Promise<void>;
+}

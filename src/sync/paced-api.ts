@@ -6,40 +6,21 @@ import type { SellerApi } from '../seller-api/api.ts';
 import type { Lane, RequestBudget } from './request-budget.ts';
 
 export function pacedApi(api: SellerApi, budget: RequestBudget, lane: Lane, waitSignal: AbortSignal): SellerApi {
-  const turn = () => budget.acquire(lane, { signal: waitSignal });
+  const paced =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await budget.acquire(lane, { signal: waitSignal });
+      return call(...args);
+    };
   return {
-    listProducts: async (options) => {
-      await turn();
-      return api.listProducts(options);
-    },
-    listOrders: async (query) => {
-      await turn();
-      return api.listOrders(query);
-    },
-    getOrder: async (id, options) => {
-      await turn();
-      return api.getOrder(id, options);
-    },
-    takeOrder: async (id, options) => {
-      await turn();
-      return api.takeOrder(id, options);
-    },
-    deliverOrder: async (id, value, options) => {
-      await turn();
-      return api.deliverOrder(id, value, options);
-    },
-    cancelOrder: async (id, options) => {
-      await turn();
-      return api.cancelOrder(id, options);
-    },
-    listMessages: async (id, query) => {
-      await turn();
-      return api.listMessages(id, query);
-    },
-    postMessage: async (id, text, options) => {
-      await turn();
-      return api.postMessage(id, text, options);
-    },
+    listProducts: paced((options) => api.listProducts(options)),
+    listOrders: paced((query) => api.listOrders(query)),
+    getOrder: paced((id, options) => api.getOrder(id, options)),
+    takeOrder: paced((id, options) => api.takeOrder(id, options)),
+    deliverOrder: paced((id, value, options) => api.deliverOrder(id, value, options)),
+    cancelOrder: paced((id, options) => api.cancelOrder(id, options)),
+    listMessages: paced((id, query) => api.listMessages(id, query)),
+    postMessage: paced((id, text, options) => api.postMessage(id, text, options)),
     rateLimit: () => api.rateLimit(),
     requestCount: () => api.requestCount(),
   };

@@ -11,6 +11,8 @@ import { startBridge, type RunningBridge } from '../../src/app/bridge.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram-api.ts';
+import { until } from '../support/until.ts';
+import { FAST_TELEGRAM, liveEnv } from './support/live-bridge.ts';
 
 const SELLER = 5150;
 const silent = pino({ level: 'silent' });
@@ -33,17 +35,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const config = (extra: Record<string, string> = {}) =>
-  loadConfig({
-    TELEGRAM_BOT_TOKEN: telegram.token,
-    TELEGRAM_API_ROOT: telegram.apiRoot,
-    TELEGRAM_CHAT_ID: String(SELLER),
-    SELLER_API_URL: sandbox.baseUrl,
-    SELLER_API_KEY: sandbox.store.apiKey,
-    DATABASE_PATH: join(dir, 'bridge.sqlite'),
-    POLL_INTERVAL_SECONDS: '0.05',
-    ...extra,
-  });
+const config = (extra: Record<string, string> = {}) => loadConfig(liveEnv({ sandbox, telegram, dir }, SELLER, extra));
 
 const start = (extra: Record<string, string> = {}) =>
   startBridge({
@@ -51,18 +43,8 @@ const start = (extra: Record<string, string> = {}) =>
     store: { baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: 'deliveredValue' },
     logger: silent,
     alertCheckMs: 20,
-    bot: { pacing: { perChatIntervalMs: 0, groupPerMinute: 10_000, globalPerSecond: 10_000 }, pollingTimeoutSeconds: 1 },
+    bot: FAST_TELEGRAM,
   });
-
-async function until<T>(probe: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const texts = () => telegram.botMessages(SELLER).map((message) => message.text);
 const notices = (pattern: RegExp) => texts().filter((text) => pattern.test(text));

@@ -15,6 +15,8 @@ import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { createSellerApiClient } from '../../src/seller-api/client.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
 import { FAKE_BOT_TOKEN, startFakeTelegram, type FakeTelegram } from '../support/fake-telegram-api.ts';
+import { until } from '../support/until.ts';
+import { FAST_TELEGRAM, liveEnv } from './support/live-bridge.ts';
 
 const SELLER = { id: 5150, first_name: 'Seller' };
 const silent = pino({ level: 'silent' });
@@ -34,37 +36,20 @@ afterEach(async () => {
   bridge = opened = sandbox = telegram = dir = undefined;
 });
 
-async function until<T>(probe: () => T | undefined | false, what: string, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** A live bridge whose environment names `bridgeField`, against a sandbox store that reads `storeField`. */
 async function deliverThroughTelegram(options: { bridgeField?: string; storeField?: string; value: string }) {
   sandbox = await startSandbox(options.storeField === undefined ? {} : { deliverField: options.storeField });
   telegram = await startFakeTelegram();
   dir = mkdtempSync(join(tmpdir(), 'deliver-field-'));
-  const config = loadConfig({
-    TELEGRAM_BOT_TOKEN: telegram.token,
-    TELEGRAM_API_ROOT: telegram.apiRoot,
-    TELEGRAM_CHAT_ID: String(SELLER.id),
-    SELLER_API_URL: sandbox.baseUrl,
-    SELLER_API_KEY: sandbox.store.apiKey,
-    DATABASE_PATH: join(dir, 'bridge.sqlite'),
-    POLL_INTERVAL_SECONDS: '0.05',
-    ...(options.bridgeField === undefined ? {} : { SELLER_DELIVER_FIELD: options.bridgeField }),
-  });
+  const config = loadConfig(
+    liveEnv({ sandbox, telegram, dir }, SELLER.id, options.bridgeField === undefined ? {} : { SELLER_DELIVER_FIELD: options.bridgeField }),
+  );
   opened = await openStore(config, { logger: silent });
   bridge = await startBridge({
     config,
     store: opened.access,
     logger: silent,
-    bot: { pacing: { perChatIntervalMs: 0, groupPerMinute: 10_000, globalPerSecond: 10_000 }, pollingTimeoutSeconds: 1 },
+    bot: FAST_TELEGRAM,
   });
 
   const store = sandbox;

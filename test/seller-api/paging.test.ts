@@ -19,6 +19,18 @@ import {
   type OrderId,
 } from '../../src/seller-api/schemas.ts';
 
+/** A logger at warn level whose lines a test can read. */
+function warnLog() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write: (chunk: Buffer, _encoding, done) => {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, logger: pino({ level: 'warn' }, sink) };
+}
+
 interface FakeStore {
   orders: Order[];
   messages: Message[];
@@ -137,16 +149,7 @@ describe('listAllOrders', () => {
         return { orders: [order(next - 1), order(next)], total: undefined, page: undefined, limit: undefined };
       },
     };
-    const lines: string[] = [];
-    const logger = pino(
-      { level: 'warn' },
-      new Writable({
-        write: (chunk: Buffer, _e, done) => {
-          lines.push(chunk.toString());
-          done();
-        },
-      }),
-    );
+    const { lines, logger } = warnLog();
     const orders = await listAllOrders(endless, { limit: 2, maxPages: 5, logger });
 
     expect(orders).toHaveLength(10);
@@ -194,16 +197,7 @@ describe('listMessagesAfter', () => {
 
   it('gets past a group larger than a page through the server cursor, warning that some may be skipped', async () => {
     const s = store({ messages: [message('a', 1), message('b', 1), message('c', 1), message('d', 2), message('e', 3)] });
-    const lines: string[] = [];
-    const logger = pino(
-      { level: 'warn' },
-      new Writable({
-        write: (chunk: Buffer, _e, done) => {
-          lines.push(chunk.toString());
-          done();
-        },
-      }),
-    );
+    const { lines, logger } = warnLog();
     const messages = await listMessagesAfter(fakeApi(s), 'o1' as OrderId, {
       after: at(1) as Cursor,
       seenIds: new Set(['a', 'b']),

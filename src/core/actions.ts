@@ -8,9 +8,12 @@ import type { TelegramRef } from './telegram-ref.ts';
 
 export type ActionKind = 'take' | 'deliver' | 'cancel' | 'message';
 
+/** Who asked for an action: a person (absent), or auto-delivery from stock. */
+export type ActionSource = 'stock';
+
 export type SellerAction =
-  | { kind: 'take'; orderId: OrderId }
-  | { kind: 'deliver'; orderId: OrderId; value?: string }
+  | { kind: 'take'; orderId: OrderId; by?: ActionSource }
+  | { kind: 'deliver'; orderId: OrderId; value?: string; by?: ActionSource }
   | { kind: 'cancel'; orderId: OrderId }
   | {
       kind: 'message';
@@ -21,6 +24,12 @@ export type SellerAction =
        * and the acknowledgement replies to it.
        */
       origin?: TelegramRef;
+      by?: ActionSource;
+      /**
+       * A key the bridge derives for a message it sends by itself (a replacement item): asking again with the same
+       * key is the same action, and the key is its idempotency key.
+       */
+      key?: string;
     };
 
 export type ActionId = number & { readonly __brand: 'ActionId' };

@@ -52,6 +52,7 @@ export interface OutboxQueries {
   /** The pending or succeeded take/deliver/cancel of this kind on this order. */
   liveOrderAction(kind: SellerAction['kind'], orderId: OrderId): OutboxEntry | undefined;
   byOrigin(origin: TelegramRef): OutboxEntry | undefined;
+  byIdempotencyKey(key: string): OutboxEntry | undefined;
   insert(action: SellerAction, idempotencyKey: string, now: number): ActionId;
   get(id: ActionId): OutboxEntry | undefined;
   /** Pending actions due at `now` that have no earlier pending action on the same order (per-order FIFO). */
@@ -101,6 +102,7 @@ export function createOutboxQueries(db: SqliteDatabase): OutboxQueries {
     `SELECT * FROM outbox WHERE kind = ? AND order_id = ? AND state IN ('pending', 'succeeded') ORDER BY id LIMIT 1`,
   );
   const selectByOrigin = db.prepare<[number, number], OutboxRow>('SELECT * FROM outbox WHERE origin_chat_id = ? AND origin_message_id = ?');
+  const selectByKey = db.prepare<[string], OutboxRow>('SELECT * FROM outbox WHERE idempotency_key = ?');
   const insertRow = db.prepare(
     `INSERT INTO outbox (kind, order_id, payload, idempotency_key, state, next_attempt_at, origin_chat_id, origin_message_id, enqueued_at)
      VALUES (@kind, @orderId, @payload, @key, 'pending', @now, @originChat, @originMessage, @now)`,
@@ -143,6 +145,10 @@ export function createOutboxQueries(db: SqliteDatabase): OutboxQueries {
     },
     byOrigin(origin) {
       const row = selectByOrigin.get(origin.chatId, origin.messageId);
+      return row === undefined ? undefined : toEntry(row);
+    },
+    byIdempotencyKey(key) {
+      const row = selectByKey.get(key);
       return row === undefined ? undefined : toEntry(row);
     },
     insert(action, idempotencyKey, now) {

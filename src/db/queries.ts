@@ -6,6 +6,7 @@ import { createOrderQueries, type OrderQueries } from './orders.ts';
 import { createOutboxQueries, type OutboxQueries } from './outbox.ts';
 import { createPruner, type PruneResult, type PruneRules } from './prune.ts';
 import type { SqliteDatabase } from './sqlite.ts';
+import { createStockQueries, type StockQueries } from './stock.ts';
 import { createTelegramLinkQueries, type TelegramLinkQueries } from './telegram-links.ts';
 
 export interface Queries {
@@ -15,6 +16,7 @@ export interface Queries {
   links: TelegramLinkQueries;
   outbox: OutboxQueries;
   kv: KeyValueStore;
+  stock: StockQueries;
   prune(rules: PruneRules): PruneResult;
 }
 
@@ -26,6 +28,7 @@ export function createQueries(db: SqliteDatabase, now: () => number = Date.now):
     links: createTelegramLinkQueries(db),
     outbox: createOutboxQueries(db),
     kv: createKeyValueStore(db, now),
+    stock: createStockQueries(db),
     prune: createPruner(db),
   };
 }

@@ -80,12 +80,28 @@ export interface StockQueries {
    * returns the replacement already given.
    */
   replace(orderId: OrderId, badItemId: StockItemId, now: number): StockItem | undefined;
-  /**
-   * The stock level against `threshold`, and whether it crossed into it since the last call that reported one:
-   * an alert is due once per crossing, not once per order.
-   */
-  levelCrossing(productId: ProductId, threshold: number, now: number): { level: StockLevel; crossed: boolean };
+  /** Orders holding reserved items that sync never committed (their card was refused, then they may have moved on). */
+  uncommittedReservations(): OrderId[];
+  /** Whether the seller ever gave this product stock or settings: only such products are auto-delivered. */
+  isStocked(productId: ProductId): boolean;
+  /** Items of the order the seller marked bad. */
+  badCount(orderId: OrderId): number;
+  /** Products whose level against `threshold` differs from the level last recorded (`setLevel`). */
+  levelChanges(threshold: number): LevelChange[];
+  setLevel(productId: ProductId, level: StockLevel, now: number): void;
 }
+
+export interface LevelChange {
+  productId: ProductId;
+  title: string | undefined;
+  level: StockLevel;
+  previous: StockLevel;
+  inStock: number;
+}
+
+/** Falling to low, or running out, is announced once; coming back up re-arms silently. */
+export const isCrossing = (change: LevelChange): change is LevelChange & { level: 'low' | 'empty' } =>
+  change.level !== 'ok' && (change.previous === 'ok' || change.level === 'empty');
 
 /** `AB…9Z`: enough for a seller to recognise an item in a list, never enough to use it. */
 export function maskItem(item: string): string {
@@ -153,7 +169,11 @@ export function createStockQueries(db: SqliteDatabase): StockQueries {
     'SELECT id, item, state, order_id FROM stock_items WHERE id = ?',
   );
   const markBadRow = db.prepare<[number, number]>(`UPDATE stock_items SET state = 'bad', state_at = ? WHERE id = ?`);
-  const selectAlertLevel = db.prepare<[string], { alert_level: StockLevel }>('SELECT alert_level FROM stock_products WHERE product_id = ?');
+  const selectUncommitted = db.prepare<[], { order_id: string }>(
+    `SELECT order_id FROM stock_reservations r
+      WHERE state = 'reserved' AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = r.order_id) ORDER BY reserved_at`,
+  );
+  const countBad = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM stock_items WHERE order_id = ? AND state = 'bad'`);
   const setAlertLevel = db.prepare<[string, StockLevel, number]>(
     `INSERT INTO stock_products (product_id, alert_level, updated_at) VALUES (?, ?, ?)
      ON CONFLICT (product_id) DO UPDATE SET alert_level = excluded.alert_level, updated_at = excluded.updated_at`,
@@ -165,7 +185,12 @@ export function createStockQueries(db: SqliteDatabase): StockQueries {
   );
   const selectSummary = db.prepare<
     [],
-    Omit<ProductStock, 'paused' | 'nextHint' | 'productId'> & { product_id: string; paused: number; next_item: string | null }
+    Omit<ProductStock, 'paused' | 'nextHint' | 'productId'> & {
+      product_id: string;
+      paused: number;
+      alert_level: StockLevel;
+      next_item: string | null;
+    }
   >(
     `SELECT p.product_id,
             (SELECT json_extract(o.order_json, '$.productTitle') FROM orders o
@@ -176,6 +201,7 @@ export function createStockQueries(db: SqliteDatabase): StockQueries {
             (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'delivered') AS delivered,
             (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'bad') AS bad,
             p.paused,
+            p.alert_level,
             (SELECT i.item FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'in_stock'
               ORDER BY i.id LIMIT 1) AS next_item
        FROM stock_products p ORDER BY p.product_id`,
@@ -241,16 +267,6 @@ export function createStockQueries(db: SqliteDatabase): StockQueries {
     return { id: next.id as StockItemId, item: next.item, state: 'delivered' };
   });
 
-  const levelCrossing = db.transaction((productId: ProductId, threshold: number, now: number) => {
-    const count = inStock(productId);
-    const level: StockLevel = count === 0 ? 'empty' : count <= threshold ? 'low' : 'ok';
-    const previous = selectAlertLevel.get(productId)?.alert_level ?? 'ok';
-    if (level !== previous) setAlertLevel.run(productId, level, now);
-    // Going back up (stock added) re-arms the alert without announcing anything.
-    const crossed = level !== 'ok' && level !== previous && (previous === 'ok' || level === 'empty');
-    return { level, crossed };
-  });
-
   return {
     add: (productId, items, now) => add(productId, items, now),
     summary: () =>
@@ -279,6 +295,23 @@ export function createStockQueries(db: SqliteDatabase): StockQueries {
     release: (orderId, now) => release(orderId, now),
     markDelivered: (orderId, now) => markDelivered(orderId, now),
     replace: (orderId, badItemId, now) => replace(orderId, badItemId, now),
-    levelCrossing: (productId, threshold, now) => levelCrossing(productId, threshold, now),
+    uncommittedReservations: () => selectUncommitted.all().map((row) => row.order_id as OrderId),
+    isStocked: (productId) => selectPaused.get(productId) !== undefined,
+    badCount: (orderId) => countBad.get(orderId)?.n ?? 0,
+    levelChanges: (threshold) =>
+      selectSummary
+        .all()
+        .map((row) => {
+          const level: StockLevel = row.inStock === 0 ? 'empty' : row.inStock <= threshold ? 'low' : 'ok';
+          return {
+            productId: row.product_id as ProductId,
+            title: row.title ?? undefined,
+            level,
+            previous: row.alert_level,
+            inStock: row.inStock,
+          };
+        })
+        .filter((change) => change.level !== change.previous),
+    setLevel: (productId, level, now) => void setAlertLevel.run(productId, level, now),
   };
 }

@@ -7,6 +7,7 @@
  * If the sink throws, nothing is committed and the event is offered again on a later cycle.
  */
 import type { ActionOutcome, ActionTicket, SellerAction } from '../core/actions.ts';
+import type { OrderStock, StockAlert, StockPlan } from '../core/stock-plan.ts';
 import type { TelegramRef } from '../core/telegram-ref.ts';
 import type { SellerApiErrorCode } from '../seller-api/errors.ts';
 import type { Message, Order, OrderId, OrderStatus } from '../seller-api/schemas.ts';
@@ -19,8 +20,8 @@ export interface SinkReceipt {
 }
 
 export interface SyncSink {
-  /** A paid order id seen for the first time. */
-  orderAppeared(order: Order): Promise<SinkReceipt>;
+  /** A paid order id seen for the first time; `stock` says what auto-delivery does with it (absent: nothing). */
+  orderAppeared(order: Order, stock?: StockPlan): Promise<SinkReceipt>;
   /** A known order's status changed, wherever it was changed (bridge, store website, buyer). */
   orderChanged(order: Order, previousStatus: OrderStatus): Promise<SinkReceipt>;
   /** A chat message that is not one we posted. */
@@ -34,6 +35,8 @@ export interface SyncSink {
    * A failure is logged and the events are handed off anyway (the summary is not offered again).
    */
   catchUp?(summary: CatchUpSummary): Promise<void>;
+  /** Optional. A product's stock fell to the low threshold or ran out; a failure is offered again next cycle. */
+  stockAlert?(alert: StockAlert): Promise<void>;
 }
 
 /** What the catch-up cycle of a run found that came in while the bridge was not running. */
@@ -87,6 +90,8 @@ export interface SyncQueries {
   lastSeenOrder(id: OrderId): Order | undefined;
   /** Open orders sync knows, for /orders. */
   openOrders(status?: string): Order[];
+  /** What the order got from stock (auto-delivery), for its card; undefined when none. */
+  orderStock(id: OrderId): OrderStock | undefined;
 }
 
 /** What the app (and tests, and the benchmark) use to run sync. */

@@ -30,6 +30,7 @@ import { createHandOff, type SyncTestHooks } from './hand-off.ts';
 import { createHealth } from './health.ts';
 import { lastAliveAt, markAlive } from './heartbeat.ts';
 import { createLoops } from './loops.ts';
+import { createAutoDelivery, DEFAULT_AUTO_DELIVERY, type AutoDeliveryRules } from './auto-delivery.ts';
 import { createOrderWatcher } from './order-watch.ts';
 import { createOutbox } from './outbox.ts';
 import { createReadModel, type ArrivedMeanwhile } from './read-model.ts';
@@ -53,6 +54,8 @@ export interface SyncEngineOptions extends Partial<SyncTuning> {
   now?: () => number;
   /** Fault injection for crash tests; never set in production. */
   testHooks?: SyncTestHooks;
+  /** Auto-delivery from stock (`AUTO_DELIVERY`, `STOCK_LOW_THRESHOLD`); on, with a threshold of 3, by default. */
+  autoDelivery?: Partial<AutoDeliveryRules>;
 }
 
 /** What happened while the bridge was not running, for "while you were away: …". */
@@ -99,9 +102,39 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
   const handOff = createHandOff(db, sink, options.testHooks);
 
   const kick = () => outboxWakeup.kick();
-  const outbox = createOutbox({ db, queries, sink, lock, budget, ledger, health, logger, now, rules: outboxRules(settings), kick });
+  const outbox = createOutbox({
+    db,
+    queries,
+    sink,
+    lock,
+    budget,
+    ledger,
+    health,
+    logger,
+    now,
+    kick,
+    rules: outboxRules(settings),
+    onSettled: (action, ok) => autoDelivery.settled(action, ok),
+  });
+  const autoDelivery = createAutoDelivery({
+    stock: queries.stock,
+    enqueue: (action) => outbox.enqueue(action),
+    logger,
+    now,
+    rules: { ...DEFAULT_AUTO_DELIVERY, ...options.autoDelivery },
+  });
   const refused = createRetryGate(now, tuning.sinkRetryBaseMs, tuning.sinkRetryMaxMs);
-  const orderWatcher = createOrderWatcher({ queries, handOff, ledger, refused, health, logger, now, rules: orderWatchRules(settings) });
+  const orderWatcher = createOrderWatcher({
+    queries,
+    handOff,
+    ledger,
+    refused,
+    health,
+    logger,
+    now,
+    autoDelivery,
+    rules: orderWatchRules(settings),
+  });
   const chatWatcher = createChatWatcher({
     queries,
     handOff,
@@ -127,7 +160,19 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
 
   const cycle = createCycle({ api, budget, queries, orderWatcher, chatWatcher, health, logger, now, settings });
   const catchUp = createCatchUp({ cycle, orderWatcher, chatWatcher, sink, logger, now });
-  const loops = createLoops({ api, cycle, catchUp, outbox, outboxWakeup, health, logger, now, pollIntervalMs, signals });
+  const loops = createLoops({
+    api,
+    cycle,
+    catchUp,
+    outbox,
+    outboxWakeup,
+    health,
+    logger,
+    now,
+    pollIntervalMs,
+    signals,
+    afterDrain: () => autoDelivery.announceLevels(sink),
+  });
   const { arrivedBefore, ...reads } = createReadModel({
     api,
     queries,
@@ -137,6 +182,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     now,
     hotWindowMs: tuning.hotWindowMs,
     running: () => run !== undefined && stopping === undefined,
+    orderStock: (id) => autoDelivery.orderStock(id),
   });
 
   function start(): void {

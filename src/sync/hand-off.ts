@@ -15,10 +15,11 @@ import type { SqliteDatabase } from '../db/sqlite.ts';
 import type { Message, Order, OrderStatus } from '../seller-api/schemas.ts';
 import type { OrderSummary, SinkReceipt, SyncSink } from './contract.ts';
 import { SinkAbandoned } from './sink-calls.ts';
+import type { StockPlan } from '../core/stock-plan.ts';
 import type { TelegramRef } from '../core/telegram-ref.ts';
 
 export type SyncEvent =
-  | { kind: 'orderAppeared'; order: Order }
+  | { kind: 'orderAppeared'; order: Order; stock?: StockPlan }
   | { kind: 'orderChanged'; order: Order; previousStatus: OrderStatus }
   | { kind: 'messageArrived'; order: OrderSummary; message: Message };
 
@@ -67,7 +68,7 @@ export function createHandOff(db: SqliteDatabase, sink: SyncSink, hooks: SyncTes
 function callSink(sink: SyncSink, event: SyncEvent): Promise<SinkReceipt> {
   switch (event.kind) {
     case 'orderAppeared':
-      return sink.orderAppeared(event.order);
+      return event.stock === undefined ? sink.orderAppeared(event.order) : sink.orderAppeared(event.order, event.stock);
     case 'orderChanged':
       return sink.orderChanged(event.order, event.previousStatus);
     case 'messageArrived':

@@ -29,6 +29,8 @@ export interface LoopDeps {
   pollIntervalMs: number;
   /** The signals of the run a task belongs to, taken when the task starts: stop() aborts them, a later run has its own. */
   signals(): RunSignals;
+  /** Told after each drain, when actions may have moved stock: stock alerts. */
+  afterDrain?(): Promise<void>;
 }
 
 export interface Loops {
@@ -81,6 +83,7 @@ export function createLoops(deps: LoopDeps): Loops {
       const runSignals = signals();
       await outbox.reportPending(runSignals.waitSignal);
       await outbox.runDue({ ...runSignals, api });
+      if (!runSignals.waitSignal.aborted) await deps.afterDrain?.();
     });
   }
 

@@ -26,6 +26,7 @@ import type { Health } from './health.ts';
 import type { WriteLedger } from './write-ledger.ts';
 import type { TelegramRef } from '../core/telegram-ref.ts';
 import { ACTION_TARGET_STATUS, OPEN_STATUSES, isOpenStatus } from '../core/order-status.ts';
+import type { AutoDelivery } from './auto-delivery.ts';
 import { watchFor } from './order-watch-state.ts';
 import type { RunSignals } from '../shared/run-signals.ts';
 
@@ -52,6 +53,8 @@ export interface OrderWatcherDeps {
   logger: Logger;
   now: () => number;
   rules: OrderWatchRules;
+  /** Plans a new paid order's delivery from stock before it is handed off, and queues it in the hand-off's commit. */
+  autoDelivery?: Pick<AutoDelivery, 'plan' | 'committed' | 'uncommitted' | 'gone'>;
 }
 
 export interface OrderPass extends RunSignals {
@@ -140,12 +143,16 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
     const stored = queries.orders.get(order.id);
     if (stored === undefined) {
       // A closed order we never knew is history, not news.
+      // Planned before the open check: a closed order that holds reserved items gives them back here.
+      const stock = deps.autoDelivery?.plan(order);
       if (!isOpenStatus(order.status)) return;
-      await offer(`order:${order.id}`, { kind: 'orderAppeared', order }, (refs) => {
+      const event: SyncEvent = stock === undefined ? { kind: 'orderAppeared', order } : { kind: 'orderAppeared', order, stock };
+      await offer(`order:${order.id}`, event, (refs) => {
         const at = now();
         queries.orders.insert(order, watchFor(order.status, at, rules.closedChatWatchMs), at);
         startWatching(order, at);
         for (const [index, ref] of refs.entries()) queries.links.link(order.id, ref, index === 0 ? 'card' : 'other', at);
+        deps.autoDelivery?.committed(order, stock);
       });
       return;
     }
@@ -214,6 +221,7 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
       if (error.code === 'ORDER_NOT_FOUND') {
         // Gone from the store's API (deleted, or its product no longer automated): stop watching, keep history.
         queries.orders.stopWatching(stored.id, now());
+        deps.autoDelivery?.gone(stored.id);
         logger.warn({ orderId: stored.id }, 'a known order is no longer found in the store: stopped watching it');
         return true;
       }
@@ -309,6 +317,15 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
       const missing = stored.status === 'paid' || (passSeen !== undefined && !passSeen.has(stored.id));
       if (!missing) continue;
       if (!(await readAlone(stored, pass, visit))) break;
+    }
+    await readUncommitted(pass, seen, visit);
+  }
+
+  /** Orders holding reserved items whose card was never posted and that left the paid list: each read alone. */
+  async function readUncommitted(pass: OrderPass, seen: ReadonlySet<OrderId>, visit: Visit): Promise<void> {
+    for (const id of deps.autoDelivery?.uncommitted() ?? []) {
+      if (pass.waitSignal.aborted || seen.has(id)) continue;
+      if (!(await readAlone({ id }, pass, visit))) return;
     }
   }
 

@@ -63,6 +63,11 @@ export interface OutboxDeps {
   rules: OutboxRules;
   /** Wakes the worker (an action was queued, or an outcome awaits reporting). */
   kick(): void;
+  /**
+   * Called inside the transaction that records an action's definitive outcome, so what follows from it (the next
+   * step of an automatic delivery) is committed together with it, or not at all.
+   */
+  onSettled?(action: SellerAction, ok: boolean): void;
 }
 
 export interface OutboxPass extends RunSignals {
@@ -90,21 +95,25 @@ const sameText = (a: string, b: string) => a.replace(/\r\n/g, '\n').trim() === b
 function normalise(action: SellerAction): SellerAction {
   switch (action.kind) {
     case 'take':
+      return { kind: 'take', orderId: action.orderId, ...(action.by === undefined ? {} : { by: action.by }) };
     case 'cancel':
-      return { kind: action.kind, orderId: action.orderId };
+      return { kind: 'cancel', orderId: action.orderId };
     case 'deliver':
-      return action.value === undefined
-        ? { kind: 'deliver', orderId: action.orderId }
-        : { kind: 'deliver', orderId: action.orderId, value: action.value };
+      return {
+        kind: 'deliver',
+        orderId: action.orderId,
+        ...(action.value === undefined ? {} : { value: action.value }),
+        ...(action.by === undefined ? {} : { by: action.by }),
+      };
     case 'message':
-      return action.origin === undefined
-        ? { kind: 'message', orderId: action.orderId, text: action.text }
-        : {
-            kind: 'message',
-            orderId: action.orderId,
-            text: action.text,
-            origin: { chatId: action.origin.chatId, messageId: action.origin.messageId },
-          };
+      return {
+        kind: 'message',
+        orderId: action.orderId,
+        text: action.text,
+        ...(action.origin === undefined ? {} : { origin: { chatId: action.origin.chatId, messageId: action.origin.messageId } }),
+        ...(action.by === undefined ? {} : { by: action.by }),
+        ...(action.key === undefined ? {} : { key: action.key }),
+      };
   }
 }
 
@@ -122,17 +131,19 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     state: entry.state,
   });
 
+  /** The action already queued that this one repeats: a double tap, a repeated update, a key asked for again. */
+  function equivalentOf(action: SellerAction): OutboxEntry | undefined {
+    if (action.kind !== 'message') return queries.outbox.liveOrderAction(action.kind, action.orderId);
+    if (action.key !== undefined) return queries.outbox.byIdempotencyKey(action.key);
+    return action.origin === undefined ? undefined : queries.outbox.byOrigin(action.origin);
+  }
+
   const enqueueInTransaction = db.transaction((action: SellerAction): ActionTicket => {
-    const existing =
-      action.kind === 'message'
-        ? action.origin === undefined
-          ? undefined
-          : queries.outbox.byOrigin(action.origin)
-        : queries.outbox.liveOrderAction(action.kind, action.orderId);
+    const existing = equivalentOf(action);
     if (existing !== undefined) return ticketOf(existing, true);
 
     const at = now();
-    const id = queries.outbox.insert(action, randomUUID(), at);
+    const id = queries.outbox.insert(action, (action.kind === 'message' ? action.key : undefined) ?? randomUUID(), at);
     // A seller action makes the order's chat hot: an answer from the buyer is likely.
     if (queries.orders.get(action.orderId) !== undefined) queries.cursors.markActive(action.orderId, at);
     const entry = queries.outbox.get(id);
@@ -163,6 +174,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     db.transaction(() => {
       queries.outbox.finish(entry.id, { state: 'succeeded', outcome, code: undefined, attempts: entry.attempts + 1, now: now() });
       record();
+      deps.onSettled?.(entry.action, true);
     })();
     logger.info({ actionId: entry.id, kind: entry.action.kind, orderId: entry.orderId }, 'seller action done');
   }
@@ -199,13 +211,16 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         order = undefined;
       }
     }
-    queries.outbox.finish(entry.id, {
-      state: 'failed',
-      outcome: order === undefined ? { ok: false, code } : { ok: false, code, order },
-      code,
-      attempts: entry.attempts + 1,
-      now: now(),
-    });
+    db.transaction(() => {
+      queries.outbox.finish(entry.id, {
+        state: 'failed',
+        outcome: order === undefined ? { ok: false, code } : { ok: false, code, order },
+        code,
+        attempts: entry.attempts + 1,
+        now: now(),
+      });
+      deps.onSettled?.(entry.action, false);
+    })();
     logger.warn({ actionId: entry.id, kind: entry.action.kind, orderId: entry.orderId, code }, 'seller action refused by the store');
   }
 

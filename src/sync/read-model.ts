@@ -22,6 +22,7 @@ export interface ReadModelDeps {
   hotWindowMs: number;
   /** Whether the loops run (started, not stopping). */
   running(): boolean;
+  orderStock: SyncQueries['orderStock'];
 }
 
 /** What a run handed off that was written before it started: what came in while the bridge was away. */
@@ -63,6 +64,7 @@ export function createReadModel(deps: ReadModelDeps): ReadModel {
   return {
     status,
     findOrder: (id) => orderSummary(queries, id),
+    orderStock: deps.orderStock,
     orderForTelegramMessage: (ref) => queries.links.orderFor(ref),
 
     linkTelegramMessage(orderId, ref, role) {

@@ -48,11 +48,13 @@ export function guardSinkCalls(inner: SyncSink): SinkCalls {
 
   const catchUp = inner.catchUp?.bind(inner);
   const sink: SyncSink = {
-    orderAppeared: (order) => call(() => inner.orderAppeared(order)),
+    orderAppeared: (order, stock) => call(() => (stock === undefined ? inner.orderAppeared(order) : inner.orderAppeared(order, stock))),
     orderChanged: (order, previousStatus) => call(() => inner.orderChanged(order, previousStatus)),
     messageArrived: (order, message) => call(() => inner.messageArrived(order, message)),
     actionSettled: (outcome) => call(() => inner.actionSettled(outcome)),
     ...(catchUp === undefined ? {} : { catchUp: (summary) => call(() => catchUp(summary)) }),
+    // A sink without stock alerts hears nothing, and the level is recorded as told.
+    stockAlert: (alert) => call(async () => inner.stockAlert?.(alert)),
   };
 
   return {

@@ -9,7 +9,9 @@ import { createCardViewQueries, type CardViewQueries } from '../../src/db/card-v
 import { createKeyValueStore } from '../../src/db/kv.ts';
 import { MIGRATIONS, migrate } from '../../src/db/migrations.ts';
 import { openDatabase } from '../../src/db/open.ts';
+import { createOrderQueries } from '../../src/db/orders.ts';
 import { createQueries, type Queries } from '../../src/db/queries.ts';
+import { createTelegramLinkQueries } from '../../src/db/telegram-links.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import { OrderSchema, type OrderId } from '../../src/seller-api/schemas.ts';
 
@@ -38,7 +40,8 @@ describe('migration 2: card records move from kv onto the card rows', () => {
 
   it('moves every record, links a card only the bot knew, dates undated ones, and leaves the other kv keys', () => {
     // What a version-1 bridge left behind: sync's links, and the bot's records beside them.
-    const q = createQueries(db, () => NOW);
+    // Only the version-1 tables' queries: later tables do not exist yet.
+    const q = { orders: createOrderQueries(db), links: createTelegramLinkQueries(db) };
     const kv = createKeyValueStore(db, () => NOW);
     q.orders.insert(order('ord_a'), open, NOW - 10_000);
     q.links.link('ord_a' as OrderId, ref(10), 'card', NOW - 10_000);
@@ -73,7 +76,7 @@ describe('migration 2: card records move from kv onto the card rows', () => {
     expect(kv.keys()).toEqual(['bot.callback-alias:abc']);
 
     // Replies to any old message still map to its order, and the newest card still comes first.
-    const links = createQueries(db, () => NOW).links;
+    const links = createTelegramLinkQueries(db);
     for (const messageId of [10, 11, 12]) expect(links.orderFor(ref(messageId))).toBe('ord_a');
     expect(links.orderFor(ref(20))).toBe('ord_uncommitted');
     expect(links.forOrder('ord_a' as OrderId)).toEqual([ref(12), ref(10), ref(11)]);

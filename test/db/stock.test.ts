@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
-import { createStockQueries, maskItem, type StockQueries } from '../../src/db/stock.ts';
+import { createStockQueries, isCrossing, maskItem, type StockQueries } from '../../src/db/stock.ts';
 import type { OrderId, ProductId } from '../../src/seller-api/schemas.ts';
 
 const logger = pino({ level: 'silent' });
@@ -146,21 +146,30 @@ describe('the list and alerts', () => {
 
   it('reports one crossing per level, re-armed when stock comes back', () => {
     stock.add(P, ['K1', 'K2', 'K3', 'K4'], 1);
-    const cross = () => stock.levelCrossing(P, 2, 1);
-    expect(cross()).toEqual({ level: 'ok', crossed: false });
+    // What the engine does each cycle: announce crossings, record every change.
+    const announce = () => {
+      const crossings = [];
+      for (const change of stock.levelChanges(2)) {
+        if (isCrossing(change)) crossings.push(`${change.level}:${change.inStock}`);
+        stock.setLevel(change.productId, change.level, 1);
+      }
+      return crossings;
+    };
+    expect(announce()).toEqual([]);
     let n = 0;
     const take = () => {
       n += 1;
       stock.reserve(order(n), P, 1, 1);
-      return cross();
+      return announce();
     };
-    expect(take()).toEqual({ level: 'ok', crossed: false }); // 3 left
-    expect(take()).toEqual({ level: 'low', crossed: true }); // 2 left
-    expect(take()).toEqual({ level: 'low', crossed: false }); // 1 left
-    expect(take()).toEqual({ level: 'empty', crossed: true }); // 0 left
-    expect(cross()).toEqual({ level: 'empty', crossed: false });
+    expect(take()).toEqual([]); // 3 left
+    expect(take()).toEqual(['low:2']);
+    expect(take()).toEqual([]); // 1 left, still low
+    expect(take()).toEqual(['empty:0']);
+    expect(announce()).toEqual([]);
     stock.add(P, ['K5', 'K6', 'K7'], 2);
-    expect(cross()).toEqual({ level: 'ok', crossed: false });
-    expect(take()).toEqual({ level: 'low', crossed: true });
+    expect(announce()).toEqual([]); // back to ok: re-armed, nothing said
+    expect(take()).toEqual(['low:2']);
   });
+
 });

@@ -15,13 +15,14 @@ import type { Message, Order, OrderId, OrderStatus } from '../../src/seller-api/
 import type { CatchUpSummary, OrderSummary, SinkReceipt, SyncSink } from '../../src/sync/contract.ts';
 import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from '../../src/sync/engine.ts';
 import type { ActionOutcome } from '../../src/core/actions.ts';
+import type { StockPlan } from '../../src/core/stock-plan.ts';
 import type { TelegramRef } from '../../src/core/telegram-ref.ts';
 
 const silent = pino({ level: 'silent' });
 const CHAT_ID = -100123;
 
 export type RecordedEvent =
-  | { kind: 'orderAppeared'; orderId: string; status: OrderStatus; card: TelegramRef }
+  | { kind: 'orderAppeared'; orderId: string; status: OrderStatus; card: TelegramRef; stock?: StockPlan }
   | { kind: 'orderChanged'; orderId: string; status: OrderStatus; previousStatus: OrderStatus }
   | { kind: 'messageArrived'; orderId: string; messageId: string; text: string; senderRole: string; createdAt: string }
   | { kind: 'catchUp'; lastRunEndedAt: number; newOrders: number; messages: number };
@@ -44,9 +45,9 @@ function createRecordingSink(): RecordingSink {
     events: [],
     outcomes: [],
     refuse: undefined,
-    async orderAppeared(order: Order) {
+    async orderAppeared(order: Order, stock?: StockPlan) {
       const ref = { chatId: CHAT_ID, messageId: nextTelegramId };
-      return record({ kind: 'orderAppeared', orderId: order.id, status: order.status, card: ref });
+      return record({ kind: 'orderAppeared', orderId: order.id, status: order.status, card: ref, ...(stock ? { stock } : {}) });
     },
     async orderChanged(order: Order, previousStatus: OrderStatus) {
       return record({ kind: 'orderChanged', orderId: order.id, status: order.status, previousStatus });

@@ -1,0 +1,33 @@
+/**
+ * What auto-delivery decided for a new paid order, and what it later did: the card tells the seller, so a seller
+ * never taps Take on an order the bot is already delivering, and knows why one was left to them.
+ */
+import type { ProductId } from '../seller-api/schemas.ts';
+
+export type StockPlan =
+  /** Items reserved for the order: the bot takes and delivers it. */
+  | { kind: 'auto'; quantity: number }
+  /** Not enough items in stock: no partial delivery, the seller delivers by hand. */
+  | { kind: 'short'; needed: number; inStock: number }
+  /** The seller paused auto-delivery of this product. */
+  | { kind: 'paused' }
+  /** The order's quantity is absent, zero, negative or fractional: nothing to count items by. */
+  | { kind: 'bad-quantity' };
+
+/** The items an order got from stock, as the card shows them (behind a spoiler) and Replace item names them. */
+export interface OrderStock {
+  state: 'reserved' | 'delivered' | 'released';
+  /** Items still good, oldest first; the issued value is these joined by newlines. */
+  items: { id: number; item: string }[];
+  /** Items the seller marked bad (replaced). */
+  replaced: number;
+}
+
+/** Stock of a product fell to the low threshold or ran out: one alert per crossing. */
+export interface StockAlert {
+  productId: ProductId;
+  title: string | undefined;
+  level: 'low' | 'empty';
+  inStock: number;
+  threshold: number;
+}

@@ -1,0 +1,144 @@
+/**
+ * Auto-delivery from stock: a new paid order of a stocked product is taken and delivered by the bridge, with the
+ * order's own items as the issued value. Exactly once, through any crash:
+ *
+ * - the items are reserved in one transaction, at most once per order ever (db/stock.ts): a repeated look at the
+ *   same order (the hand-off offered again after a crash or a refusal) finds the same items;
+ * - the Take is queued in the hand-off's own commit, so an order is either not known yet (and planned again, with the
+ *   same items) or known with its Take queued;
+ * - the Deliver is queued in the transaction that records the Take's success, with the items as its value, and the
+ *   outbox retries both with their stored Idempotency-Keys: the store acts once per key;
+ * - a Take the store refuses for good (the buyer cancelled, a person took it) gives the items back.
+ * Item texts are secrets: they go to the store and the seller's own card, never to a log.
+ */
+import type { Logger } from 'pino';
+import type { ActionTicket, SellerAction } from '../core/actions.ts';
+import type { OrderStock, StockAlert, StockPlan } from '../core/stock-plan.ts';
+import { isCrossing, type StockQueries } from '../db/stock.ts';
+import type { Order, OrderId, ProductId } from '../seller-api/schemas.ts';
+import type { SyncSink } from './contract.ts';
+import { safeError } from './safe-error.ts';
+
+export interface AutoDeliveryRules {
+  /** `AUTO_DELIVERY`: off plans nothing, for every product. */
+  enabled: boolean;
+  /** `STOCK_LOW_THRESHOLD`: an alert when a product's stock falls to this many items or fewer. */
+  lowThreshold: number;
+}
+
+export const DEFAULT_AUTO_DELIVERY: AutoDeliveryRules = { enabled: true, lowThreshold: 3 };
+
+export interface AutoDeliveryDeps {
+  stock: StockQueries;
+  enqueue(action: SellerAction): ActionTicket;
+  logger: Logger;
+  now: () => number;
+  rules: AutoDeliveryRules;
+}
+
+export interface AutoDelivery {
+  /** Before a new order is handed off: reserves its items (or finds those reserved before) and says what happens. */
+  plan(order: Order): StockPlan | undefined;
+  /** Inside the hand-off's commit of that order: queues the Take. */
+  committed(order: Order, plan: StockPlan | undefined): void;
+  /** Inside the outbox's transaction of a definitive outcome: the next step. */
+  settled(action: SellerAction, ok: boolean): void;
+  /** Orders holding reserved items that were never handed off: the order watcher reads each alone. */
+  uncommitted(): OrderId[];
+  /** The store no longer knows the order: items it reserved and never got go back. */
+  gone(orderId: OrderId): void;
+  /** What the order got from stock, for its card. */
+  orderStock(orderId: OrderId): OrderStock | undefined;
+  /** Tells the sink of every stock level that crossed the threshold since last told; a refusal is retried next time. */
+  announceLevels(sink: SyncSink): Promise<void>;
+}
+
+/** A whole number of items, at least one; anything else cannot be counted out of stock. */
+const countable = (quantity: number | undefined): quantity is number =>
+  quantity !== undefined && Number.isInteger(quantity) && quantity >= 1;
+
+export function createAutoDelivery(deps: AutoDeliveryDeps): AutoDelivery {
+  const { stock, logger, now, rules } = deps;
+
+  function plan(order: Order): StockPlan | undefined {
+    if (!rules.enabled || order.productId === undefined) return undefined;
+    const productId = order.productId as ProductId;
+    if (!stock.isStocked(productId)) return undefined;
+    if (order.status !== 'paid') {
+      // Reserved on an earlier look whose hand-off never committed, and the order moved on: give the items back.
+      if (stock.reservation(order.id)?.state === 'reserved') stock.release(order.id, now());
+      return undefined;
+    }
+    if (!countable(order.quantity)) return { kind: 'bad-quantity' };
+    const result = stock.reserve(order.id, productId, order.quantity, now());
+    if (result.ok) {
+      if (result.created) logger.info({ orderId: order.id, productId, quantity: order.quantity }, 'stock reserved for auto-delivery');
+      return { kind: 'auto', quantity: order.quantity };
+    }
+    if (result.reason === 'short') return { kind: 'short', needed: result.needed, inStock: result.inStock };
+    if (result.reason === 'paused') return { kind: 'paused' };
+    // Released before (its Take was refused): a person handles it now.
+    return undefined;
+  }
+
+  function committed(order: Order, planned: StockPlan | undefined): void {
+    if (planned?.kind !== 'auto') return;
+    deps.enqueue({ kind: 'take', orderId: order.id, by: 'stock' });
+  }
+
+  function settled(action: SellerAction, ok: boolean): void {
+    if (action.kind === 'take' && action.by === 'stock') {
+      const reservation = stock.reservation(action.orderId);
+      if (reservation?.state !== 'reserved') return;
+      if (!ok) {
+        stock.release(action.orderId, now());
+        logger.info({ orderId: action.orderId }, 'auto-delivery: the store refused the take, items back in stock');
+        return;
+      }
+      const value = reservation.items.map((item) => item.item).join('\n');
+      deps.enqueue({ kind: 'deliver', orderId: action.orderId, value, by: 'stock' });
+      return;
+    }
+    // A failed Deliver keeps its items reserved: the buyer may already see them, so they are never given to another.
+    if (action.kind === 'deliver' && action.by === 'stock' && ok) stock.markDelivered(action.orderId, now());
+  }
+
+  function orderStock(orderId: OrderId): OrderStock | undefined {
+    const reservation = stock.reservation(orderId);
+    if (reservation === undefined) return undefined;
+    return {
+      state: reservation.state,
+      items: reservation.items.map((item) => ({ id: item.id, item: item.item })),
+      replaced: stock.badCount(orderId),
+    };
+  }
+
+  async function announceLevels(sink: SyncSink): Promise<void> {
+    for (const change of stock.levelChanges(rules.lowThreshold)) {
+      if (isCrossing(change) && sink.stockAlert !== undefined) {
+        const alert: StockAlert = {
+          productId: change.productId,
+          title: change.title,
+          level: change.level,
+          inStock: change.inStock,
+          threshold: rules.lowThreshold,
+        };
+        try {
+          await sink.stockAlert(alert);
+        } catch (error) {
+          logger.warn({ error: safeError(error), productId: change.productId }, 'sink refused a stock alert: offered again later');
+          continue;
+        }
+      }
+      stock.setLevel(change.productId, change.level, now());
+    }
+  }
+
+  const gone = (orderId: OrderId) => {
+    if (stock.reservation(orderId)?.state === 'reserved' && stock.release(orderId, now())) {
+      logger.info({ orderId }, 'auto-delivery: the order is gone from the store, items back in stock');
+    }
+  };
+
+  return { plan, committed, settled, uncommitted: () => stock.uncommittedReservations(), gone, orderStock, announceLevels };
+}

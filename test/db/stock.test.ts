@@ -171,5 +171,4 @@ describe('the list and alerts', () => {
     expect(announce()).toEqual([]); // back to ok: re-armed, nothing said
     expect(take()).toEqual(['low:2']);
   });
-
 });

@@ -6,17 +6,20 @@
 import type { Logger } from 'pino';
 import { ALERTS, createBridgeBot, type BridgeBot, type BridgeBotDeps } from '../bot/index.ts';
 import type { Config } from '../config/index.ts';
-import { createCardViewQueries, createKeyValueStore, openDatabase } from '../db/index.ts';
+import { createCardViewQueries, createKeyValueStore, createStockQueries, openDatabase } from '../db/index.ts';
 import { startHealthServer, syncHealth, type HealthServer } from '../ops/index.ts';
 import { createStoreAlerts, type StoreAlert } from '../ops/store-alerts.ts';
 import { createSellerApiClient } from '../seller-api/client.ts';
 import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
 import { createSyncEngine, type BridgeSyncEngine } from '../sync/engine.ts';
+import type { ProductId } from '../seller-api/schemas.ts';
 
 export interface StoreAccess {
   baseUrl: string;
   apiKey: string;
   deliverField: string;
+  /** Trial mode: items a product starts with the first time, so auto-delivery shows at once. */
+  demoStock?: { productId: string; items: string[] };
 }
 
 export interface BridgeOptions {
@@ -53,6 +56,9 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 
   const api = createSellerApiClient({ baseUrl: store.baseUrl, apiKey: store.apiKey, deliverField: store.deliverField, logger });
   const db = openDatabase(config.databasePath, { logger });
+  const stock = createStockQueries(db);
+  const demo = store.demoStock;
+  if (demo !== undefined && !stock.isStocked(demo.productId as ProductId)) stock.add(demo.productId as ProductId, demo.items, now());
   const kv = createKeyValueStore(db);
 
   let engine: BridgeSyncEngine | undefined;
@@ -75,7 +81,15 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     },
     ...options.bot,
   });
-  engine = createSyncEngine({ api, db, sink: bot.sink, logger, pollIntervalMs: config.pollIntervalMs, now });
+  engine = createSyncEngine({
+    api,
+    db,
+    sink: bot.sink,
+    logger,
+    pollIntervalMs: config.pollIntervalMs,
+    now,
+    autoDelivery: { enabled: config.stock.autoDelivery, lowThreshold: config.stock.lowThreshold },
+  });
 
   const alerts = createStoreAlerts({ downAfterMs: config.storeDownAlertMs, startedAt });
   const postAlert = (alert: StoreAlert) => {

@@ -24,6 +24,8 @@ export async function openStore(config: Config, options: { logger: Logger; seed?
   return { access: trial.access, trial };
 }
 
+const DEMO_KEYS = Array.from({ length: 10 }, (_, i) => `DEMO-${String(i + 1).padStart(2, '0')}-7QX4-K9MZ`);
+
 /** The sandbox reads the issued value from the field the bridge sends, so a trial runs with the configured body. */
 async function startTrialStore(options: { logger: Logger; deliverField: string; seed?: number }): Promise<TrialStore> {
   const sandbox = await startSandbox({
@@ -33,7 +35,11 @@ async function startTrialStore(options: { logger: Logger; deliverField: string; 
     deliverField: options.deliverField,
     logger: options.logger.child({ component: 'sandbox' }),
   });
-  const first = sandbox.control.createOrder();
+  // The first product sells from ten demo keys (auto-delivery); the order waiting at once is of another, for the seller.
+  const [stocked, manual] = sandbox.control.products(sandbox.store.storeId);
+  const first = sandbox.control.createOrder(manual === undefined ? {} : { productId: manual.id });
   sandbox.control.postBuyerMessage(first.id, 'Hi! Please send the code to the email in the order. Thanks <3');
-  return { sandbox, access: { baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: options.deliverField } };
+  const access: StoreAccess = { baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: options.deliverField };
+  if (stocked !== undefined) access.demoStock = { productId: stocked.id, items: DEMO_KEYS };
+  return { sandbox, access };
 }

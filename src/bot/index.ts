@@ -31,6 +31,7 @@ import { buyerRepliesFeature } from './features/buyer-replies.ts';
 import { commandsFeature } from './features/commands.ts';
 import { fallbackFeature } from './features/fallback.ts';
 import { deliverButtons, orderActionButtons } from './features/order-buttons.ts';
+import { stockReplaceButtons } from './features/stock-replace.ts';
 import { welcomeFeature } from './features/welcome.ts';
 import { accessControl } from './middlewares/access-control.ts';
 import { createCallbackAnswerDeadline } from './middlewares/callback-answer-deadline.ts';
@@ -143,7 +144,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   let lifetime = new AbortController();
   const binding = createChatBinding({ chatId: deps.chatId, adminIds: deps.adminIds, kv: deps.kv });
   const codec = createOrderActionCodec(deps.kv, now);
-  const cards = createOrderCards({ api: bot.api, store: deps.cardStore, codec, now });
+  const cards = createOrderCards({ api: bot.api, store: deps.cardStore, codec, now, stockOf: (orderId) => engine().orderStock(orderId) });
   const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, logger, secrets });
   const postNotice = createNoticePoster({
     api: bot.api,
@@ -183,6 +184,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(answerDeadline.middleware);
   bot.use(welcomeFeature({ binding, logger, now }));
   bot.use(accessControl({ binding, logger }));
+  bot.use(stockReplaceButtons({ engine, cards, logger }));
   bot.use(orderActionButtons({ engine, codec, logger }));
   bot.use(sequentialize<BotContext>(conversationKey));
   bot.use(conversations<BotContext, ConversationContext>({ storage: conversationStorage(deps.kv), plugins: [installTransformers] }));

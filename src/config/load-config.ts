@@ -39,6 +39,8 @@ interface ConfigCommon {
   healthPort?: number;
   /** After this long without an answer from the store, the seller gets one alert. */
   storeDownAlertMs: number;
+  /** `AUTO_DELIVERY` and `STOCK_LOW_THRESHOLD`: delivery of stocked products from stock, and its low-stock alert. */
+  stock: { autoDelivery: boolean; lowThreshold: number };
   /** `SELLER_DELIVER_FIELD`, the deliver body's field name in both modes: trial mode's sandbox reads it too. */
   deliverField: string;
   /** Things that look wrong but may be right (an unusual key shape…): log them at start-up. */
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     pollIntervalMs: Math.max(1, Math.round(valid.POLL_INTERVAL_SECONDS * 1000)),
     logLevel: valid.LOG_LEVEL,
     storeDownAlertMs: Math.round(valid.STORE_DOWN_ALERT_MINUTES * 60_000),
+    stock: { autoDelivery: valid.AUTO_DELIVERY === 'on', lowThreshold: valid.STOCK_LOW_THRESHOLD },
     deliverField: valid.SELLER_DELIVER_FIELD,
     warnings,
   };

@@ -15,6 +15,7 @@ const DEFAULT_POLL_INTERVAL_SECONDS = 10;
 export { DEFAULT_DELIVER_FIELD };
 const DEFAULT_LOG_LEVEL = 'info';
 const DEFAULT_STORE_DOWN_ALERT_MINUTES = 5;
+const DEFAULT_STOCK_LOW_THRESHOLD = 3;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -134,6 +135,18 @@ export const EnvSchema = z.object({
     decimal('must be a number of minutes greater than 0 and at most 10080 (a week), e.g. 5', 10080).default(
       DEFAULT_STORE_DOWN_ALERT_MINUTES,
     ),
+  ),
+  AUTO_DELIVERY: variable(
+    z
+      .string()
+      .transform((value) => value.toLowerCase())
+      .pipe(z.enum(['on', 'off'], { error: 'must be on or off' }))
+      .default('on'),
+  ),
+  STOCK_LOW_THRESHOLD: variable(
+    integer(UNSIGNED_INTEGER, 'must be a whole number of items, 0 or more, e.g. 3 (0: alert only when empty)')
+      .refine((n) => n <= 1_000_000, { error: 'must be a whole number of items, 0 or more, e.g. 3 (0: alert only when empty)' })
+      .default(DEFAULT_STOCK_LOW_THRESHOLD),
   ),
 });
 

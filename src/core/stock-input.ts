@@ -48,3 +48,9 @@ export function parseStockLines(text: string): string[] {
   }
   return items;
 }
+
+/** `AB…9Z`: enough for a seller to recognise an item in a list, never enough to use it. */
+export function maskItem(item: string): string {
+  if (item.length <= 6) return '…';
+  return `${item.slice(0, 2)}…${item.slice(-2)}`;
+}

@@ -3,6 +3,7 @@
  * never taps Take on an order the bot is already delivering, and knows why one was left to them.
  */
 import type { ProductId } from '../seller-api/schemas.ts';
+import type { ActionTicket } from './actions.ts';
 
 export type StockPlan =
   /** Items reserved for the order: the bot takes and delivers it. */
@@ -16,7 +17,7 @@ export type StockPlan =
 
 /** The items an order got from stock, as the card shows them (behind a spoiler) and Replace item names them. */
 export interface OrderStock {
-  state: 'reserved' | 'delivered' | 'released';
+  state: 'reserved' | 'delivered' | 'released' | 'failed';
   /** Items still good, oldest first; the issued value is these joined by newlines. */
   items: { id: number; item: string }[];
   /** Items the seller marked bad (replaced). */
@@ -31,3 +32,6 @@ export interface StockAlert {
   inStock: number;
   threshold: number;
 }
+
+/** What Replace item did: the next item went to the buyer as a chat message, or there was none to give. */
+export type ReplaceOutcome = { ok: true; ticket: ActionTicket } | { ok: false; reason: 'empty' | 'not-this-order' };

@@ -2,3 +2,4 @@
 export { openDatabase } from './open.ts';
 export { createKeyValueStore } from './kv.ts';
 export { createCardViewQueries } from './card-views.ts';
+export { createStockQueries } from './stock.ts';

@@ -196,7 +196,8 @@ export const MIGRATIONS: readonly Migration[] = [
         order_id    TEXT PRIMARY KEY,
         product_id  TEXT NOT NULL,
         quantity    INTEGER NOT NULL CHECK (quantity > 0),
-        state       TEXT NOT NULL CHECK (state IN ('reserved', 'delivered', 'released')),
+        -- failed: the store refused the Deliver for good; the items stay with the order (the buyer may have seen them).
+        state       TEXT NOT NULL CHECK (state IN ('reserved', 'delivered', 'released', 'failed')),
         reserved_at INTEGER NOT NULL,
         state_at    INTEGER NOT NULL
       ) STRICT;

@@ -4,6 +4,7 @@
  * order, and an order with either no items or all of them. Item texts are secrets: nothing here logs them.
  */
 import type { OrderId, ProductId } from '../seller-api/schemas.ts';
+import { maskItem } from '../core/stock-input.ts';
 import type { SqliteDatabase } from './sqlite.ts';
 
 export type StockItemId = number & { readonly __brand: 'StockItemId' };
@@ -38,7 +39,7 @@ export interface ProductStock {
   nextHint: string | undefined;
 }
 
-export type ReservationState = 'reserved' | 'delivered' | 'released';
+export type ReservationState = 'reserved' | 'delivered' | 'released' | 'failed';
 
 export interface Reservation {
   orderId: OrderId;
@@ -74,12 +75,14 @@ export interface StockQueries {
   /** The order did not take its items (it left `paid` before Take): they go back to stock. */
   release(orderId: OrderId, now: number): boolean;
   markDelivered(orderId: OrderId, now: number): boolean;
+  /** The store refused the Deliver for good: the items stay with the order, never given to another. */
+  markFailed(orderId: OrderId, now: number): boolean;
   /**
    * Marks an item of the order bad (kept, never reused) and gives the order the next item in stock, in one
-   * transaction. Undefined when the stock is empty (the bad item stays bad). Repeating it for the same bad item
-   * returns the replacement already given.
+   * transaction. With no item in stock nothing changes. Repeating it for the same bad item returns the replacement
+   * already given.
    */
-  replace(orderId: OrderId, badItemId: StockItemId, now: number): StockItem | undefined;
+  replace(orderId: OrderId, badItemId: StockItemId, now: number): StockItem | 'empty' | 'not-this-order';
   /** Orders holding reserved items that sync never committed (their card was refused, then they may have moved on). */
   uncommittedReservations(): OrderId[];
   /** Whether the seller ever gave this product stock or settings: only such products are auto-delivered. */
@@ -102,12 +105,6 @@ export interface LevelChange {
 /** Falling to low, or running out, is announced once; coming back up re-arms silently. */
 export const isCrossing = (change: LevelChange): change is LevelChange & { level: 'low' | 'empty' } =>
   change.level !== 'ok' && (change.previous === 'ok' || change.level === 'empty');
-
-/** `AB…9Z`: enough for a seller to recognise an item in a list, never enough to use it. */
-export function maskItem(item: string): string {
-  if (item.length <= 6) return '…';
-  return `${item.slice(0, 2)}…${item.slice(-2)}`;
-}
 
 interface ItemRow {
   id: number;
@@ -251,18 +248,17 @@ export function createStockQueries(db: SqliteDatabase): StockQueries {
     return true;
   });
 
-  const replace = db.transaction((orderId: OrderId, badItemId: StockItemId, now: number): StockItem | undefined => {
+  const replace = db.transaction((orderId: OrderId, badItemId: StockItemId, now: number): StockItem | 'empty' | 'not-this-order' => {
     const bad = selectItem.get(badItemId);
-    if (bad === undefined || bad.order_id !== orderId) return undefined;
+    const reservation = selectReservation.get(orderId);
+    if (bad === undefined || bad.order_id !== orderId || reservation === undefined) return 'not-this-order';
     if (bad.state === 'bad') {
       const given = selectReplacement.get(orderId, badItemId);
-      return given && toItem(given);
+      return given === undefined ? 'not-this-order' : toItem(given);
     }
-    const reservation = selectReservation.get(orderId);
-    if (reservation === undefined) return undefined;
-    markBadRow.run(now, badItemId);
     const [next] = selectNext.all(reservation.product_id, 1);
-    if (next === undefined) return undefined;
+    if (next === undefined) return 'empty';
+    markBadRow.run(now, badItemId);
     handOut.run('delivered', orderId, now, next.id);
     return { id: next.id as StockItemId, item: next.item, state: 'delivered' };
   });
@@ -294,6 +290,7 @@ export function createStockQueries(db: SqliteDatabase): StockQueries {
     },
     release: (orderId, now) => release(orderId, now),
     markDelivered: (orderId, now) => markDelivered(orderId, now),
+    markFailed: (orderId, now) => setReservationState.run('failed', now, orderId, 'reserved').changes > 0,
     replace: (orderId, badItemId, now) => replace(orderId, badItemId, now),
     uncommittedReservations: () => selectUncommitted.all().map((row) => row.order_id as OrderId),
     isStocked: (productId) => selectPaused.get(productId) !== undefined,

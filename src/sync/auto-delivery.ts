@@ -14,9 +14,9 @@
 import type { Logger } from 'pino';
 import type { ActionTicket, SellerAction } from '../core/actions.ts';
 import type { OrderStock, StockAlert, StockPlan } from '../core/stock-plan.ts';
-import { isCrossing, type StockQueries } from '../db/stock.ts';
+import { isCrossing, type StockItemId, type StockQueries } from '../db/stock.ts';
 import type { Order, OrderId, ProductId } from '../seller-api/schemas.ts';
-import type { SyncSink } from './contract.ts';
+import type { SyncCommands, SyncSink } from './contract.ts';
 import { safeError } from './safe-error.ts';
 
 export interface AutoDeliveryRules {
@@ -34,6 +34,8 @@ export interface AutoDeliveryDeps {
   logger: Logger;
   now: () => number;
   rules: AutoDeliveryRules;
+  /** Runs `task` in one SQLite transaction (nested ones join it). */
+  transaction<T>(task: () => T): T;
 }
 
 export interface AutoDelivery {
@@ -47,6 +49,7 @@ export interface AutoDelivery {
   uncommitted(): OrderId[];
   /** The store no longer knows the order: items it reserved and never got go back. */
   gone(orderId: OrderId): void;
+  replace: SyncCommands['replaceStockItem'];
   /** What the order got from stock, for its card. */
   orderStock(orderId: OrderId): OrderStock | undefined;
   /** Tells the sink of every stock level that crossed the threshold since last told; a refusal is retried next time. */
@@ -99,8 +102,10 @@ export function createAutoDelivery(deps: AutoDeliveryDeps): AutoDelivery {
       deps.enqueue({ kind: 'deliver', orderId: action.orderId, value, by: 'stock' });
       return;
     }
-    // A failed Deliver keeps its items reserved: the buyer may already see them, so they are never given to another.
-    if (action.kind === 'deliver' && action.by === 'stock' && ok) stock.markDelivered(action.orderId, now());
+    if (action.kind !== 'deliver' || action.by !== 'stock') return;
+    // A failed Deliver keeps its items with the order: the buyer may already see them, so they go to no one else.
+    if (ok) stock.markDelivered(action.orderId, now());
+    else stock.markFailed(action.orderId, now());
   }
 
   function orderStock(orderId: OrderId): OrderStock | undefined {
@@ -140,5 +145,21 @@ export function createAutoDelivery(deps: AutoDeliveryDeps): AutoDelivery {
     }
   };
 
-  return { plan, committed, settled, uncommitted: () => stock.uncommittedReservations(), gone, orderStock, announceLevels };
+  const replace: AutoDelivery['replace'] = (orderId, itemId, compose) =>
+    deps.transaction(() => {
+      const next = stock.replace(orderId, itemId as StockItemId, now());
+      if (typeof next === 'string') return { ok: false, reason: next } as const;
+      // The key makes a repeated tap (or a retry after a crash) the same message, sent once.
+      const ticket = deps.enqueue({
+        kind: 'message',
+        orderId,
+        text: compose(next.item),
+        by: 'stock',
+        key: `stock-replace:${orderId}:${itemId}`,
+      });
+      logger.info({ orderId, itemId }, 'stock item replaced: the next item goes to the buyer');
+      return { ok: true, ticket } as const;
+    });
+
+  return { plan, committed, settled, replace, uncommitted: () => stock.uncommittedReservations(), gone, orderStock, announceLevels };
 }

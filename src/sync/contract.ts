@@ -7,7 +7,7 @@
  * If the sink throws, nothing is committed and the event is offered again on a later cycle.
  */
 import type { ActionOutcome, ActionTicket, SellerAction } from '../core/actions.ts';
-import type { OrderStock, StockAlert, StockPlan } from '../core/stock-plan.ts';
+import type { OrderStock, ReplaceOutcome, StockAlert, StockPlan } from '../core/stock-plan.ts';
 import type { TelegramRef } from '../core/telegram-ref.ts';
 import type { SellerApiErrorCode } from '../seller-api/errors.ts';
 import type { Message, Order, OrderId, OrderStatus } from '../seller-api/schemas.ts';
@@ -75,6 +75,11 @@ export interface SyncStatus {
 export interface SyncCommands {
   /** Queues a seller action; an equivalent pending or succeeded action is returned instead of a new one. */
   enqueue(action: SellerAction): ActionTicket;
+  /**
+   * Marks an item the order got from stock bad (kept, never reused) and sends the buyer the next item as a chat
+   * message, `compose(item)` being its text: once per bad item, however often it is asked.
+   */
+  replaceStockItem(orderId: OrderId, itemId: number, compose: (item: string) => string): ReplaceOutcome;
   /** Records more Telegram messages for an order (e.g. a resent card by /order). */
   linkTelegramMessage(orderId: OrderId, ref: TelegramRef, role: 'card' | 'other'): void;
 }

@@ -122,6 +122,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     logger,
     now,
     rules: { ...DEFAULT_AUTO_DELIVERY, ...options.autoDelivery },
+    transaction: (task) => db.transaction(task)(),
   });
   const refused = createRetryGate(now, tuning.sinkRetryBaseMs, tuning.sinkRetryMaxMs);
   const orderWatcher = createOrderWatcher({
@@ -251,6 +252,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     },
 
     enqueue: (action) => outbox.enqueue(action),
+    replaceStockItem: (orderId, itemId, compose) => autoDelivery.replace(orderId, itemId, compose),
 
     async pollNow() {
       await loops.drainOutbox();

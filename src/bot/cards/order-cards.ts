@@ -9,6 +9,8 @@ import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import { isNotModified, isUneditable } from '../helpers/telegram-errors.ts';
 import { orderCardKeyboard } from '../keyboards/order-card.ts';
 import { orderCard } from './render-card.ts';
+import { stockSection } from './stock-section.ts';
+import type { OrderStock, StockPlan } from '../../core/stock-plan.ts';
 import type { StoredCard } from '../../core/card-view.ts';
 import type { CardStore } from './card-store.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
@@ -20,7 +22,7 @@ const MAX_CARDS_PER_ORDER = 3;
 
 export interface OrderCards {
   /** Sends a new card to the chat and records it as the order's card. */
-  post(order: Order, chatId: number, options?: { replyTo?: number }): Promise<TelegramRef>;
+  post(order: Order, chatId: number, options?: { replyTo?: number; plan?: StockPlan }): Promise<TelegramRef>;
   /** Brings every card of the order up to date; returns cards sent anew in place of uneditable ones. */
   refresh(order: Order, fallbackChatId: number | undefined): Promise<TelegramRef[]>;
   /** The newest card of the order (in that chat, when given), for replies. */
@@ -48,13 +50,24 @@ interface RenderedCard {
   markup: string;
 }
 
-export function createOrderCards(deps: { api: Api; store: CardStore; codec: OrderActionCodec; now: () => number }): OrderCards {
+export interface OrderCardsDeps {
+  api: Api;
+  store: CardStore;
+  codec: OrderActionCodec;
+  now: () => number;
+  /** What the order got from stock (auto-delivery), shown on its card. */
+  stockOf?: (orderId: OrderId) => OrderStock | undefined;
+}
+
+export function createOrderCards(deps: OrderCardsDeps): OrderCards {
   const { store } = deps;
   const lock = createKeyedLock();
 
-  const render = async (order: Order): Promise<RenderedCard> => {
-    const keyboard = await orderCardKeyboard(order, deps.codec);
-    return { html: orderCard(order).html, keyboard, markup: JSON.stringify(keyboard?.inline_keyboard ?? []) };
+  const render = async (order: Order, plan?: StockPlan): Promise<RenderedCard> => {
+    const stock = stockSection(order, { plan, got: deps.stockOf?.(order.id) });
+    const keyboard = stock.keyboard ?? (await orderCardKeyboard(order, deps.codec));
+    const html = orderCard(order, { lines: stock.lines, showsValue: stock.showsValue }).html;
+    return { html, keyboard, markup: JSON.stringify(keyboard?.inline_keyboard ?? []) };
   };
 
   const viewOf = (card: RenderedCard) => ({ html: card.html, markup: card.markup, shownAt: deps.now() });
@@ -97,7 +110,7 @@ export function createOrderCards(deps: { api: Api; store: CardStore; codec: Orde
   return {
     post: (order, chatId, options = {}) =>
       lock.run(order.id, async () => {
-        const ref = await send(order.id, await render(order), chatId, options.replyTo);
+        const ref = await send(order.id, await render(order, options.plan), chatId, options.replyTo);
         await keepNewest(order.id);
         return ref;
       }),

@@ -22,8 +22,14 @@ import {
 /** Room kept for the "…and N more fields" line, in case a later field does not fit. */
 const MORE_FIELDS_ROOM = 40;
 
+/** Lines another part of the card adds under it (auto-delivery), and whether they already show the delivered value. */
+export interface CardExtra {
+  lines: readonly Html[];
+  showsValue: boolean;
+}
+
 /** The order card: what a seller needs to act. */
-export function orderCard(order: Order): Html {
+export function orderCard(order: Order, extra: CardExtra = { lines: [], showsValue: false }): Html {
   const head: Html[] = [cardTitle({ orderId: order.id })];
   if (order.productTitle) head.push(cardProduct({ title: order.productTitle }));
   if (order.quantity !== undefined) head.push(cardQuantity({ quantity: order.quantity }));
@@ -33,8 +39,11 @@ export function orderCard(order: Order): Html {
   if (order.assigneeType) head.push(cardPerformedBy({ assignee: order.assigneeType }));
 
   const tail: Html[] = [];
-  if (order.deliveredValue !== undefined && order.deliveredValue !== '') tail.push(cardDeliveredValue({ value: order.deliveredValue }));
+  if (extra.showsValue) tail.push(...extra.lines);
+  else if (order.deliveredValue !== undefined && order.deliveredValue !== '')
+    tail.push(cardDeliveredValue({ value: order.deliveredValue }));
   else if (order.deliveredAt) tail.push(cardDeliveredWithoutValue);
+  if (!extra.showsValue) tail.push(...extra.lines);
 
   // The head and tail with the blank lines around the fields.
   const fixed = lines([...head, ...tail]).length + 2;

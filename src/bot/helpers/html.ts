@@ -24,6 +24,8 @@ export const text = (raw: string): Html => piece(escapeHtml(raw), raw.length);
 export const bold = (content: Html | string): Html => wrap('b', content);
 export const italic = (content: Html | string): Html => wrap('i', content);
 export const code = (content: Html | string): Html => wrap('code', content);
+/** Hidden until tapped: keys on a card stay private when a phone is looked over. */
+export const spoiler = (content: Html | string): Html => wrap('tg-spoiler', content);
 export const link = (url: string, content: Html | string): Html => {
   const inner = typeof content === 'string' ? text(content) : content;
   return piece(`<a href="${escapeHtml(url).replace(/"/g, '&quot;')}">${inner.html}</a>`, inner.length);

@@ -16,6 +16,7 @@ import { chatMessageParts } from './chat-message-parts.ts';
 import type { Html } from '../helpers/html.ts';
 import { actionFailed, actionQueued, replyFailed, replyQueued, replySent } from '../texts/actions.ts';
 import { ALERTS } from '../texts/alerts.ts';
+import { stockAlertEmpty, stockAlertLow } from '../texts/stock-card.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
 import { kvSlot, type BotKeyValueStore } from '../storage/kv.ts';
 import type { OrderCards } from '../cards/order-cards.ts';
@@ -111,13 +112,13 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
   };
 
   return {
-    orderAppeared: (order) =>
+    orderAppeared: (order, stock) =>
       guarded('orderAppeared', async (): Promise<SinkReceipt> => {
         const chatId = await binding.requireChatId();
         // Offered again after a crash before sync's commit: the card is already there.
         const existing = await cards.latest(order.id);
         if (existing) return { telegram: [existing] };
-        return { telegram: [await cards.post(order, chatId)] };
+        return { telegram: [await cards.post(order, chatId, stock === undefined ? {} : { plan: stock })] };
       }),
 
     orderChanged: (order) => guarded('orderChanged', async (): Promise<SinkReceipt> => ({ telegram: await refreshCard(order) })),
@@ -144,6 +145,14 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
 
     actionSettled: (outcome) =>
       guarded('actionSettled', () => (outcome.action.kind === 'message' ? settleMessage(outcome) : settleOrderAction(outcome))),
+
+    // Thrown on failure, so sync offers it again: an alert raised while Telegram refuses is not lost.
+    stockAlert: (alert) =>
+      guarded('stockAlert', async () => {
+        const chatId = await binding.requireChatId();
+        const params = { productId: alert.productId, title: alert.title, inStock: alert.inStock };
+        await send(chatId, alert.level === 'empty' ? stockAlertEmpty(params) : stockAlertLow(params));
+      }),
 
     // Sent (not queued as a best-effort notice) and awaited, so it lands above the cards it announces.
     catchUp: (summary) =>

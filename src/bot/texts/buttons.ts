@@ -6,4 +6,5 @@ export const BUTTONS = {
   deliverWithoutValue: 'Deliver without value',
   confirm: 'Confirm',
   back: 'Back',
+  replaceItem: ({ hint }: { hint: string }) => `🔁 Replace ${hint}`,
 } as const;

@@ -1,0 +1,68 @@
+/**
+ * The auto-delivery part of an order card: what the bot is doing or did with the order's stock, and which buttons a
+ * person still needs. Items are shown only behind a spoiler; a card being delivered automatically offers no Take.
+ */
+import { InlineKeyboard } from 'grammy';
+import type { OrderStock, StockPlan } from '../../core/stock-plan.ts';
+import { isOpenStatus } from '../../core/order-status.ts';
+import { maskItem } from '../../core/stock-input.ts';
+import type { Order } from '../../seller-api/schemas.ts';
+import { encodeStockItem } from '../callback-data/stock-item.ts';
+import type { Html } from '../helpers/html.ts';
+import { BUTTONS } from '../texts/buttons.ts';
+import {
+  stockBadQuantity,
+  stockDeliverFailed,
+  stockDelivered,
+  stockDelivering,
+  stockItems,
+  stockPaused,
+  stockReplaced,
+  stockShort,
+} from '../texts/stock-card.ts';
+
+/** What the card knows of the order's stock: the plan (only when the card is first posted) and what it got. */
+export interface CardStock {
+  plan?: StockPlan | undefined;
+  got?: OrderStock | undefined;
+}
+
+export interface StockSection {
+  lines: Html[];
+  /** The order's value is shown (behind a spoiler) by these lines: the plain "Delivered value" line would repeat it. */
+  showsValue: boolean;
+  /** The buttons for this state: `undefined` keeps the order's usual buttons, an empty keyboard removes them. */
+  keyboard: InlineKeyboard | undefined;
+}
+
+const values = (got: OrderStock) => got.items.map((item) => item.item);
+
+export function stockSection(order: Order, stock: CardStock): StockSection {
+  const { got, plan } = stock;
+  if (got?.state === 'delivered') {
+    const lines = [stockDelivered, stockItems({ values: values(got) })];
+    if (got.replaced > 0) lines.push(stockReplaced({ count: got.replaced }));
+    const keyboard = new InlineKeyboard();
+    for (const item of got.items.slice(0, 8))
+      keyboard.text(BUTTONS.replaceItem({ hint: maskItem(item.item) }), encodeStockItem('replace', item.id)).row();
+    return { lines, showsValue: true, keyboard };
+  }
+  if (got?.state === 'failed')
+    return { lines: [stockDeliverFailed, stockItems({ values: values(got) })], showsValue: true, keyboard: undefined };
+  if (got?.state === 'reserved' && isOpenStatus(order.status)) {
+    return { lines: [stockDelivering({ quantity: got.items.length })], showsValue: false, keyboard: new InlineKeyboard() };
+  }
+  if (got !== undefined) return { lines: [], showsValue: false, keyboard: undefined };
+  switch (plan?.kind) {
+    case 'auto':
+      return { lines: [stockDelivering({ quantity: plan.quantity })], showsValue: false, keyboard: new InlineKeyboard() };
+    case 'short':
+      return { lines: [stockShort({ needed: plan.needed, inStock: plan.inStock })], showsValue: false, keyboard: undefined };
+    case 'paused':
+      return { lines: [stockPaused], showsValue: false, keyboard: undefined };
+    case 'bad-quantity':
+      return { lines: [stockBadQuantity], showsValue: false, keyboard: undefined };
+    default:
+      return { lines: [], showsValue: false, keyboard: undefined };
+  }
+}

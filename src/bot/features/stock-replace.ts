@@ -1,0 +1,80 @@
+/**
+ * Replace item: the buyer says a key from stock does not work. A tap on the card asks first (a refund-like step is
+ * never one tap); Confirm marks the item bad and sends the next one to the buyer through the outbox, once per bad
+ * item however often it is tapped. The order is read from the message the button sits on, never from its data.
+ */
+import { Composer, InlineKeyboard } from 'grammy';
+import type { Logger } from 'pino';
+import type { OrderId } from '../../seller-api/schemas.ts';
+import type { SyncForBot } from '../../sync/contract.ts';
+import type { OrderCards } from '../cards/order-cards.ts';
+import { decodeStockItem, encodeStockItem } from '../callback-data/stock-item.ts';
+import type { BotContext } from '../context.ts';
+import { answerCallback } from '../helpers/answer-callback.ts';
+import { settleButtonMessage } from '../helpers/edit-message.ts';
+import { text } from '../helpers/html.ts';
+import { BUTTONS } from '../texts/buttons.ts';
+import { CALLBACK } from '../texts/callbacks.ts';
+import { replaceAsk, replaceDone, replaceEmpty, replaceKept, replaceNotThisOrder, replacementForBuyer } from '../texts/stock-card.ts';
+import { maskItem } from '../../core/stock-input.ts';
+
+export interface StockReplaceDeps {
+  engine: () => SyncForBot;
+  cards: OrderCards;
+  logger: Logger;
+}
+
+export function stockReplaceButtons(deps: StockReplaceDeps) {
+  const composer = new Composer<BotContext>();
+
+  const orderOfButton = (ctx: BotContext): OrderId | undefined => {
+    const message = ctx.callbackQuery?.message;
+    return message && deps.engine().orderForTelegramMessage({ chatId: message.chat.id, messageId: message.message_id });
+  };
+
+  composer.on('callback_query:data', async (ctx, next) => {
+    const data = decodeStockItem(ctx.callbackQuery.data);
+    if (data === undefined) return next();
+    const orderId = orderOfButton(ctx);
+    const item =
+      orderId &&
+      deps
+        .engine()
+        .orderStock(orderId)
+        ?.items.find((candidate) => candidate.id === data.itemId);
+    if (orderId === undefined) return answerCallback(ctx, CALLBACK.unknownOrder);
+
+    switch (data.verb) {
+      case 'replace': {
+        if (item === undefined) return answerCallback(ctx, replaceNotThisOrder);
+        await answerCallback(ctx);
+        const card = ctx.callbackQuery.message?.message_id;
+        const question = await ctx.reply(replaceAsk({ hint: maskItem(item.item) }).html, {
+          parse_mode: 'HTML',
+          reply_markup: new InlineKeyboard()
+            .text(BUTTONS.confirm, encodeStockItem('replaceConfirm', item.id))
+            .text(BUTTONS.back, encodeStockItem('replaceBack', item.id)),
+          ...(card === undefined ? {} : { reply_parameters: { message_id: card, allow_sending_without_reply: true } }),
+        });
+        deps.engine().linkTelegramMessage(orderId, { chatId: question.chat.id, messageId: question.message_id }, 'other');
+        return;
+      }
+      case 'replaceBack':
+        await answerCallback(ctx);
+        await settleButtonMessage(ctx, text(replaceKept));
+        return;
+      case 'replaceConfirm': {
+        const outcome = deps.engine().replaceStockItem(orderId, data.itemId, (value) => replacementForBuyer({ item: value }));
+        deps.logger.info({ orderId, itemId: data.itemId, ok: outcome.ok, userId: ctx.from?.id }, 'stock item replacement from a button');
+        const answer = outcome.ok ? replaceDone : outcome.reason === 'empty' ? replaceEmpty : replaceNotThisOrder;
+        await answerCallback(ctx, answer);
+        await settleButtonMessage(ctx, text(answer));
+        const order = deps.engine().lastSeenOrder(orderId);
+        if (outcome.ok && order) await deps.cards.refresh(order, undefined);
+        return;
+      }
+    }
+  });
+
+  return composer;
+}

@@ -1,0 +1,88 @@
+/**
+ * Auto-delivery as the seller sees it: the card says the bot is delivering and offers no Take, then shows the items
+ * behind a spoiler with Replace item; a replacement goes to the buyer once; short stock is left to the seller.
+ */
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStockQueries } from '../../src/db/stock.ts';
+import type { ProductId } from '../../src/seller-api/schemas.ts';
+import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, type BridgeHarness } from './harness.ts';
+import Database from 'better-sqlite3';
+
+const KEY = 'HOLLOW-7QX4-K9MZ-0001';
+const NEXT = 'HOLLOW-8RT2-L3PW-0002';
+let h: BridgeHarness;
+let product: ProductId;
+const logLines: string[] = [];
+
+beforeEach(async () => {
+  logLines.length = 0;
+  const sink = new Writable({
+    write: (chunk: Buffer, _encoding, done) => {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
+  h = await createBridgeHarness({ logger: pino({ level: 'debug' }, sink) });
+  product = h.sandbox.control.products(h.sandbox.store.storeId)[0]?.id as ProductId;
+});
+afterEach(() => h.close());
+
+/** Stock written as `npm run stock` would: another connection to the bridge's database file. */
+function addStock(items: string[]): void {
+  const db = new Database(h.dbPath);
+  try {
+    createStockQueries(db).add(product, items, Date.now());
+  } finally {
+    db.close();
+  }
+}
+
+const cardText = (messageId: number) => h.telegram.message(GROUP_ID, messageId)?.text ?? '';
+const cardSource = (messageId: number) => h.telegram.message(GROUP_ID, messageId)?.source ?? '';
+
+describe('auto-delivery on the card', () => {
+  it('delivers by itself, hides the key behind a spoiler, and a confirmed Replace sends the next key once', async () => {
+    addStock([KEY, NEXT]);
+    const order = h.sandbox.control.createOrder({ status: 'paid', productId: product, quantity: 1 });
+    await h.engine.pollNow();
+    await eventually(() => expect(h.sandbox.control.order(order.id)?.status).toBe('awaiting_confirmation'));
+    expect(h.sandbox.control.order(order.id)?.deliveredValue).toBe(KEY);
+    const [card] = h.cardsOf(order.id);
+    await eventually(() => expect(cardText(card!.messageId)).toContain('Delivered automatically from stock'));
+    // The key is on the card only inside a spoiler, and nowhere else in the chat.
+    expect(cardSource(card!.messageId)).toContain(`<tg-spoiler>${KEY}</tg-spoiler>`);
+    const elsewhere = h.telegram.botMessages(GROUP_ID).filter((message) => message.messageId !== card!.messageId);
+    expect(elsewhere.map((message) => message.source).join('\n')).not.toContain(KEY);
+    expect(labels(h.telegram.message(GROUP_ID, card!.messageId))).toEqual(['🔁 Replace HO…01']);
+
+    h.telegram.tapLabel(ADMIN, card!.messageId, '🔁 Replace HO…01', { chatId: GROUP_ID });
+    await eventually(() => expect(h.lastBotMessage().text).toContain('Replace this item?'));
+    const question = h.lastBotMessage();
+    // The question is linked to its order right after it is sent; a person cannot tap faster than that.
+    await eventually(() => expect(h.engine.orderForTelegramMessage({ chatId: GROUP_ID, messageId: question.messageId })).toBe(order.id));
+    h.telegram.tapLabel(ADMIN, question.messageId, 'Confirm', { chatId: GROUP_ID });
+    h.telegram.tapLabel(ADMIN, question.messageId, 'Confirm', { chatId: GROUP_ID });
+    await eventually(() =>
+      expect(h.telegram.message(GROUP_ID, question.messageId)?.text).toBe('The next item is on its way to the buyer.'),
+    );
+    await eventually(async () => {
+      await h.engine.pollNow();
+      const sent = h.sandbox.control.messages(order.id).filter((message) => message.senderRole === 'seller');
+      expect(sent.map((message) => message.text)).toEqual([`Here is a replacement for the item that did not work:\n${NEXT}`]);
+    });
+    await eventually(() => expect(cardText(card!.messageId)).toContain('1 item replaced'));
+    expect(cardSource(card!.messageId)).toContain(`<tg-spoiler>${NEXT}</tg-spoiler>`);
+    // Keys never reach a log line.
+    expect(logLines.join('')).not.toContain(KEY);
+    expect(logLines.join('')).not.toContain(NEXT);
+  });
+
+  it('leaves a short-stock order to the seller with the usual buttons and says why', async () => {
+    addStock([KEY]);
+    const { card } = await h.createPaidOrder({ status: 'paid', productId: product, quantity: 2 });
+    expect(card.text).toContain('Not delivered automatically: needs 2 items, 1 in stock');
+    expect(labels(card)).toEqual(['Take', 'Cancel']);
+  });
+});

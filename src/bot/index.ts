@@ -41,6 +41,7 @@ import {
   type TelegramPacing,
   type TelegramRetry,
 } from './transport/api-transformers.ts';
+import { createCancelQuestions } from './storage/cancel-questions.ts';
 import { createChatBinding } from './storage/chat-binding.ts';
 import type { BotKeyValueStore } from './storage/kv.ts';
 import { createNoticePoster, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './sink/notices.ts';
@@ -144,6 +145,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const binding = createChatBinding({ chatId: deps.chatId, adminIds: deps.adminIds, kv: deps.kv });
   const codec = createOrderActionCodec(deps.kv, now);
   const cards = createOrderCards({ api: bot.api, store: deps.cardStore, codec, now });
+  const cancelQuestions = createCancelQuestions(deps.kv);
   const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, logger, secrets });
   const postNotice = createNoticePoster({
     api: bot.api,
@@ -156,6 +158,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const housekeeping = createHousekeeping({
     cards,
     codec,
+    cancelQuestions,
     engine,
     options: { ...DEFAULT_HOUSEKEEPING, ...deps.housekeeping },
     now,
@@ -183,7 +186,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(answerDeadline.middleware);
   bot.use(welcomeFeature({ binding, logger, now }));
   bot.use(accessControl({ binding, logger }));
-  bot.use(orderActionButtons({ engine, codec, logger }));
+  bot.use(orderActionButtons({ engine, codec, logger, questions: cancelQuestions, now }));
   bot.use(sequentialize<BotContext>(conversationKey));
   bot.use(conversations<BotContext, ConversationContext>({ storage: conversationStorage(deps.kv), plugins: [installTransformers] }));
   bot.use(

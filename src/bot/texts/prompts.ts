@@ -3,6 +3,7 @@ import type { OrderId } from '../../seller-api/schemas.ts';
 import { bold, code, join, lines, truncate, type Html } from '../helpers/html.ts';
 import { BUTTONS } from './buttons.ts';
 import { formatNumber, idCode } from './format.ts';
+import { statusInWords } from './order-card.ts';
 
 /** Names the refund when the order's amount is known. */
 export const cancelQuestion = ({ orderId, amount }: { orderId: OrderId; amount: number | undefined }): Html =>
@@ -17,6 +18,18 @@ export const cancelQuestion = ({ orderId, amount }: { orderId: OrderId; amount: 
 export const cancelRequested = ({ orderId }: { orderId: OrderId }): Html =>
   join(['⏳ Cancelling order ', idCode(orderId), ' and refunding…']);
 export const cancelDropped = ({ orderId }: { orderId: OrderId }): Html => join(['Order ', idCode(orderId), ' was not cancelled.']);
+/** Confirm on a question older than its lifetime (or one the bridge no longer knows). */
+export const cancelExpired = ({ orderId }: { orderId: OrderId }): Html =>
+  join(['⌛ This question about order ', idCode(orderId), ' expired, so nothing was cancelled. Tap Cancel on the card again.']);
+/** Confirm on a question whose order changed status since it was asked; `now` undefined: the bridge no longer knows it. */
+export const cancelOrderMoved = ({ orderId, was, now }: { orderId: OrderId; was: string; now: string | undefined }): Html =>
+  join([
+    '⚠️ Order ',
+    idCode(orderId),
+    ' is now ',
+    now === undefined ? 'unknown to this bridge' : statusInWords(now),
+    ` (it was ${statusInWords(was)} when you were asked), so it was not cancelled. Tap Cancel on the card again if you still want to.`,
+  ]);
 
 export const deliverAsk = ({ orderId }: { orderId: OrderId }): Html =>
   lines([

@@ -43,11 +43,13 @@ import {
 } from './transport/api-transformers.ts';
 import { createCancelQuestions } from './storage/cancel-questions.ts';
 import { createChatBinding } from './storage/chat-binding.ts';
+import { createDeliverSteps } from './storage/deliver-steps.ts';
 import type { BotKeyValueStore } from './storage/kv.ts';
 import { createNoticePoster, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './sink/notices.ts';
 import { createPolling, type PollingState } from './transport/polling.ts';
 import { createTelegramSink } from './sink/telegram-sink.ts';
 import { COMMANDS } from './texts/commands.ts';
+import { createStepSweeper } from './upkeep/expired-steps.ts';
 import { createHousekeeping, DEFAULT_HOUSEKEEPING, type HousekeepingOptions } from './upkeep/housekeeping.ts';
 
 export interface BridgeBotDeps {
@@ -93,6 +95,8 @@ export interface BridgeBotDeps {
   housekeeping?: Partial<HousekeepingOptions>;
   /** A Deliver or /reply step left alone this long is dropped (default 15 minutes). */
   conversationTimeoutMs?: number;
+  /** How often Deliver steps that timed out are looked for, to edit their messages (default 10 s). */
+  deliverStepSweepMs?: number;
   now?: () => number;
 }
 
@@ -146,6 +150,15 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const codec = createOrderActionCodec(deps.kv, now);
   const cards = createOrderCards({ api: bot.api, store: deps.cardStore, codec, now });
   const cancelQuestions = createCancelQuestions(deps.kv);
+  const deliverSteps = createDeliverSteps(deps.kv);
+  const stepSweeper = createStepSweeper({
+    api: bot.api,
+    steps: deliverSteps,
+    intervalMs: deps.deliverStepSweepMs ?? 10_000,
+    now,
+    logger,
+    secrets,
+  });
   const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, logger, secrets });
   const postNotice = createNoticePoster({
     api: bot.api,
@@ -159,6 +172,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     cards,
     codec,
     cancelQuestions,
+    deliverSteps,
     engine,
     options: { ...DEFAULT_HOUSEKEEPING, ...deps.housekeeping },
     now,
@@ -190,10 +204,13 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(sequentialize<BotContext>(conversationKey));
   bot.use(conversations<BotContext, ConversationContext>({ storage: conversationStorage(deps.kv), plugins: [installTransformers] }));
   bot.use(
-    createConversation<BotContext, ConversationContext>(createDeliverConversation({ engine, codec }), {
-      id: DELIVER_CONVERSATION,
-      maxMillisecondsToWait: conversationTimeoutMs,
-    }),
+    createConversation<BotContext, ConversationContext>(
+      createDeliverConversation({ engine, codec, steps: deliverSteps, timeoutMs: conversationTimeoutMs, now }),
+      {
+        id: DELIVER_CONVERSATION,
+        maxMillisecondsToWait: conversationTimeoutMs,
+      },
+    ),
   );
   bot.use(
     createConversation<BotContext, ConversationContext>(createReplyConversation({ engine }), {
@@ -201,9 +218,9 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       maxMillisecondsToWait: conversationTimeoutMs,
     }),
   );
-  bot.use(deliverButtons({ codec }));
+  bot.use(deliverButtons({ codec, steps: deliverSteps, now }));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now }));
-  bot.use(buyerRepliesFeature({ engine, logger }));
+  bot.use(buyerRepliesFeature({ engine, logger, steps: deliverSteps, now, onExpiredStepReply: () => void stepSweeper.sweep() }));
   bot.use(fallbackFeature());
 
   // One bad update never stops the bot. grammY's HttpError carries the URL, and the URL the token: redacted.
@@ -229,12 +246,14 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       await polling.start();
       started = true;
       await housekeeping.start();
+      await stepSweeper.start();
     },
 
     async stop(budget) {
       if (!started) return;
       started = false;
       housekeeping.stop();
+      stepSweeper.stop();
       lifetime.abort();
       lifetime = new AbortController();
       await polling.stop(budget);

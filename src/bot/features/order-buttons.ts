@@ -17,6 +17,7 @@ import { cancelConfirmKeyboard } from '../keyboards/confirmations.ts';
 import { CALLBACK } from '../texts/callbacks.ts';
 import { cancelDropped, cancelExpired, cancelOrderMoved, cancelQuestion, cancelRequested } from '../texts/prompts.ts';
 import type { CancelQuestion, CancelQuestions } from '../storage/cancel-questions.ts';
+import type { DeliverSteps } from '../storage/deliver-steps.ts';
 import type { Html } from '../helpers/html.ts';
 import type { ActionTicket, SellerAction } from '../../core/actions.ts';
 
@@ -167,14 +168,15 @@ export function orderActionButtons(deps: OrderButtonsDeps) {
 }
 
 /** Deliver opens the delivery step; Deliver's own buttons reach here only when no step of this admin wants them. */
-export function deliverButtons(deps: Pick<OrderButtonsDeps, 'codec'>) {
+export function deliverButtons(deps: Pick<OrderButtonsDeps, 'codec' | 'now'> & { steps: DeliverSteps }) {
   const composer = new Composer<BotContext>();
 
   composer.on('callback_query:data', async (ctx, next) => {
     const action = await deps.codec.decode(ctx.callbackQuery.data);
     switch (action?.verb) {
       case 'deliver':
-        // One step at a time per admin: a new Deliver replaces an unfinished one.
+        // One step at a time per admin: a new Deliver replaces an unfinished one, whose messages then say it expired.
+        await deps.steps.expireAllOf(ctx.chat?.id ?? ctx.from.id, ctx.from.id, deps.now());
         await ctx.conversation.exitAll();
         await ctx.conversation.enter(DELIVER_CONVERSATION, action.orderId);
         return;

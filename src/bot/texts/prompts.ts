@@ -43,6 +43,16 @@ export const deliverPreview = ({ orderId, value }: { orderId: OrderId; value: st
 export const deliverRequested = ({ orderId, value }: { orderId: OrderId; value: string | undefined }): Html =>
   join(['⏳ Delivering order ', idCode(orderId), value === undefined ? ' without a value…' : '…']);
 export const deliverDropped = ({ orderId }: { orderId: OrderId }): Html => join(['Order ', idCode(orderId), ' was not delivered.']);
+/** The prompt, refusals and preview of a Deliver step that waited too long are edited to this. */
+export const deliverExpired = ({ orderId }: { orderId: OrderId }): Html =>
+  join(['⌛ This Deliver step for order ', idCode(orderId), ' expired: nothing was delivered. Tap Deliver on the card again.']);
+/** Answers to a reply to a message of a Deliver step that is not taken as its value. */
+export const deliverReplyExpired =
+  'This Deliver prompt expired, so your reply was neither used as the value nor sent to the buyer. Tap Deliver on the order card again.';
+export const deliverReplyOthers =
+  'This Deliver step belongs to another admin, so your reply was not sent to the buyer. To deliver yourself, tap Deliver on the order card.';
+export const deliverReplyWaiting =
+  'Not sent to the buyer: this Deliver step is waiting for Confirm or Back. To change the value, tap Back, then Deliver again.';
 export const deliverValueEmpty = 'The value is empty. Reply with the issued value, or tap the button.';
 export const deliverValueTooLong = ({ length, limit }: { length: number; limit: number }) =>
   `The value is ${length} characters long; at most ${limit} are accepted. Send a shorter value.`;

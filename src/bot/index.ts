@@ -17,6 +17,7 @@ import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Middleware } from 'grammy';
 import type { Logger } from 'pino';
 import type { Product } from '../seller-api/schemas.ts';
+import type { Backoff } from '../shared/backoff.ts';
 import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
 import type { SyncForBot, SyncSink } from '../sync/contract.ts';
 import { createOrderActionCodec } from './callback-data/order-action.ts';
@@ -45,7 +46,8 @@ import { createCancelQuestions } from './storage/cancel-questions.ts';
 import { createChatBinding } from './storage/chat-binding.ts';
 import { createDeliverSteps } from './storage/deliver-steps.ts';
 import type { BotKeyValueStore } from './storage/kv.ts';
-import { createNoticePoster, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './sink/notices.ts';
+import { createNoticePoster, DEFAULT_HELD_NOTICE_BACKOFF, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './sink/notices.ts';
+import { createChatReachability, type ChatRefusal } from './transport/chat-reachability.ts';
 import { createPolling, type PollingState } from './transport/polling.ts';
 import { createTelegramSink } from './sink/telegram-sink.ts';
 import { COMMANDS } from './texts/commands.ts';
@@ -91,6 +93,8 @@ export interface BridgeBotDeps {
   callbackAnswerDeadlineMs?: number;
   /** Waits between tries of a notice that failed on the network or a 429/5xx (default 10 s, 30 s). */
   noticeRetryDelaysMs?: readonly number[];
+  /** Backoff of notices held because Telegram did not take them (default 30 s doubling up to 10 minutes). */
+  heldNoticeBackoff?: Partial<Backoff>;
   /** Pruning of the bot's records: card views and callback aliases (default: 30 days, hourly). */
   housekeeping?: Partial<HousekeepingOptions>;
   /** A Deliver or /reply step left alone this long is dropped (default 15 minutes). */
@@ -104,8 +108,13 @@ export interface BridgeBot {
   bot: Bot<BotContext>;
   /** Give this to the sync engine. */
   sink: SyncSink;
-  /** Posts a plain notice into the chat (alerts); retried a few times, never throws. Texts: `ALERTS` in texts/alerts.ts. */
+  /**
+   * Posts a plain notice into the chat (alerts); never throws. Not posted at once, it is held (also across restarts)
+   * and sent later. Texts: `ALERTS` in texts/alerts.ts.
+   */
   postNotice: PostNotice;
+  /** Why Telegram refuses the seller's chat (blocked, removed, no rights), until a message gets through again. */
+  chatRefusal(): Promise<ChatRefusal | undefined>;
   /**
    * Registers commands (best effort), prunes old records, starts long polling; resolves once polling runs.
    * Rejects with BridgeBotError('TELEGRAM_TOKEN_REFUSED') when Telegram refuses the token.
@@ -138,9 +147,12 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     },
   });
   const answerDeadline = createCallbackAnswerDeadline({ deadlineMs: deps.callbackAnswerDeadlineMs ?? 1000, logger, secrets });
+  const reachability = createChatReachability(now);
   const transformers = [
     ...createApiTransformers({ ...DEFAULT_PACING, ...deps.pacing }, { ...DEFAULT_RETRY, ...deps.retry }),
     answerDeadline.transformer,
+    // Outermost: it sees each call's final answer, after auto-retry.
+    reachability.transformer,
   ];
   bot.api.config.use(...transformers);
 
@@ -160,14 +172,19 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     secrets,
   });
   const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, logger, secrets });
-  const postNotice = createNoticePoster({
+  const notices = createNoticePoster({
     api: bot.api,
     binding,
+    kv: deps.kv,
     retryDelaysMs: deps.noticeRetryDelaysMs ?? DEFAULT_NOTICE_RETRY_DELAYS_MS,
+    heldBackoff: { ...DEFAULT_HELD_NOTICE_BACKOFF, ...deps.heldNoticeBackoff },
     signal: () => lifetime.signal,
+    now,
     logger,
     secrets,
   });
+  // The chat answers again: what was held goes out now, not at the end of its backoff.
+  reachability.onReachable(() => notices.retryNow());
   const housekeeping = createHousekeeping({
     cards,
     codec,
@@ -233,8 +250,12 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   return {
     bot,
     sink,
-    postNotice,
+    postNotice: notices.post,
     polling: () => polling.state(),
+    async chatRefusal() {
+      const chatId = await binding.chatId();
+      return chatId === undefined ? undefined : reachability.refusal(chatId);
+    },
 
     async start() {
       if (started) return;
@@ -247,6 +268,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       started = true;
       await housekeeping.start();
       await stepSweeper.start();
+      await notices.start();
     },
 
     async stop(budget) {
@@ -256,6 +278,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       stepSweeper.stop();
       lifetime.abort();
       lifetime = new AbortController();
+      notices.stop();
       await polling.stop(budget);
     },
   };
@@ -265,6 +288,7 @@ export { ALERTS } from './texts/alerts.ts';
 export type { BotKeyValueStore } from './storage/kv.ts';
 export type { CardStore } from './cards/card-store.ts';
 export type { PostNotice } from './sink/notices.ts';
+export type { ChatRefusal } from './transport/chat-reachability.ts';
 export type { PollingState } from './transport/polling.ts';
 export type { TelegramPacing, TelegramRetry } from './transport/api-transformers.ts';
 export { BridgeBotError } from './errors.ts';

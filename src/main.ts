@@ -60,6 +60,23 @@ async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 
+  // A promise nobody awaited failed: one path of one event went wrong, and everything that counts is committed or
+  // queued in SQLite, so the bridge keeps running rather than dropping every other order and message with it.
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandled promise rejection: logged, the bridge keeps running');
+  });
+  // A throw nobody caught leaves the process in an unknown state: stop as cleanly as the deadline allows and exit 1,
+  // so systemd or Docker restarts it. A second one while stopping ends the process at once.
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception: stopping, then exiting with status 1 for the supervisor to restart');
+    exitCode = 1;
+    if (exiting) {
+      logger.flush();
+      process.exit(1);
+    }
+    shutdown('uncaught exception');
+  });
+
   bridge = await startBridge({
     config,
     store,

@@ -113,10 +113,15 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
       ? undefined
       : await startHealthServer({
           port: config.healthPort,
-          check: () => {
+          check: async () => {
             const polling = bot.polling();
             if (!polling.running) return { ok: false, reason: `telegram polling stopped${polling.error ? `: ${polling.error}` : ''}` };
-            return syncHealth(engine.status(), { startedAt, staleAfterMs: config.storeDownAlertMs, now: now() });
+            const store = syncHealth(engine.status(), { startedAt, staleAfterMs: config.storeDownAlertMs, now: now() });
+            // Nothing reaches the seller while Telegram refuses the chat: degraded, whatever the store does.
+            const refused = await bot.chatRefusal();
+            if (refused === undefined) return store;
+            const since = new Date(refused.since).toISOString();
+            return { ok: false, reason: refused.hint, details: { ...store.details, telegramChat: { refused: refused.code, since } } };
           },
         });
 

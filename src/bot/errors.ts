@@ -15,7 +15,13 @@ export type BridgeBotErrorCode =
   /** getUpdates answered 409: another process polls with this token (or a webhook was set meanwhile). */
   | 'TELEGRAM_POLLING_CONFLICT'
   /** Long polling gave up for another reason (Telegram unreachable for longer than the runner retries). */
-  | 'TELEGRAM_POLLING_FAILED';
+  | 'TELEGRAM_POLLING_FAILED'
+  /** 403 on the seller's chat: the user blocked the bot, or the bot was removed from the group. */
+  | 'TELEGRAM_CHAT_BLOCKED'
+  /** 400 "chat not found": the chat id is wrong, or the bot never was in that chat. */
+  | 'TELEGRAM_CHAT_NOT_FOUND'
+  /** 400 "not enough rights": the bot is in the group but may not send messages there. */
+  | 'TELEGRAM_CHAT_NO_RIGHTS';
 
 const HINTS: Record<BridgeBotErrorCode, string> = {
   NO_CHAT_BOUND: 'no chat bound yet: send /start to the bot in a private chat to receive orders there',
@@ -24,6 +30,12 @@ const HINTS: Record<BridgeBotErrorCode, string> = {
   TELEGRAM_POLLING_CONFLICT:
     'another process is receiving updates with this bot token (a second bridge, or a webhook): stop it, one token serves one bridge',
   TELEGRAM_POLLING_FAILED: 'receiving updates from Telegram stopped; restart the bridge',
+  TELEGRAM_CHAT_BLOCKED:
+    'telegram refuses the chat (403): is the bot blocked or removed? Unblock it in the private chat, or add it to the group again',
+  TELEGRAM_CHAT_NOT_FOUND:
+    'telegram does not know the chat (400 chat not found): check TELEGRAM_CHAT_ID, send /start to the bot, or add it to the group',
+  TELEGRAM_CHAT_NO_RIGHTS:
+    'telegram does not let the bot write in the chat (400 not enough rights): allow it to send messages in the group',
 };
 
 export class BridgeBotError extends Error {
@@ -39,6 +51,9 @@ export class BridgeBotError extends Error {
     return HINTS[this.code];
   }
 }
+
+/** What a person can do about an error code, without building an error. */
+export const hintOf = (code: BridgeBotErrorCode): string => HINTS[code];
 
 /** Token-free text: the shared scrubber, which knows every spelling of the given secrets and masks token and key shapes. */
 export const redact = redactSecrets;

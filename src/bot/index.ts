@@ -17,6 +17,7 @@ import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Middleware } from 'grammy';
 import type { Logger } from 'pino';
 import type { Product } from '../seller-api/schemas.ts';
+import type { Backoff } from '../shared/backoff.ts';
 import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
 import type { SyncForBot, SyncSink } from '../sync/contract.ts';
 import { createOrderActionCodec } from './callback-data/order-action.ts';
@@ -42,12 +43,16 @@ import {
   type TelegramPacing,
   type TelegramRetry,
 } from './transport/api-transformers.ts';
+import { createCancelQuestions } from './storage/cancel-questions.ts';
 import { createChatBinding } from './storage/chat-binding.ts';
+import { createDeliverSteps } from './storage/deliver-steps.ts';
 import type { BotKeyValueStore } from './storage/kv.ts';
-import { createNoticePoster, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './sink/notices.ts';
+import { createNoticePoster, DEFAULT_HELD_NOTICE_BACKOFF, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './sink/notices.ts';
+import { createChatReachability, type ChatRefusal } from './transport/chat-reachability.ts';
 import { createPolling, type PollingState } from './transport/polling.ts';
 import { createTelegramSink } from './sink/telegram-sink.ts';
 import { COMMANDS } from './texts/commands.ts';
+import { createStepSweeper } from './upkeep/expired-steps.ts';
 import { createHousekeeping, DEFAULT_HOUSEKEEPING, type HousekeepingOptions } from './upkeep/housekeeping.ts';
 
 export interface BridgeBotDeps {
@@ -89,10 +94,14 @@ export interface BridgeBotDeps {
   callbackAnswerDeadlineMs?: number;
   /** Waits between tries of a notice that failed on the network or a 429/5xx (default 10 s, 30 s). */
   noticeRetryDelaysMs?: readonly number[];
+  /** Backoff of notices held because Telegram did not take them (default 30 s doubling up to 10 minutes). */
+  heldNoticeBackoff?: Partial<Backoff>;
   /** Pruning of the bot's records: card views and callback aliases (default: 30 days, hourly). */
   housekeeping?: Partial<HousekeepingOptions>;
   /** A Deliver or /reply step left alone this long is dropped (default 15 minutes). */
   conversationTimeoutMs?: number;
+  /** How often Deliver steps that timed out are looked for, to edit their messages (default 10 s). */
+  deliverStepSweepMs?: number;
   now?: () => number;
 }
 
@@ -100,8 +109,13 @@ export interface BridgeBot {
   bot: Bot<BotContext>;
   /** Give this to the sync engine. */
   sink: SyncSink;
-  /** Posts a plain notice into the chat (alerts); retried a few times, never throws. Texts: `ALERTS` in texts/alerts.ts. */
+  /**
+   * Posts a plain notice into the chat (alerts); never throws. Not posted at once, it is held (also across restarts)
+   * and sent later. Texts: `ALERTS` in texts/alerts.ts.
+   */
   postNotice: PostNotice;
+  /** Why Telegram refuses the seller's chat (blocked, removed, no rights), until a message gets through again. */
+  chatRefusal(): Promise<ChatRefusal | undefined>;
   /**
    * Registers commands (best effort), prunes old records, starts long polling; resolves once polling runs.
    * Rejects with BridgeBotError('TELEGRAM_TOKEN_REFUSED') when Telegram refuses the token.
@@ -134,9 +148,12 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     },
   });
   const answerDeadline = createCallbackAnswerDeadline({ deadlineMs: deps.callbackAnswerDeadlineMs ?? 1000, logger, secrets });
+  const reachability = createChatReachability(now);
   const transformers = [
     ...createApiTransformers({ ...DEFAULT_PACING, ...deps.pacing }, { ...DEFAULT_RETRY, ...deps.retry }),
     answerDeadline.transformer,
+    // Outermost: it sees each call's final answer, after auto-retry.
+    reachability.transformer,
   ];
   bot.api.config.use(...transformers);
 
@@ -145,18 +162,35 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const binding = createChatBinding({ chatId: deps.chatId, adminIds: deps.adminIds, kv: deps.kv });
   const codec = createOrderActionCodec(deps.kv, now);
   const cards = createOrderCards({ api: bot.api, store: deps.cardStore, codec, now, stockOf: (orderId) => engine().orderStock(orderId) });
-  const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, logger, secrets });
-  const postNotice = createNoticePoster({
+  const cancelQuestions = createCancelQuestions(deps.kv);
+  const deliverSteps = createDeliverSteps(deps.kv);
+  const stepSweeper = createStepSweeper({
     api: bot.api,
-    binding,
-    retryDelaysMs: deps.noticeRetryDelaysMs ?? DEFAULT_NOTICE_RETRY_DELAYS_MS,
-    signal: () => lifetime.signal,
+    steps: deliverSteps,
+    intervalMs: deps.deliverStepSweepMs ?? 10_000,
+    now,
     logger,
     secrets,
   });
+  const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, logger, secrets });
+  const notices = createNoticePoster({
+    api: bot.api,
+    binding,
+    kv: deps.kv,
+    retryDelaysMs: deps.noticeRetryDelaysMs ?? DEFAULT_NOTICE_RETRY_DELAYS_MS,
+    heldBackoff: { ...DEFAULT_HELD_NOTICE_BACKOFF, ...deps.heldNoticeBackoff },
+    signal: () => lifetime.signal,
+    now,
+    logger,
+    secrets,
+  });
+  // The chat answers again: what was held goes out now, not at the end of its backoff.
+  reachability.onReachable(() => notices.retryNow());
   const housekeeping = createHousekeeping({
     cards,
     codec,
+    cancelQuestions,
+    deliverSteps,
     engine,
     options: { ...DEFAULT_HOUSEKEEPING, ...deps.housekeeping },
     now,
@@ -185,14 +219,17 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(welcomeFeature({ binding, logger, now }));
   bot.use(accessControl({ binding, logger }));
   bot.use(stockReplaceButtons({ engine, cards, logger }));
-  bot.use(orderActionButtons({ engine, codec, logger }));
+  bot.use(orderActionButtons({ engine, codec, logger, questions: cancelQuestions, now }));
   bot.use(sequentialize<BotContext>(conversationKey));
   bot.use(conversations<BotContext, ConversationContext>({ storage: conversationStorage(deps.kv), plugins: [installTransformers] }));
   bot.use(
-    createConversation<BotContext, ConversationContext>(createDeliverConversation({ engine, codec }), {
-      id: DELIVER_CONVERSATION,
-      maxMillisecondsToWait: conversationTimeoutMs,
-    }),
+    createConversation<BotContext, ConversationContext>(
+      createDeliverConversation({ engine, codec, steps: deliverSteps, timeoutMs: conversationTimeoutMs, now }),
+      {
+        id: DELIVER_CONVERSATION,
+        maxMillisecondsToWait: conversationTimeoutMs,
+      },
+    ),
   );
   bot.use(
     createConversation<BotContext, ConversationContext>(createReplyConversation({ engine }), {
@@ -200,9 +237,9 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       maxMillisecondsToWait: conversationTimeoutMs,
     }),
   );
-  bot.use(deliverButtons({ codec }));
+  bot.use(deliverButtons({ codec, steps: deliverSteps, now }));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now }));
-  bot.use(buyerRepliesFeature({ engine, logger }));
+  bot.use(buyerRepliesFeature({ engine, logger, steps: deliverSteps, now, onExpiredStepReply: () => void stepSweeper.sweep() }));
   bot.use(fallbackFeature());
 
   // One bad update never stops the bot. grammY's HttpError carries the URL, and the URL the token: redacted.
@@ -215,8 +252,12 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   return {
     bot,
     sink,
-    postNotice,
+    postNotice: notices.post,
     polling: () => polling.state(),
+    async chatRefusal() {
+      const chatId = await binding.chatId();
+      return chatId === undefined ? undefined : reachability.refusal(chatId);
+    },
 
     async start() {
       if (started) return;
@@ -228,14 +269,18 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       await polling.start();
       started = true;
       await housekeeping.start();
+      await stepSweeper.start();
+      await notices.start();
     },
 
     async stop(budget) {
       if (!started) return;
       started = false;
       housekeeping.stop();
+      stepSweeper.stop();
       lifetime.abort();
       lifetime = new AbortController();
+      notices.stop();
       await polling.stop(budget);
     },
   };
@@ -245,6 +290,7 @@ export { ALERTS } from './texts/alerts.ts';
 export type { BotKeyValueStore } from './storage/kv.ts';
 export type { CardStore } from './cards/card-store.ts';
 export type { PostNotice } from './sink/notices.ts';
+export type { ChatRefusal } from './transport/chat-reachability.ts';
 export type { PollingState } from './transport/polling.ts';
 export type { TelegramPacing, TelegramRetry } from './transport/api-transformers.ts';
 export { BridgeBotError } from './errors.ts';

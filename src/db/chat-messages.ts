@@ -9,7 +9,8 @@ export type ChatMessageOrigin = 'relayed' | 'own';
 
 export interface HandledMessage {
   id: MessageId;
-  createdAt: string;
+  /** As the store wrote it; undefined when it sent none. */
+  createdAt: string | undefined;
   createdMs: number;
 }
 
@@ -51,7 +52,8 @@ export function createChatMessageQueries(db: SqliteDatabase): ChatMessageQueries
       return selectOrigin.get(orderId, messageId)?.origin;
     },
     record(orderId, message, origin, now) {
-      insert.run(orderId, message.id, message.createdAt, message.createdMs, origin, now);
+      // The column is NOT NULL: a message the store sent without a time is stored with an empty one.
+      insert.run(orderId, message.id, message.createdAt ?? '', message.createdMs, origin, now);
     },
     idsFrom(orderId, fromMs) {
       return selectFrom.all(orderId, fromMs).map((row) => row.message_id as MessageId);

@@ -37,7 +37,10 @@ export interface HealthServer {
 
 export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
   const host = options.host ?? '127.0.0.1';
-  const server = createServer((request, response) => void answer(request, response, options.check));
+  const server = createServer((request, response) => {
+    // Whatever a request holds, it is answered or its connection dropped: never an unhandled rejection.
+    answer(request, response, options.check).catch(() => response.destroy());
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => {
@@ -58,9 +61,23 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
   };
 }
 
+/**
+ * The path of a request target, query and fragment left out. An origin-form target is not parsed as a URL: `//`
+ * or `//host/x` would parse as a host, and parsing throws on what is no URL. Anything odd is not the health path.
+ */
+function pathOf(target: string | undefined): string {
+  const raw = target ?? '';
+  if (!/^https?:\/\//i.test(raw)) return raw.split(/[?#]/, 1)[0] ?? '';
+  // The absolute form a proxy sends.
+  try {
+    return new URL(raw).pathname;
+  } catch {
+    return '';
+  }
+}
+
 async function answer(request: IncomingMessage, response: ServerResponse, check: HealthCheck): Promise<void> {
-  const path = new URL(request.url ?? '/', 'http://health.invalid').pathname;
-  if (path !== HEALTH_PATH || (request.method !== 'GET' && request.method !== 'HEAD')) {
+  if (pathOf(request.url) !== HEALTH_PATH || (request.method !== 'GET' && request.method !== 'HEAD')) {
     send(response, request.method, 404, { ok: false, reason: 'not found: the health endpoint is GET /healthz' });
     return;
   }

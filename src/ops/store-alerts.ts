@@ -26,7 +26,8 @@ export function createStoreAlerts(rules: StoreAlertRules): StoreAlerts {
 
   const classify = (status: SyncStatus, now: number): StoreState => {
     const failing = status.errorsInARow > 0;
-    if (failing && status.lastError?.code === 'API_KEY_INVALID') return 'keyRefused';
+    // A refused key stays the announced state until the store answers: a later failure does not make it "down".
+    if (failing && (status.lastError?.code === 'API_KEY_INVALID' || state === 'keyRefused')) return 'keyRefused';
     const lastAnswerAt = status.lastSuccessfulPollAt ?? rules.startedAt;
     if (failing && now - lastAnswerAt >= rules.downAfterMs) return 'down';
     // Failing but not for long enough yet: keep whatever was said last, so a flapping store is not announced.

@@ -5,6 +5,9 @@
 import type { Logger } from 'pino';
 import type { Message, Order, Product } from '../seller-api/schemas.ts';
 
+/** A message as the sandbox writes it: always with its time (the bridge also copes with stores that leave it out). */
+export type SandboxMessage = Message & { createdAt: string };
+
 export interface RateLimitRule {
   /** Requests allowed per window, per key. */
   limit: number;
@@ -79,9 +82,9 @@ export interface SandboxControl {
   setOrderStatus(orderId: string, status: string): Order;
   /** The buyer confirms receipt: awaiting_confirmation → completed. */
   confirmReceipt(orderId: string): Order;
-  postBuyerMessage(orderId: string, text: string, options?: { senderRole?: string; createdAt?: string }): Message;
+  postBuyerMessage(orderId: string, text: string, options?: { senderRole?: string; createdAt?: string }): SandboxMessage;
   order(orderId: string): (Order & { refunded: boolean }) | undefined;
-  messages(orderId: string): Message[];
+  messages(orderId: string): SandboxMessage[];
   revokeKey(apiKey: string): void;
   /** Makes /v1 fail for a while: every request answers as given until `healAt` (ms since epoch) or `heal()`. */
   breakApi(mode: 'http503' | 'html' | 'hang' | 'reset', untilMs?: number): void;

@@ -2,7 +2,8 @@
  * What the sandbox store keeps, and how it is shown: on the wire (`/v1`, JSON with nulls for unset
  * fields, as many real servers do) and to in-process callers (the contract's `Order`/`Message` types).
  */
-import type { Message, MessageId, Order, OrderId } from '../seller-api/schemas.ts';
+import type { MessageId, Order, OrderId } from '../seller-api/schemas.ts';
+import type { SandboxMessage } from './contract.ts';
 
 export interface FieldValueRecord {
   fieldId: string;
@@ -80,7 +81,7 @@ export function contractOrder(order: OrderRecord): Order & { refunded: boolean }
 }
 
 /** Same shape on the wire and in process: a message has no optional fields. */
-export function contractMessage(message: MessageRecord): Message {
+export function contractMessage(message: MessageRecord): SandboxMessage {
   return {
     id: message.id as MessageId,
     senderRole: message.senderRole,

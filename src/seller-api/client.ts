@@ -18,6 +18,7 @@ import { rateLimitWaitMs, readRateLimit, type HeaderBag, type RateLimitReading }
 import { judgeAnswer, type PendingError, type Verdict } from './response.ts';
 import {
   MessageDataSchema,
+  type RepairedRecord,
   type SkippedRecord,
   MessagesPageDataSchema,
   OrderDataSchema,
@@ -171,7 +172,7 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
           `Seller API answered with ${report.reason}`,
         ),
       );
-      if (verdict.kind === 'ok') reportSkipped(spec, verdict.data);
+      if (verdict.kind === 'ok') reportOddRecords(spec, verdict.data);
       return { verdict, rateLimit };
     } catch (cause) {
       // An abort ends the call with the caller's reason, as fetch does; it is not the store's failure.
@@ -186,14 +187,25 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
     }
   }
 
-  /** A list answer with records that do not match the spec: the rest is used, the odd ones are logged. */
-  function reportSkipped(spec: Call<unknown>, data: unknown): void {
-    const skipped = (data as { skipped?: SkippedRecord[] } | undefined)?.skipped;
-    if (!Array.isArray(skipped) || skipped.length === 0) return;
-    logger.warn(
-      { request: `${spec.method} ${spec.path}`, skipped: skipped.slice(0, 5), skippedCount: skipped.length },
-      'Seller API list had records that do not match the spec; they were skipped',
-    );
+  /**
+   * An answer with records or fields that do not match the spec: the rest is used, the odd ones are logged by where
+   * they were (paths, zod's words), never by value.
+   */
+  function reportOddRecords(spec: Call<unknown>, data: unknown): void {
+    const { skipped, repaired } = (data ?? {}) as { skipped?: SkippedRecord[]; repaired?: RepairedRecord[] };
+    const request = `${spec.method} ${spec.path}`;
+    if (Array.isArray(skipped) && skipped.length > 0) {
+      logger.warn(
+        { request, skipped: skipped.slice(0, 5), skippedCount: skipped.length },
+        'Seller API list had records that do not match the spec; they were skipped',
+      );
+    }
+    if (Array.isArray(repaired) && repaired.length > 0) {
+      logger.warn(
+        { request, repaired: repaired.slice(0, 5), repairedCount: repaired.length },
+        'Seller API records had fields that do not match the spec; those fields were dropped and the records kept',
+      );
+    }
   }
 
   function headersFor(spec: Call<unknown>): Record<string, string> {

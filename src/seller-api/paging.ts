@@ -12,6 +12,7 @@ import {
   FIRST_PAGE,
   MAX_MESSAGE_PAGES,
   MAX_ORDER_PAGES,
+  byCreatedAtThenArrival,
   byCreatedAtThenId,
   overlapCursor,
   timeOf,
@@ -120,10 +121,11 @@ export async function listMessagesAfter(api: SellerApi, orderId: OrderId, option
 
     for (const message of page.messages) {
       if (!seen.has(message.id)) found.set(message.id, message);
-      if (after === undefined || timeOf(message.createdAt) > timeOf(after)) after = message.createdAt as Cursor;
+      const { createdAt } = message;
+      if (createdAt !== undefined && (after === undefined || timeOf(createdAt) > timeOf(after))) after = createdAt as Cursor;
     }
     const records = page.messages.length + (page.skipped?.length ?? 0);
-    if (records < limit || page.nextCursor === undefined || after === undefined) return sorted(found);
+    if (records < limit || page.nextCursor === undefined || after === undefined) return byArrival(found);
 
     const next = overlapCursor(after);
     if (next !== cursor) {
@@ -131,7 +133,7 @@ export async function listMessagesAfter(api: SellerApi, orderId: OrderId, option
       continue;
     }
     // A full page that did not move our cursor: asking again would bring the same page.
-    if (page.nextCursor === lastJump) return sorted(found);
+    if (page.nextCursor === lastJump) return byArrival(found);
     options.logger?.warn(
       { orderId, at: after, limit },
       'a page of messages all share one createdAt: following the server cursor, messages of that instant beyond the page may be skipped',
@@ -140,9 +142,14 @@ export async function listMessagesAfter(api: SellerApi, orderId: OrderId, option
   }
   // Nothing is lost: the caller's cursor only moves to what we return, so the rest comes on the next poll.
   options.logger?.debug({ orderId, maxPages }, 'message list still going after the page bound');
-  return sorted(found);
+  return byArrival(found);
 }
 
 function sorted<T extends { id: string; createdAt?: string | undefined }>(items: Map<string, T>): T[] {
   return [...items.values()].sort(byCreatedAtThenId);
+}
+
+/** Messages in (createdAt, id) order; those without a readable time first, as they arrived (the map keeps that order). */
+function byArrival(messages: Map<string, Message>): Message[] {
+  return [...messages.values()].sort(byCreatedAtThenArrival);
 }

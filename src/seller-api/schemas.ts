@@ -4,9 +4,16 @@
  * Only `id` and `status` of an order are required; everything else may be absent or null.
  */
 import { z } from 'zod';
+import { parseTolerant } from './tolerant.ts';
 
 /** A field the spec shows but does not promise: absent and null both become `undefined`. */
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+
+/**
+ * Text the spec types as a string; a number or a boolean is shown as it reads (a numeric `createdAt` too: a time
+ * that cannot be read is shown as sent). Anything else fails and the field is dropped (tolerant.ts).
+ */
+const looseString = z.union([z.string(), z.number(), z.boolean()]).transform(String);
 
 /** Numbers may arrive as numeric strings from some proxies; anything else non-numeric is dropped. */
 const looseNumber = z.preprocess((value) => {
@@ -35,25 +42,26 @@ const OrderStatusSchema = z.string().min(1);
 export type OrderStatus = KnownOrderStatus | (string & {});
 
 export const FieldValueSchema = z.object({
-  fieldId: optional(z.string()),
-  label: optional(z.string()),
-  value: optional(z.union([z.string(), looseNumber, z.boolean()]).transform(String)),
+  fieldId: optional(looseString),
+  label: optional(looseString),
+  /** A multi-value field may come as a list: its values are shown joined. */
+  value: optional(z.union([looseString, z.array(looseString).transform((values) => values.join(', '))])),
 });
 export type FieldValue = z.infer<typeof FieldValueSchema>;
 
 export const OrderSchema = z.object({
   id: OrderIdSchema,
   status: OrderStatusSchema,
-  createdAt: optional(z.string()),
-  productId: optional(z.string()),
-  productTitle: optional(z.string()),
+  createdAt: optional(looseString),
+  productId: optional(looseString),
+  productTitle: optional(looseString),
   quantity: optional(looseNumber),
   amount: optional(looseNumber),
   fieldValues: optional(z.array(FieldValueSchema)),
-  assigneeType: optional(z.string()),
-  deliveredValue: optional(z.string()),
-  takenAt: optional(z.string()),
-  deliveredAt: optional(z.string()),
+  assigneeType: optional(looseString),
+  deliveredValue: optional(looseString),
+  takenAt: optional(looseString),
+  deliveredAt: optional(looseString),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -88,9 +96,10 @@ export type Product = z.infer<typeof ProductSchema>;
 export const MessageSchema = z.object({
   id: MessageIdSchema,
   /** `seller` is the only role the spec shows; anything else is relayed and labelled by role. */
-  senderRole: optional(z.string()).transform((role) => role ?? 'unknown'),
-  text: optional(z.string()).transform((text) => text ?? ''),
-  createdAt: z.string().min(1),
+  senderRole: optional(looseString).transform((role) => role ?? 'unknown'),
+  text: optional(looseString).transform((text) => text ?? ''),
+  /** Absent or empty: the message is kept, placed by arrival (spec-gaps.ts, message without createdAt). */
+  createdAt: optional(looseString).transform((createdAt) => createdAt || undefined),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
@@ -102,29 +111,60 @@ export interface SkippedRecord {
   problems: string[];
 }
 
+/** A record kept without some of its fields, which did not match the spec: where it was and which (never the values). */
+export interface RepairedRecord {
+  index: number;
+  dropped: string[];
+}
+
+/** What a data schema reports beside the data, for the client to log: records skipped, records kept without a field. */
+interface OddRecords {
+  skipped?: SkippedRecord[];
+  repaired?: RepairedRecord[];
+}
+
 /**
  * A list whose bad records are skipped, not fatal: one malformed order must not hide every other order
- * (a whole-page failure would be retried forever). Skipped records are reported so the client can log them.
+ * (a whole-page failure would be retried forever). A record is kept without the optional fields that do not match;
+ * only one it cannot do without is skipped. Both are reported so the client can log them.
  */
 const lenientList = <T extends z.ZodType>(item: T) =>
   z.array(z.unknown()).transform((records) => {
     const items: z.output<T>[] = [];
     const skipped: SkippedRecord[] = [];
+    const repaired: RepairedRecord[] = [];
     records.forEach((record, index) => {
-      const parsed = item.safeParse(record);
-      if (parsed.success) items.push(parsed.data);
-      else skipped.push({ index, problems: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`) });
+      const parsed = parseTolerant(item, record);
+      if (!parsed.ok) {
+        skipped.push({ index, problems: parsed.problems });
+        return;
+      }
+      items.push(parsed.data);
+      if (parsed.dropped.length > 0) repaired.push({ index, dropped: parsed.dropped });
     });
-    return { items, skipped };
+    return { items, skipped, repaired };
   });
 
-/** Moves the skipped records of a lenient list to the page's `skipped`, keeping the list under its own name. */
-const withSkipped = <K extends string, T>(key: K, list: { items: T[]; skipped: SkippedRecord[] }) =>
-  ({ [key]: list.items, skipped: list.skipped }) as Record<K, T[]> & { skipped?: SkippedRecord[] };
+/** One record kept without the optional fields that do not match; it fails (with zod's issues) only when unusable. */
+const tolerantRecord = <T extends z.ZodType>(item: T) =>
+  z.unknown().transform((record, context) => {
+    const parsed = parseTolerant(item, record);
+    if (parsed.ok) return parsed;
+    for (const problem of parsed.problems) context.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  });
+
+/** Moves what a lenient list reports to the page's `skipped` and `repaired`, keeping the list under its own name. */
+const withOddRecords = <K extends string, T>(key: K, list: { items: T[]; skipped: SkippedRecord[]; repaired: RepairedRecord[] }) =>
+  ({ [key]: list.items, skipped: list.skipped, repaired: list.repaired }) as Record<K, T[]> & OddRecords;
+
+/** The answer for one record, with what was dropped from it reported like a list's. */
+const withRepaired = <K extends string, T>(key: K, parsed: { data: T; dropped: string[] }) =>
+  ({ [key]: parsed.data, repaired: parsed.dropped.length > 0 ? [{ index: 0, dropped: parsed.dropped }] : [] }) as Record<K, T> & OddRecords;
 
 export const ProductsDataSchema = z
   .object({ products: lenientList(ProductSchema) })
-  .transform(({ products }) => withSkipped('products', products));
+  .transform(({ products }) => withOddRecords('products', products));
 export const OrdersPageDataSchema = z
   .object({
     orders: lenientList(OrderSchema),
@@ -132,18 +172,20 @@ export const OrdersPageDataSchema = z
     page: optional(looseNumber),
     limit: optional(looseNumber),
   })
-  .transform(({ orders, ...paging }) => ({ ...paging, ...withSkipped('orders', orders) }));
+  .transform(({ orders, ...paging }) => ({ ...paging, ...withOddRecords('orders', orders) }));
 export type OrdersPage = z.infer<typeof OrdersPageDataSchema>;
-export const OrderDataSchema = z.object({ order: OrderSchema });
+export const OrderDataSchema = z.object({ order: tolerantRecord(OrderSchema) }).transform(({ order }) => withRepaired('order', order));
 export const MessagesPageDataSchema = z
   .object({
     messages: lenientList(MessageSchema),
     /** Null, absent, empty or the last createdAt: "nothing further" (README "API assumptions": message cursor). */
     nextCursor: optional(z.string()).transform((cursor) => (cursor ? (cursor as Cursor) : undefined)),
   })
-  .transform(({ messages, nextCursor }) => ({ nextCursor, ...withSkipped('messages', messages) }));
+  .transform(({ messages, nextCursor }) => ({ nextCursor, ...withOddRecords('messages', messages) }));
 export type MessagesPage = z.infer<typeof MessagesPageDataSchema>;
-export const MessageDataSchema = z.object({ message: MessageSchema });
+export const MessageDataSchema = z
+  .object({ message: tolerantRecord(MessageSchema) })
+  .transform(({ message }) => withRepaired('message', message));
 
 // ---- the envelope (spec parts 1 and 7, README "API assumptions") ----
 

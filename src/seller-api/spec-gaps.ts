@@ -65,6 +65,21 @@ export function byCreatedAtThenId(
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+// ---- gap: message without createdAt ----
+// The spec shows `createdAt` on every message, yet a store may leave it out. Such a message is kept, not skipped.
+// Without a time it cannot be placed among the others, so it comes first in the read that brings it, in the order the
+// store listed it (by arrival): it is then relayed before the cursor moves past that read's dated messages, and a
+// message the sink refused comes back with the same read. It never moves the cursor.
+export function byCreatedAtThenArrival(
+  a: { createdAt?: string | undefined; id: string },
+  b: { createdAt?: string | undefined; id: string },
+): number {
+  const undated = (item: { createdAt?: string | undefined }) => !Number.isFinite(timeOf(item.createdAt));
+  // Equal, so the stable sort keeps them as they arrived.
+  if (undated(a) && undated(b)) return 0;
+  return byCreatedAtThenId(a, b);
+}
+
 // ---- gap: orders paging ----
 // `page` starts at 1. We read until `total` is reached or a page comes back empty or short; pages shift while
 // we read (new orders arrive, taken ones leave), so we dedupe by id. The page bound keeps a misbehaving server

@@ -112,7 +112,8 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
 
   const advance = (orderId: OrderId, message: Message) => {
     const ms = timeOf(message.createdAt);
-    if (Number.isFinite(ms)) queries.cursors.advance(orderId, message.createdAt, ms);
+    // A message without a readable time leaves the cursor where it is (README "API assumptions": message cursor).
+    if (message.createdAt !== undefined && Number.isFinite(ms)) queries.cursors.advance(orderId, message.createdAt, ms);
   };
 
   async function fetchChat({ orderId, lane, unannounced }: QueuedChat, pass: ChatPass): Promise<Fetched> {

@@ -32,6 +32,7 @@ import type { Health } from './health.ts';
 import { pacedApi } from './paced-api.ts';
 import type { RequestBudget } from './request-budget.ts';
 import { safeError } from './safe-error.ts';
+import { createRetryGate } from './retry-gate.ts';
 import { SinkAbandoned } from './sink-calls.ts';
 import type { WriteLedger } from './write-ledger.ts';
 import type { ActionOutcome, ActionTicket, SellerAction } from '../core/actions.ts';
@@ -48,6 +49,9 @@ export interface OutboxRules {
   echoSkewMs: number;
   closedChatWatchMs: number;
   messagesPageSize: number;
+  /** An outcome the sink refused (Telegram refuses the chat) is offered again after this, doubling up to the max. */
+  reportRetryBaseMs: number;
+  reportRetryMaxMs: number;
 }
 
 export interface OutboxDeps {
@@ -123,6 +127,8 @@ function reportedStateOf(entry: OutboxEntry): ReportedState {
 
 export function createOutbox(deps: OutboxDeps): Outbox {
   const { db, queries, sink, lock, budget, ledger, health, logger, now, rules } = deps;
+  // Per action: a refused outcome waits its backoff, and one refused outcome does not hold up the others.
+  const reportGate = createRetryGate(now, rules.reportRetryBaseMs, rules.reportRetryMaxMs);
 
   const ticketOf = (entry: OutboxEntry, deduplicated: boolean): ActionTicket => ({
     actionId: entry.id,
@@ -295,14 +301,18 @@ export function createOutbox(deps: OutboxDeps): Outbox {
 
   async function report(entry: OutboxEntry): Promise<void> {
     if (entry.outcome === undefined) return;
+    const gateKey = String(entry.id);
+    if (reportGate.blocked(gateKey)) return;
     const outcome = { actionId: entry.id, action: entry.action, ...entry.outcome } as ActionOutcome;
     try {
       await sink.actionSettled(outcome);
       queries.outbox.markReported(entry.id, reportedStateOf(entry));
+      reportGate.succeeded(gateKey);
     } catch (error) {
       // Stopped before the sink answered: reported again after the restart, like any unacknowledged outcome.
       if (error instanceof SinkAbandoned) return;
-      logger.warn({ error: safeError(error), actionId: entry.id }, 'sink refused an action outcome: offered again later');
+      reportGate.failed(gateKey);
+      logger.warn({ error: safeError(error), actionId: entry.id }, 'sink refused an action outcome: offered again later, backing off');
     }
   }
 

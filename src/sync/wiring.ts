@@ -45,6 +45,8 @@ export const outboxRules = ({ tuning }: EngineSettings): OutboxRules => ({
   echoSkewMs: tuning.echoSkewMs,
   closedChatWatchMs: tuning.closedChatWatchMs,
   messagesPageSize: tuning.messagesPageSize,
+  reportRetryBaseMs: tuning.sinkRetryBaseMs,
+  reportRetryMaxMs: tuning.sinkRetryMaxMs,
 });
 
 export const orderWatchRules = ({ pollIntervalMs, tuning }: EngineSettings): OrderWatchRules => ({

@@ -47,6 +47,18 @@ const start = (extra: Record<string, string> = {}) =>
   });
 
 const texts = () => telegram.botMessages(SELLER).map((message) => message.text);
+
+/** Asks /healthz until it answers `status`; resolves to that answer's body. */
+async function healthAnswering(url: string, status: number, timeoutMs = 8_000): Promise<unknown> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await fetch(url);
+    const body: unknown = await answer.json();
+    if (answer.status === status) return body;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for /healthz to answer ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 const notices = (pattern: RegExp) => texts().filter((text) => pattern.test(text));
 
 describe('the running bridge', () => {
@@ -128,5 +140,21 @@ describe('the running bridge', () => {
     const health = await fetch(bridge.health!.url);
     expect(health.status).toBe(503);
     expect(((await health.json()) as { reason: string }).reason).toMatch(/telegram polling stopped/);
+  });
+
+  it('/healthz reports degraded while Telegram refuses the seller chat (403), and healthy once a message gets through', async () => {
+    bridge = await start({ HEALTH_PORT: '0' });
+    const health = bridge.health!;
+    await bridge.engine.pollNow();
+    expect((await fetch(health.url)).status).toBe(200);
+
+    telegram.failNext('sendMessage', { error_code: 403, description: 'Forbidden: bot was blocked by the user' }, 4);
+    const order = sandbox.control.createOrder();
+    const refused = (await healthAnswering(health.url, 503)) as { reason: string; details: { telegramChat?: unknown } };
+    expect(refused.reason).toMatch(/^telegram refuses the chat \(403\): is the bot blocked or removed\?/);
+    expect(refused.details.telegramChat).toMatchObject({ refused: 'TELEGRAM_CHAT_BLOCKED' });
+
+    await until(() => texts().some((text) => text.includes(order.id)), 'the card once the chat takes messages');
+    await healthAnswering(health.url, 200);
   });
 });

@@ -1,8 +1,12 @@
 /**
  * `npm start` as a seller runs it: its prestart build, then its exact command (package.json) in a child process,
- * trial mode against the fake Telegram Bot API, then SIGTERM. Also the one-line refusal of a bad configuration.
+ * trial mode against the fake Telegram Bot API, then SIGTERM. Also the one-line refusal of a bad configuration, and
+ * what the process does with a failure nobody caught: an unhandled rejection is logged and the bridge runs on, an
+ * uncaught exception is logged and the process exits non-zero for its supervisor to restart it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +28,9 @@ const START_ARGS = startArgs();
 // What prestart does before every `npm start`.
 beforeAll(() => bundle({ entryPoints: { main: ENTRY_POINTS.main }, outdir: DIST_DIR }), 60_000);
 
-function startMain(args: string[], env: NodeJS.ProcessEnv): Started {
-  const child = spawn(process.execPath, [...START_ARGS, ...args], {
+/** `nodeFlags` go before the entry, as in `node --import <hook> dist/main.mjs`. */
+function startMain(args: string[], env: NodeJS.ProcessEnv, nodeFlags: string[] = []): Started {
+  const child = spawn(process.execPath, [...nodeFlags, ...START_ARGS, ...args], {
     cwd: process.cwd(),
     env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -128,4 +133,70 @@ describe('npm start', () => {
     expect(running.output().trim()).toMatch(/^Start-up failed: TELEGRAM_TOKEN_REFUSED: .*TELEGRAM_BOT_TOKEN/);
     expect(running.output()).not.toContain('AAwrongwrong');
   }, 30_000);
+});
+
+/** A port free right now on loopback. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A hook loaded before the entry (`node --import`): on SIGUSR2 it fails the way a bug would, outside any handler, with
+ * the bot token in the error's text to prove the log is scrubbed.
+ */
+const faultHook = (kind: 'rejection' | 'exception') =>
+  `data:text/javascript,${encodeURIComponent(
+    `process.on('SIGUSR2', () => { const error = new Error('injected fault near ' + process.env.TELEGRAM_BOT_TOKEN); ${
+      kind === 'rejection' ? 'Promise.reject(error);' : 'setImmediate(() => { throw error; });'
+    } });`,
+  )}`;
+
+describe('failures nobody caught', () => {
+  const startTrial = async (env: NodeJS.ProcessEnv = {}, nodeFlags: string[] = []) => {
+    telegram = await startFakeTelegram();
+    dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
+    const fake = telegram;
+    running = startMain(
+      ['--sandbox'],
+      { TELEGRAM_BOT_TOKEN: fake.token, TELEGRAM_API_ROOT: fake.apiRoot, DATABASE_PATH: join(dir, 'bridge.sqlite'), ...env },
+      nodeFlags,
+    );
+    await until(() => (fake.callsOf('getUpdates').length > 0 ? true : undefined), 15_000, 'the bot to poll');
+    return running;
+  };
+  const alive = (started: Started) => started.child.exitCode === null && started.child.signalCode === null;
+
+  it('GET // on the health port is answered and the bridge keeps running', async () => {
+    const port = await freePort();
+    const started = await startTrial({ HEALTH_PORT: String(port) });
+    const odd = await fetch(`http://127.0.0.1:${port}//`);
+    expect(odd.status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(alive(started)).toBe(true);
+    expect([200, 503]).toContain((await fetch(`http://127.0.0.1:${port}/healthz`)).status);
+  }, 60_000);
+
+  it('an unhandled rejection is logged without the token and the bridge keeps running', async () => {
+    const started = await startTrial({}, ['--import', faultHook('rejection')]);
+    started.child.kill('SIGUSR2');
+    await until(() => (/unhandled promise rejection/.test(started.output()) ? true : undefined), 10_000, 'the logged rejection');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(alive(started)).toBe(true);
+    expect(started.output()).toContain('injected fault near');
+    expect(started.output()).not.toContain(telegram!.token.split(':')[1]);
+  }, 60_000);
+
+  it('an uncaught exception is logged without the token and the process exits 1 after stopping', async () => {
+    const started = await startTrial({}, ['--import', faultHook('exception')]);
+    started.child.kill('SIGUSR2');
+    const { code } = await started.exited;
+    expect(code).toBe(1);
+    expect(started.output()).toMatch(/uncaught exception/);
+    expect(started.output()).toContain('bridge stopped');
+    expect(started.output()).not.toContain(telegram!.token.split(':')[1]);
+  }, 60_000);
 });

@@ -34,6 +34,20 @@ describe('order cards', () => {
     expect(h.cardsOf(order.id)).toHaveLength(1);
   });
 
+  it('an order with seven fields of about 600 characters still gets its card, within Telegram limits', async () => {
+    // Each field line is as long as a card shows one: a 100-character label and a 500-character value.
+    const fieldValues = Array.from({ length: 7 }, (_, index) => ({
+      fieldId: `f${index}`,
+      label: `${index}`.padEnd(100, 'l'),
+      value: 'v'.repeat(600),
+    }));
+    const { order, card } = await h.createPaidOrder({ fieldValues });
+    expect(card.text.length).toBeLessThanOrEqual(4096);
+    expect(card.text).toContain(`Order ${order.id}`);
+    expect(card.text).toMatch(/…and 1 more field \(too long to show\)/);
+    expect(labels(card)).toEqual(['Take', 'Cancel']);
+  });
+
   it('a status change made at the store edits the card in place', async () => {
     const { order, card } = await h.createPaidOrder();
     h.sandbox.control.setOrderStatus(order.id, 'processing');

@@ -45,6 +45,14 @@ describe('store alerts', () => {
     expect(alerts.observe({ ...base, lastSuccessfulPollAt: 21 * MIN }, 21 * MIN)).toEqual({ kind: 'back' });
   });
 
+  it('keeps a refused key announced until the store answers: a later failure is not re-announced as "down"', () => {
+    const alerts = createStoreAlerts({ downAfterMs: 5 * MIN, startedAt: 0 });
+    expect(alerts.observe(failing('API_KEY_INVALID'), 1_000)).toEqual({ kind: 'keyRefused' });
+    expect(alerts.observe(failing('TRANSPORT', 9), 20 * MIN)).toBeUndefined();
+    expect(alerts.state()).toBe('keyRefused');
+    expect(alerts.observe({ ...base, lastSuccessfulPollAt: 21 * MIN }, 21 * MIN)).toEqual({ kind: 'back' });
+  });
+
   it('counts from start-up when the store never answered', () => {
     const alerts = createStoreAlerts({ downAfterMs: 5 * MIN, startedAt: 100 * MIN });
     const neverAnswered = { ...failing('TRANSPORT', 2), lastSuccessfulPollAt: undefined };

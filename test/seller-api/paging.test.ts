@@ -68,8 +68,8 @@ function fakeApi(store: FakeStore): SellerApi {
       const limit = query.limit ?? 100;
       const after = query.cursor === undefined ? -Infinity : Date.parse(query.cursor);
       const page = store.messages
-        .filter((message) => Date.parse(message.createdAt) > after)
-        .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : 1))
+        .filter((message) => Date.parse(message.createdAt!) > after)
+        .sort((a, b) => Date.parse(a.createdAt!) - Date.parse(b.createdAt!) || (a.id < b.id ? -1 : 1))
         .slice(0, limit);
       const last = page.at(-1);
       return { messages: page, nextCursor: last === undefined ? undefined : (last.createdAt as Cursor) };

@@ -24,7 +24,7 @@ const CHAT_ID = -100123;
 export type RecordedEvent =
   | { kind: 'orderAppeared'; orderId: string; status: OrderStatus; card: TelegramRef; stock?: StockPlan }
   | { kind: 'orderChanged'; orderId: string; status: OrderStatus; previousStatus: OrderStatus }
-  | { kind: 'messageArrived'; orderId: string; messageId: string; text: string; senderRole: string; createdAt: string }
+  | { kind: 'messageArrived'; orderId: string; messageId: string; text: string; senderRole: string; createdAt: string | undefined }
   | { kind: 'catchUp'; lastRunEndedAt: number; newOrders: number; messages: number };
 
 export interface RecordingSink extends SyncSink {

@@ -244,3 +244,34 @@ describe('definitive refusals', () => {
     expect(h.sandbox.control.order(a)?.status).toBe('paid');
   });
 });
+
+describe('outcomes the sink refuses (Telegram answers 403)', () => {
+  it('are offered again with a per-action backoff, not on every pass, and reported once the sink takes them', async () => {
+    const a = paidOrder();
+    let clock = Date.now();
+    const engine = h.engine({ now: () => clock, sinkRetryBaseMs: 60_000, sinkRetryMaxMs: 600_000 });
+    await engine.pollNow();
+    const offered: number[] = [];
+    const accept = h.sink.actionSettled.bind(h.sink);
+    let refusing = true;
+    h.sink.actionSettled = async (outcome) => {
+      offered.push(outcome.actionId);
+      if (refusing) throw new Error('TELEGRAM_FAILED: Forbidden: bot was blocked by the user');
+      return accept(outcome);
+    };
+    const take = engine.enqueue({ kind: 'take', orderId: a });
+    for (let pass = 0; pass < 5; pass++) {
+      await engine.pollNow();
+      clock += 1_000;
+    }
+    expect(routeCount('POST /orders/{id}/take')).toBe(1);
+    expect(offered).toEqual([take.actionId]);
+
+    refusing = false;
+    clock += 60_000;
+    await engine.pollNow();
+    await engine.pollNow();
+    expect(offered).toEqual([take.actionId, take.actionId]);
+    expect(h.sink.outcomes.map((outcome) => [outcome.actionId, outcome.ok])).toEqual([[take.actionId, true]]);
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * The order card's layout: the head (what the order is), the buyer's fields, the tail (what was delivered), within
- * Telegram's length limit whatever the buyer typed: fields that do not fit give way to an "…and N more fields" line.
+ * Telegram's length limit whatever the store sent: every head and tail line is cut to a bounded length
+ * (texts/order-card.ts), and fields that do not fit give way to an "…and N more fields" line.
  */
 import type { FieldValue, Order } from '../../seller-api/schemas.ts';
 import { join, lines, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts';
@@ -19,8 +20,8 @@ import {
   unnamedField,
 } from '../texts/order-card.ts';
 
-/** Room kept for the "…and N more fields" line, in case a later field does not fit. */
-const MORE_FIELDS_ROOM = 40;
+/** The blank line between two sections. */
+const SECTION_BREAK = '\n\n';
 
 /** Lines another part of the card adds under it (auto-delivery), and whether they already show the delivered value. */
 export interface CardExtra {
@@ -45,29 +46,47 @@ export function orderCard(order: Order, extra: CardExtra = { lines: [], showsVal
   else if (order.deliveredAt) tail.push(cardDeliveredWithoutValue);
   if (!extra.showsValue) tail.push(...extra.lines);
 
-  // The head and tail with the blank lines around the fields.
-  const fixed = lines([...head, ...tail]).length + 2;
-  const shown = fittingFields((order.fieldValues ?? []).map(fieldLine), fixed);
-  const sections = [lines(head)];
-  if (shown.length > 0) sections.push(lines(shown));
-  if (tail.length > 0) sections.push(lines(tail));
-  return join(sections, '\n\n');
+  const fields = (order.fieldValues ?? []).map(fieldLine);
+  const card = layout(head, fittingFields(fields, roomForFields(head, tail)), tail);
+  // The rule above keeps every card within the limit; should a text ever outgrow its bound, the order still shows.
+  return card.length <= TELEGRAM_TEXT_LIMIT
+    ? card
+    : layout(head, fields.length > 0 ? [cardMoreFields({ fields: fields.length })] : [], tail);
 }
 
 const fieldLine = (field: FieldValue): Html => cardField({ label: field.label ?? field.fieldId ?? unnamedField, value: field.value ?? '' });
 
-/** The fields that fit after `used` characters; when some do not, the "…and N more fields" line takes their place. */
-function fittingFields(fields: readonly Html[], fixed: number): Html[] {
+function layout(head: readonly Html[], fields: readonly Html[], tail: readonly Html[]): Html {
+  const sections = [lines(head)];
+  if (fields.length > 0) sections.push(lines(fields));
+  if (tail.length > 0) sections.push(lines(tail));
+  return join(sections, SECTION_BREAK);
+}
+
+/** What the field lines may take, with their newlines and the blank line before them, beside the head and the tail. */
+function roomForFields(head: readonly Html[], tail: readonly Html[]): number {
+  const fixed = layout(head, [], tail).length + SECTION_BREAK.length;
+  return TELEGRAM_TEXT_LIMIT - fixed;
+}
+
+/**
+ * The field lines that fit in `room`, in order. A field goes in only if, after it, there is still room for the
+ * line that would name the fields after it; the first that does not fit is replaced by that line, so the card
+ * never goes over, whichever field is the last.
+ */
+function fittingFields(fields: readonly Html[], room: number): Html[] {
   const shown: Html[] = [];
-  let used = fixed;
+  let used = 0;
   for (const [index, field] of fields.entries()) {
-    const more = fields.length - index;
-    if (used + field.length + 1 + MORE_FIELDS_ROOM > TELEGRAM_TEXT_LIMIT && more > 1) {
-      shown.push(cardMoreFields({ count: more }));
+    const after = fields.length - index - 1;
+    const moreAfter = after > 0 ? 1 + cardMoreFields({ fields: after }).length : 0;
+    const newline = shown.length > 0 ? 1 : 0;
+    if (used + newline + field.length + moreAfter > room) {
+      shown.push(cardMoreFields({ fields: fields.length - index }));
       break;
     }
     shown.push(field);
-    used += field.length + 1;
+    used += newline + field.length;
   }
   return shown;
 }

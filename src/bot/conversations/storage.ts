@@ -9,8 +9,11 @@ import { z } from 'zod';
 import type { BotContext } from '../context.ts';
 import { BOT_KEY_PREFIX, type BotKeyValueStore } from '../storage/kv.ts';
 
-/** 2: the delivery step links its prompt, preview and refusals to the order (more `external` calls to replay). */
-const CONVERSATION_STORAGE_VERSION = 2;
+/**
+ * 2: the delivery step links its prompt, preview and refusals to the order (more `external` calls to replay).
+ * 3: the delivery step records its messages as waiting (deliver-steps.ts) and links them only when it ends.
+ */
+const CONVERSATION_STORAGE_VERSION = 3;
 
 /**
  * Whose conversation state an update reads and writes. Updates with the same key are handled one after another

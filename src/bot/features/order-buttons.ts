@@ -15,7 +15,10 @@ import { answerCallback } from '../helpers/answer-callback.ts';
 import { settleButtonMessage } from '../helpers/edit-message.ts';
 import { cancelConfirmKeyboard } from '../keyboards/confirmations.ts';
 import { CALLBACK } from '../texts/callbacks.ts';
-import { cancelDropped, cancelQuestion, cancelRequested } from '../texts/prompts.ts';
+import { cancelDropped, cancelExpired, cancelOrderMoved, cancelQuestion, cancelRequested } from '../texts/prompts.ts';
+import type { CancelQuestion, CancelQuestions } from '../storage/cancel-questions.ts';
+import type { DeliverSteps } from '../storage/deliver-steps.ts';
+import type { Html } from '../helpers/html.ts';
 import type { ActionTicket, SellerAction } from '../../core/actions.ts';
 
 /** What to tell the person who tapped, given what the engine did with the action. */
@@ -24,10 +27,34 @@ function ticketAnswer(ticket: ActionTicket, fresh: string): string {
   return ticket.state === 'succeeded' ? CALLBACK.alreadyDone : CALLBACK.alreadyInProgress;
 }
 
+/** A Cancel question is answered within this, or its Confirm only says it expired: an old question must not refund. */
+export const CANCEL_QUESTION_TTL_MS = 5 * 60_000;
+
 export interface OrderButtonsDeps {
   engine: () => SyncForBot;
   codec: OrderActionCodec;
   logger: Logger;
+  /** What each Cancel question was asked about. */
+  questions: CancelQuestions;
+  now: () => number;
+}
+
+/**
+ * Why a Confirm must not cancel, if it must not: the question expired (or is unknown), or the order's status is no
+ * longer the one the question was asked about.
+ */
+function cancelRefusal(
+  asked: CancelQuestion | undefined,
+  orderId: OrderId,
+  status: string | undefined,
+  now: number,
+): { answer: string; text: Html } | undefined {
+  if (asked === undefined || asked.orderId !== orderId || now - asked.askedAt > CANCEL_QUESTION_TTL_MS) {
+    return { answer: CALLBACK.cancelExpired, text: cancelExpired({ orderId }) };
+  }
+  if (status !== asked.status)
+    return { answer: CALLBACK.cancelOrderMoved, text: cancelOrderMoved({ orderId, was: asked.status, now: status }) };
+  return undefined;
 }
 
 /**
@@ -48,15 +75,65 @@ export function orderActionButtons(deps: OrderButtonsDeps) {
     return ticket;
   };
 
+  const statusOf = (orderId: OrderId) => deps.engine().lastSeenOrder(orderId)?.status ?? deps.engine().findOrder(orderId)?.status;
+
+  /**
+   * Questions being sent, by chat and order: a Confirm can arrive before the question's record is written (the
+   * seller sees the question as soon as Telegram has it), so a Confirm without a record waits for these first.
+   */
+  const asking = new Map<string, Promise<void>>();
+  const askingKey = (chatId: number | undefined, orderId: OrderId) => `${chatId}:${orderId}`;
+
   const askCancel = async (ctx: BotContext, orderId: OrderId) => {
     await answerCallback(ctx);
+    // What the question is about, as of now: the moment it is asked.
+    const askedAt = deps.now();
+    const status = statusOf(orderId);
     const card = ctx.callbackQuery?.message?.message_id;
-    const question = await ctx.reply(cancelQuestion({ orderId, amount: deps.engine().lastSeenOrder(orderId)?.amount }).html, {
-      parse_mode: 'HTML',
-      reply_markup: await cancelConfirmKeyboard(orderId, deps.codec),
-      ...(card === undefined ? {} : { reply_parameters: { message_id: card, allow_sending_without_reply: true } }),
-    });
-    deps.engine().linkTelegramMessage(orderId, { chatId: question.chat.id, messageId: question.message_id }, 'other');
+    const ask = async () => {
+      const question = await ctx.reply(cancelQuestion({ orderId, amount: deps.engine().lastSeenOrder(orderId)?.amount }).html, {
+        parse_mode: 'HTML',
+        reply_markup: await cancelConfirmKeyboard(orderId, deps.codec),
+        ...(card === undefined ? {} : { reply_parameters: { message_id: card, allow_sending_without_reply: true } }),
+      });
+      const ref = { chatId: question.chat.id, messageId: question.message_id };
+      deps.engine().linkTelegramMessage(orderId, ref, 'other');
+      if (status !== undefined) await deps.questions.asked(ref, orderId, status, askedAt);
+    };
+    const key = askingKey(ctx.chat?.id, orderId);
+    const sending = ask();
+    asking.set(key, sending);
+    try {
+      await sending;
+    } finally {
+      if (asking.get(key) === sending) asking.delete(key);
+    }
+  };
+
+  /** Cancels only on a question that is fresh and still about the order as it is; a repeated tap is deduplicated. */
+  const confirmCancel = async (ctx: BotContext, orderId: OrderId) => {
+    const message = ctx.callbackQuery?.message;
+    const ref = message && { chatId: message.chat.id, messageId: message.message_id };
+    const find = async () => (ref === undefined ? undefined : await deps.questions.find(ref));
+    let asked = await find();
+    if (asked === undefined) {
+      await asking.get(askingKey(ctx.chat?.id, orderId))?.catch(() => undefined);
+      asked = await find();
+    }
+    if (!asked?.confirmed) {
+      const status = statusOf(orderId);
+      const refusal = cancelRefusal(asked, orderId, status, deps.now());
+      if (refusal) {
+        deps.logger.info({ orderId, userId: ctx.from?.id, asked: asked?.status, status }, 'cancel not confirmed: the question is stale');
+        await answerCallback(ctx, refusal.answer);
+        await settleButtonMessage(ctx, refusal.text);
+        return;
+      }
+      if (ref) await deps.questions.confirmed(ref);
+    }
+    const ticket = enqueue(ctx, { kind: 'cancel', orderId });
+    await answerCallback(ctx, ticketAnswer(ticket, CALLBACK.cancelling));
+    await settleButtonMessage(ctx, cancelRequested({ orderId }));
   };
 
   composer.on('callback_query:data', async (ctx, next) => {
@@ -70,12 +147,8 @@ export function orderActionButtons(deps: OrderButtonsDeps) {
         return answerCallback(ctx, ticketAnswer(enqueue(ctx, { kind: 'take', orderId }), CALLBACK.taking));
       case 'cancel':
         return askCancel(ctx, orderId);
-      case 'cancelConfirm': {
-        const ticket = enqueue(ctx, { kind: 'cancel', orderId });
-        await answerCallback(ctx, ticketAnswer(ticket, CALLBACK.cancelling));
-        await settleButtonMessage(ctx, cancelRequested({ orderId }));
-        return;
-      }
+      case 'cancelConfirm':
+        return confirmCancel(ctx, orderId);
       case 'cancelBack':
         await answerCallback(ctx);
         await settleButtonMessage(ctx, cancelDropped({ orderId }));
@@ -95,14 +168,15 @@ export function orderActionButtons(deps: OrderButtonsDeps) {
 }
 
 /** Deliver opens the delivery step; Deliver's own buttons reach here only when no step of this admin wants them. */
-export function deliverButtons(deps: Pick<OrderButtonsDeps, 'codec'>) {
+export function deliverButtons(deps: Pick<OrderButtonsDeps, 'codec' | 'now'> & { steps: DeliverSteps }) {
   const composer = new Composer<BotContext>();
 
   composer.on('callback_query:data', async (ctx, next) => {
     const action = await deps.codec.decode(ctx.callbackQuery.data);
     switch (action?.verb) {
       case 'deliver':
-        // One step at a time per admin: a new Deliver replaces an unfinished one.
+        // One step at a time per admin: a new Deliver replaces an unfinished one, whose messages then say it expired.
+        await deps.steps.expireAllOf(ctx.chat?.id ?? ctx.from.id, ctx.from.id, deps.now());
         await ctx.conversation.exitAll();
         await ctx.conversation.enter(DELIVER_CONVERSATION, action.orderId);
         return;

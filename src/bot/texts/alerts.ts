@@ -1,5 +1,5 @@
 /** Alerts about the store's health, posted by the app's wiring through `postNotice`, and the offline summary. */
-import { bold, join, text, type Html } from '../helpers/html.ts';
+import { bold, italic, join, text, type Html } from '../helpers/html.ts';
 import { count, formatMoment } from './format.ts';
 
 export const ALERTS = {
@@ -22,6 +22,8 @@ export const ALERTS = {
       bold(`While you were away (since ${formatMoment(summary.since)}): `),
       `${count(summary.orders, 'new order')}, ${count(summary.messages, 'buyer message')}. They follow below.`,
     ]),
+  /** Above a notice that could not be posted when it was raised (Telegram refused the chat, or could not be reached). */
+  heldSince: ({ since }: { since: number }): Html => italic(`⏳ Held since ${formatMoment(since)}: Telegram did not take it then.`),
   /** Any other notice: the text is escaped. */
   plain: (raw: string): Html => text(raw),
 };

@@ -3,6 +3,7 @@ import type { OrderId } from '../../seller-api/schemas.ts';
 import { bold, code, join, lines, truncate, type Html } from '../helpers/html.ts';
 import { BUTTONS } from './buttons.ts';
 import { formatNumber, idCode } from './format.ts';
+import { statusInWords } from './order-card.ts';
 
 /** Names the refund when the order's amount is known. */
 export const cancelQuestion = ({ orderId, amount }: { orderId: OrderId; amount: number | undefined }): Html =>
@@ -17,6 +18,18 @@ export const cancelQuestion = ({ orderId, amount }: { orderId: OrderId; amount: 
 export const cancelRequested = ({ orderId }: { orderId: OrderId }): Html =>
   join(['⏳ Cancelling order ', idCode(orderId), ' and refunding…']);
 export const cancelDropped = ({ orderId }: { orderId: OrderId }): Html => join(['Order ', idCode(orderId), ' was not cancelled.']);
+/** Confirm on a question older than its lifetime (or one the bridge no longer knows). */
+export const cancelExpired = ({ orderId }: { orderId: OrderId }): Html =>
+  join(['⌛ This question about order ', idCode(orderId), ' expired, so nothing was cancelled. Tap Cancel on the card again.']);
+/** Confirm on a question whose order changed status since it was asked; `now` undefined: the bridge no longer knows it. */
+export const cancelOrderMoved = ({ orderId, was, now }: { orderId: OrderId; was: string; now: string | undefined }): Html =>
+  join([
+    '⚠️ Order ',
+    idCode(orderId),
+    ' is now ',
+    now === undefined ? 'unknown to this bridge' : statusInWords(now),
+    ` (it was ${statusInWords(was)} when you were asked), so it was not cancelled. Tap Cancel on the card again if you still want to.`,
+  ]);
 
 export const deliverAsk = ({ orderId }: { orderId: OrderId }): Html =>
   lines([
@@ -30,6 +43,16 @@ export const deliverPreview = ({ orderId, value }: { orderId: OrderId; value: st
 export const deliverRequested = ({ orderId, value }: { orderId: OrderId; value: string | undefined }): Html =>
   join(['⏳ Delivering order ', idCode(orderId), value === undefined ? ' without a value…' : '…']);
 export const deliverDropped = ({ orderId }: { orderId: OrderId }): Html => join(['Order ', idCode(orderId), ' was not delivered.']);
+/** The prompt, refusals and preview of a Deliver step that waited too long are edited to this. */
+export const deliverExpired = ({ orderId }: { orderId: OrderId }): Html =>
+  join(['⌛ This Deliver step for order ', idCode(orderId), ' expired: nothing was delivered. Tap Deliver on the card again.']);
+/** Answers to a reply to a message of a Deliver step that is not taken as its value. */
+export const deliverReplyExpired =
+  'This Deliver prompt expired, so your reply was neither used as the value nor sent to the buyer. Tap Deliver on the order card again.';
+export const deliverReplyOthers =
+  'This Deliver step belongs to another admin, so your reply was not sent to the buyer. To deliver yourself, tap Deliver on the order card.';
+export const deliverReplyWaiting =
+  'Not sent to the buyer: this Deliver step is waiting for Confirm or Back. To change the value, tap Back, then Deliver again.';
 export const deliverValueEmpty = 'The value is empty. Reply with the issued value, or tap the button.';
 export const deliverValueTooLong = ({ length, limit }: { length: number; limit: number }) =>
   `The value is ${length} characters long; at most ${limit} are accepted. Send a shorter value.`;

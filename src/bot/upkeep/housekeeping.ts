@@ -1,6 +1,7 @@
 /**
  * Keeps the bot's records bounded: what the cards of orders that are over (or long untouched) show, cards of orders
- * sync never committed, and callback-data aliases no button has carried for long are dropped. Runs when the bot
+ * sync never committed, callback-data aliases no button has carried for long, expired Cancel questions, and the
+ * messages of Deliver steps that expired long ago are dropped. Runs when the bot
  * starts and then on an interval (unref'd: it never keeps the process alive), until the bot stops.
  */
 import type { Logger } from 'pino';
@@ -10,6 +11,9 @@ import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import { describeError } from '../errors.ts';
 import type { OrderCards, OrderState } from '../cards/order-cards.ts';
 import { isOpenStatus } from '../../core/order-status.ts';
+import { CANCEL_QUESTION_TTL_MS } from '../features/order-buttons.ts';
+import type { CancelQuestions } from '../storage/cancel-questions.ts';
+import type { DeliverSteps } from '../storage/deliver-steps.ts';
 
 export interface HousekeepingOptions {
   /** Records untouched this long are dropped (open orders' aliases excepted). Default 30 days. */
@@ -31,6 +35,8 @@ export interface Housekeeping {
 export function createHousekeeping(deps: {
   cards: OrderCards;
   codec: OrderActionCodec;
+  cancelQuestions: CancelQuestions;
+  deliverSteps: DeliverSteps;
   engine: () => SyncQueries;
   options: HousekeepingOptions;
   now: () => number;
@@ -50,7 +56,12 @@ export function createHousekeeping(deps: {
       const staleBefore = deps.now() - deps.options.maxAgeMs;
       const cards = await deps.cards.prune(staleBefore, orderState);
       const aliases = await deps.codec.prune(staleBefore, (orderId) => orderState(orderId) === 'open');
-      if (cards + aliases > 0) deps.logger.info({ cards, aliases }, 'old bot records dropped');
+      // A question past its lifetime can only be refused: without its record it still is.
+      const questions = await deps.cancelQuestions.prune(deps.now() - CANCEL_QUESTION_TTL_MS);
+      // Kept this long so a late reply to an expired Deliver prompt is answered; after that it meets "not linked".
+      const steps = await deps.deliverSteps.prune(staleBefore);
+      const dropped = { cards, aliases, questions, steps };
+      if (Object.values(dropped).some((n) => n > 0)) deps.logger.info(dropped, 'old bot records dropped');
     } catch (error) {
       deps.logger.warn({ err: describeError(error, deps.secrets) }, 'bot records not pruned this time');
     }

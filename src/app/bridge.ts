@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { ALERTS, createBridgeBot, type BridgeBot, type BridgeBotDeps } from '../bot/index.ts';
 import type { Config } from '../config/index.ts';
 import { createCardViewQueries, createKeyValueStore, openDatabase } from '../db/index.ts';
+import { createStockQueries } from '../db/stock.ts';
 import { startHealthServer, syncHealth, type HealthServer } from '../ops/index.ts';
 import { createStoreAlerts, type StoreAlert } from '../ops/store-alerts.ts';
 import { createSellerApiClient } from '../seller-api/client.ts';
@@ -67,6 +68,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     },
     kv,
     cardStore: createCardViewQueries(db),
+    stock: createStockQueries(db),
     logger,
     listProducts: () => api.listProducts(),
     onPollingStopped: (reason) => {

@@ -73,6 +73,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     },
     kv,
     cardStore: createCardViewQueries(db),
+    stock,
     logger,
     listProducts: () => api.listProducts(),
     onPollingStopped: (reason) => {

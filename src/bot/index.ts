@@ -6,7 +6,8 @@
  * - first the in-flight tracking (graceful stop) and the callback answer deadline (every button answered at once);
  * - /start and /help are open to everyone; access control comes next, so nothing behind it ever sees a
  *   stranger's update;
- * - Take and Cancel are handled right there, concurrently: they never touch a conversation;
+ * - stock (/stock, its buttons, stock files) and Take and Cancel are handled right there, concurrently: they never
+ *   touch a conversation, and the order buttons answer data they do not know as stale;
  * - everything else is handled in order per chat and user (`sequentialize` with the conversations' storage key):
  *   the conversations plugin reads its state before the handlers and writes it after, so two updates of one
  *   admin at once would lose one's step. Conversations come before the handlers so a waiting step gets its
@@ -21,6 +22,7 @@ import type { Backoff } from '../shared/backoff.ts';
 import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
 import type { SyncForBot, SyncSink } from '../sync/contract.ts';
 import { createOrderActionCodec } from './callback-data/order-action.ts';
+import { createStockActionCodec } from './callback-data/stock-action.ts';
 import type { CardStore } from './cards/card-store.ts';
 import { createOrderCards } from './cards/order-cards.ts';
 import type { BotContext, ConversationContext } from './context.ts';
@@ -31,6 +33,7 @@ import { describeError } from './errors.ts';
 import { buyerRepliesFeature } from './features/buyer-replies.ts';
 import { commandsFeature } from './features/commands.ts';
 import { fallbackFeature } from './features/fallback.ts';
+import { stockFeature } from './features/stock.ts';
 import { deliverButtons, orderActionButtons } from './features/order-buttons.ts';
 import { stockReplaceButtons } from './features/stock-replace.ts';
 import { welcomeFeature } from './features/welcome.ts';
@@ -50,6 +53,8 @@ import type { BotKeyValueStore } from './storage/kv.ts';
 import { createNoticePoster, DEFAULT_HELD_NOTICE_BACKOFF, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './sink/notices.ts';
 import { createChatReachability, type ChatRefusal } from './transport/chat-reachability.ts';
 import { createPolling, type PollingState } from './transport/polling.ts';
+import { createFileDownloader } from './stock/file-download.ts';
+import type { StockStore } from './stock/stock-store.ts';
 import { createTelegramSink } from './sink/telegram-sink.ts';
 import { COMMANDS } from './texts/commands.ts';
 import { createStepSweeper } from './upkeep/expired-steps.ts';
@@ -74,6 +79,8 @@ export interface BridgeBotDeps {
   /** Order cards and what each shows now (src/db's CardViewQueries over the links sync maps replies with). */
   cardStore: CardStore;
   logger: Logger;
+  /** For /stock and stock files (src/db's StockQueries); without it /stock says it is unavailable. */
+  stock?: StockStore;
   /** For /products (e.g. `() => sellerApi.listProducts()`); without it /products says it is unavailable. */
   listProducts?: () => Promise<Product[]>;
   /** Telegram pacing; defaults follow Telegram's limits. Tests make it fast. */
@@ -218,6 +225,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(answerDeadline.middleware);
   bot.use(welcomeFeature({ binding, logger, now }));
   bot.use(accessControl({ binding, logger }));
+  const downloader = createFileDownloader({ token: deps.token, apiRoot: deps.apiRoot });
+  bot.use(stockFeature({ stock: deps.stock, binding, codec: createStockActionCodec(deps.kv), downloader, logger, secrets, now }));
   bot.use(stockReplaceButtons({ engine, cards, logger }));
   bot.use(orderActionButtons({ engine, codec, logger, questions: cancelQuestions, now }));
   bot.use(sequentialize<BotContext>(conversationKey));

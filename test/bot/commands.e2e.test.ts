@@ -86,6 +86,7 @@ describe('commands', () => {
       'reply',
       'products',
       'status',
+      'stock',
     ]);
   });
 

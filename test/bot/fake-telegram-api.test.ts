@@ -29,6 +29,23 @@ describe('fake Telegram Bot API', () => {
     await expect(api.sendMessage(user.id, '&amp;'.repeat(4096), { parse_mode: 'HTML' })).resolves.toBeDefined();
   });
 
+  it('gives a sent document to getUpdates, getFile and the file download, to this token only', async () => {
+    const sent = telegram.sendDocument(user, { content: 'AB\nCD\n', fileName: 'keys.txt', mimeType: 'text/plain', caption: '/stock p1' });
+    expect(sent).toMatchObject({ caption: '/stock p1', caption_entities: [{ type: 'bot_command', offset: 0, length: 6 }] });
+    expect(sent).not.toHaveProperty('text');
+    const [update] = await api.getUpdates();
+    const document = update?.message?.document;
+    expect(document).toMatchObject({ file_name: 'keys.txt', mime_type: 'text/plain', file_size: 6 });
+    const file = await api.getFile(document!.file_id);
+    const download = await fetch(`${telegram.apiRoot}/file/bot${telegram.token}/${file.file_path}`);
+    expect(download.headers.get('content-length')).toBeNull();
+    expect(await download.text()).toBe('AB\nCD\n');
+    expect((await fetch(`${telegram.apiRoot}/file/bot123:nope/${file.file_path}`)).status).toBe(401);
+    expect((await fetch(`${telegram.apiRoot}/file/bot${telegram.token}/documents/none.txt`)).status).toBe(404);
+    expect(telegram.callsOf('downloadFile').map((call) => call.ok)).toEqual([true, false, false]);
+    await expect(api.getFile('no-such-file')).rejects.toThrow(/invalid file_id/);
+  });
+
   it('cuts the connection for a network fault, once', async () => {
     telegram.failNext('getMe', { network: 'reset' });
     await expect(api.getMe()).rejects.toBeInstanceOf(HttpError);

@@ -13,6 +13,7 @@ import { createCardViewQueries, type CardViewQueries } from '../../src/db/card-v
 import { createKeyValueStore, type KeyValueStore } from '../../src/db/kv.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
+import { createStockQueries } from '../../src/db/stock.ts';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { createSellerApiClient, type SellerApiClient } from '../../src/seller-api/client.ts';
@@ -110,6 +111,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       engine: () => engine!,
       kv,
       cardStore: cards,
+      stock: createStockQueries(db),
       logger,
       listProducts: () => api.listProducts(),
       pacing: { perChatIntervalMs: 0, groupPerMinute: 10_000, globalPerSecond: 10_000 },

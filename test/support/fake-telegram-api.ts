@@ -8,7 +8,8 @@
  * editing to the same content fails with "message is not modified", replying to a missing message fails unless
  * `allow_sending_without_reply`, and getUpdates long-polls and drops updates confirmed by `offset`.
  *
- * Tests act as users through `sendText`, `tapButton`/`tapLabel`, and read the chat as a user sees it.
+ * Tests act as users through `sendText`, `sendDocument`/`sendPhoto`, `tapButton`/`tapLabel`, and read the chat as a
+ * user sees it.
  * This file wires the parts in fake-telegram/ together and is the one module tests import.
  */
 import type { User } from 'grammy/types';
@@ -16,6 +17,7 @@ import { adminMethods } from './fake-telegram/admin.ts';
 import { createCallbackQueries } from './fake-telegram/callbacks.ts';
 import { createChats } from './fake-telegram/chats.ts';
 import { createFaults } from './fake-telegram/faults.ts';
+import { createFiles } from './fake-telegram/files.ts';
 import { messageMethods } from './fake-telegram/messages.ts';
 import { startServer } from './fake-telegram/server.ts';
 import type { FakeTelegram, FakeTelegramOptions, RecordedCall } from './fake-telegram/types.ts';
@@ -42,11 +44,19 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   const updates = createUpdates();
   const queries = createCallbackQueries();
   const faults = createFaults();
+  const files = createFiles(chats, updates);
   const server = await startServer({
     token,
     calls,
     faults,
-    methods: { ...adminMethods(botUser, chats), ...messageMethods(botUser, chats), ...queries.methods, ...updates.methods },
+    methods: {
+      ...adminMethods(botUser, chats),
+      ...messageMethods(botUser, chats),
+      ...queries.methods,
+      ...updates.methods,
+      ...files.methods,
+    },
+    fileAt: files.bytesAt,
   });
 
   return {
@@ -59,6 +69,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     botMessages: (chatId) => chats.messagesOf(chatId).filter((message) => message.fromBot && !message.deleted),
     message: (chatId, messageId) => chats.messagesOf(chatId).find((message) => message.messageId === messageId),
     ...userActions(chats, updates, queries),
+    ...files.actions,
     callbackAnswer: queries.answerOf,
     failNext: faults.failNext,
     deleteMessage(chatId, messageId) {

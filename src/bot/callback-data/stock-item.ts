@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 
-const STOCK_ITEM_VERBS = { replace: 'sr', replaceConfirm: 'sy', replaceBack: 'sn' } as const;
+/** `i…` verbs: the stock list's buttons use `s…` (callback-data/stock-action.ts). */
+const STOCK_ITEM_VERBS = { replace: 'ir', replaceConfirm: 'iy', replaceBack: 'in' } as const;
 export type StockItemVerb = keyof typeof STOCK_ITEM_VERBS;
 
 const VERB_NAMES = Object.fromEntries(Object.entries(STOCK_ITEM_VERBS).map(([name, verb]) => [verb, name])) as Record<
@@ -14,7 +15,7 @@ const VERB_NAMES = Object.fromEntries(Object.entries(STOCK_ITEM_VERBS).map(([nam
 
 const StockItemDataSchema = z
   .string()
-  .regex(/^(sr|sy|sn):\d{1,15}$/)
+  .regex(/^(ir|iy|in):\d{1,15}$/)
   .transform((data) => {
     const [verb = '', id = ''] = data.split(':');
     return { verb: VERB_NAMES[verb] as StockItemVerb, itemId: Number(id) };

@@ -29,7 +29,10 @@ export function accessControl(deps: { binding: ChatBinding; logger: Logger }): M
     if (!message || !chat) return;
     const aimedAtBot =
       chat.type === 'private' ||
-      message.entities?.some((entity) => entity.type === 'bot_command' && entity.offset === 0) === true ||
+      // A command in a caption too: a stock file is sent with `/stock <productId>` as its caption.
+      [...(message.entities ?? []), ...(message.caption_entities ?? [])].some(
+        (entity) => entity.type === 'bot_command' && entity.offset === 0,
+      ) ||
       message.reply_to_message?.from?.id === ctx.me.id;
     if (aimedAtBot) {
       await ctx.reply(refusedMessage, { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });

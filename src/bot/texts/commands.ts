@@ -1,9 +1,10 @@
-/** The command list and the answers of /start, /help, /orders, /order, /reply, /products and /status. */
+/** The command list and the answers of /start, /help, /orders, /order, /reply, /products and /status (/stock's: stock.ts). */
 import type { OrderId } from '../../seller-api/schemas.ts';
 import { bold, code, italic, join, lines, link, text, truncate, type Html } from '../helpers/html.ts';
 import { BUTTONS } from './buttons.ts';
 import { ago, formatMoment, formatNumber, idCode } from './format.ts';
 import { statusInWords } from './order-card.ts';
+import { stockCommandDescription } from './stock.ts';
 
 export const COMMANDS = [
   { command: 'start', description: 'What this bot is, and your chat and user ids' },
@@ -13,6 +14,7 @@ export const COMMANDS = [
   { command: 'reply', description: 'Write to the buyer of an order: /reply <id>' },
   { command: 'products', description: 'Products with automation enabled' },
   { command: 'status', description: 'Health of the connection to the store' },
+  { command: 'stock', description: stockCommandDescription },
 ] as const;
 
 // ---- /start ----

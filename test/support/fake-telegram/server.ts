@@ -1,7 +1,7 @@
 /**
  * The HTTP side: a node:http server on 127.0.0.1 that takes POST /bot<token>/<method> with a JSON or urlencoded
  * body, records the call, applies a programmed fault or routes it to its handler, and answers `{ok, result}` or
- * `{ok: false, error_code, description, parameters}`.
+ * `{ok: false, error_code, description, parameters}`. GET /file/bot<token>/<path> downloads a file users sent.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +19,8 @@ export interface ServerOptions {
   faults: Faults;
   /** Where calls are recorded, in order of arrival. */
   calls: RecordedCall[];
+  /** The bytes of a file by its download path (files.ts). */
+  fileAt?: (path: string) => Buffer | undefined;
 }
 
 export interface FakeServer {
@@ -51,7 +53,14 @@ function reply(response: ServerResponse, status: number, body: unknown) {
   response.end(JSON.stringify(body));
 }
 
-export async function startServer({ token, methods, faults, calls }: ServerOptions): Promise<FakeServer> {
+/** Streamed in chunks without a Content-Length, so a client can only cap it by counting what arrives. */
+function serveFile(response: ServerResponse, bytes: Buffer) {
+  response.writeHead(200, { 'content-type': 'application/octet-stream' });
+  for (let at = 0; at < bytes.byteLength; at += 64 * 1024) response.write(bytes.subarray(at, at + 64 * 1024));
+  response.end();
+}
+
+export async function startServer({ token, methods, faults, calls, fileAt }: ServerOptions): Promise<FakeServer> {
   const record = (method: string, params: Record<string, unknown>, ok: boolean) => {
     calls.push({ method, params, ok, at: Date.now() });
   };
@@ -62,7 +71,17 @@ export async function startServer({ token, methods, faults, calls }: ServerOptio
     return call;
   };
 
+  const download = (response: ServerResponse, requestToken: string, path: string) => {
+    const bytes = requestToken === token ? fileAt?.(path) : undefined;
+    record('downloadFile', { path }, bytes !== undefined);
+    if (requestToken !== token) return reply(response, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
+    if (bytes === undefined) return reply(response, 404, { ok: false, error_code: 404, description: 'Not Found' });
+    serveFile(response, bytes);
+  };
+
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const file = /^\/file\/bot([^/]+)\/(.+)$/.exec(request.url ?? '');
+    if (file) return download(response, file[1] ?? '', decodeURIComponent(file[2] ?? ''));
     const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url ?? '');
     if (!match) return reply(response, 404, { ok: false, error_code: 404, description: 'Not Found' });
     const [, requestToken, method] = match as unknown as [string, string, string];

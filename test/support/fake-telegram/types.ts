@@ -44,6 +44,16 @@ export type Fault =
   /** The connection is cut before any answer: the client sees a network error (grammY's HttpError). */
   | { network: 'reset' };
 
+/** A file a user sends as a document. */
+export interface SentDocument {
+  content: string | Uint8Array;
+  fileName?: string;
+  mimeType?: string;
+  caption?: string;
+  /** The `file_size` Telegram reports (default: the real size); null: none reported. */
+  announcedSize?: number | null;
+}
+
 export interface CallbackAnswer {
   text: string | undefined;
   showAlert: boolean;
@@ -61,7 +71,7 @@ export interface FakeTelegram {
   apiRoot: string;
   token: string;
   botUser: User;
-  /** Every API call the bot made, in order. */
+  /** Every API call the bot made, in order; a file download is recorded as `downloadFile` with its `path`. */
   calls: RecordedCall[];
   callsOf(method: string): RecordedCall[];
   /** Messages of a chat in order, deleted ones included (marked). */
@@ -71,6 +81,10 @@ export interface FakeTelegram {
   message(chatId: number, messageId: number): ChatMessage | undefined;
   /** A user writes in a chat (their private chat with the bot unless `chatId` is given). */
   sendText(from: FakeUser, text: string, options?: { chatId?: number; replyTo?: number }): Message;
+  /** A user sends a file as a document, with a caption (their private chat with the bot unless `chatId` is given). */
+  sendDocument(from: FakeUser, document: SentDocument, options?: { chatId?: number }): Message;
+  /** A user sends a photo with this caption. */
+  sendPhoto(from: FakeUser, caption: string, options?: { chatId?: number }): Message;
   /** A user taps an inline button of a message; throws if the message has no button with that data. */
   tapButton(from: FakeUser, messageId: number, data: string, options?: { chatId?: number }): string;
   /** A user taps the button with this label. */

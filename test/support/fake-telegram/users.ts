@@ -7,37 +7,39 @@ import type { ChatMessage, FakeTelegram, FakeUser } from './types.ts';
 
 type UserActions = Pick<FakeTelegram, 'sendText' | 'tapButton' | 'tapLabel' | 'sendCallback'>;
 
-export function userActions(chats: Chats, updates: Updates, queries: CallbackQueries): UserActions {
+/** A user's message in a chat's history, and the Bot API's Message for it (text and command entities). */
+export function userMessage(chats: Chats, from: FakeUser, text: string, chatId: number, replyTo?: number): Message {
   const { chatOf, messagesOf, findMessage, allocateMessageId, toTelegramMessage } = chats;
-
-  const userMessage = (from: FakeUser, text: string, chatId: number, replyTo?: number): Message => {
-    chatOf(chatId, from);
-    if (replyTo !== undefined && !findMessage(chatId, replyTo)) throw new Error(`no message ${replyTo} in chat ${chatId}`);
-    const message: ChatMessage = {
-      chatId,
-      messageId: allocateMessageId(chatId),
-      fromId: from.id,
-      fromBot: false,
-      text,
-      source: text,
-      parseMode: undefined,
-      replyMarkup: undefined,
-      replyToMessageId: replyTo,
-      reactions: [],
-      edits: 0,
-      deleted: false,
-      date: Math.floor(Date.now() / 1000),
-    };
-    messagesOf(chatId).push(message);
-    const telegramMessage = toTelegramMessage(message);
-    (telegramMessage as { from: User }).from = {
-      id: from.id,
-      is_bot: false,
-      first_name: from.first_name,
-      ...(from.username ? { username: from.username } : {}),
-    };
-    return telegramMessage;
+  chatOf(chatId, from);
+  if (replyTo !== undefined && !findMessage(chatId, replyTo)) throw new Error(`no message ${replyTo} in chat ${chatId}`);
+  const message: ChatMessage = {
+    chatId,
+    messageId: allocateMessageId(chatId),
+    fromId: from.id,
+    fromBot: false,
+    text,
+    source: text,
+    parseMode: undefined,
+    replyMarkup: undefined,
+    replyToMessageId: replyTo,
+    reactions: [],
+    edits: 0,
+    deleted: false,
+    date: Math.floor(Date.now() / 1000),
   };
+  messagesOf(chatId).push(message);
+  const telegramMessage = toTelegramMessage(message);
+  (telegramMessage as { from: User }).from = {
+    id: from.id,
+    is_bot: false,
+    first_name: from.first_name,
+    ...(from.username ? { username: from.username } : {}),
+  };
+  return telegramMessage;
+}
+
+export function userActions(chats: Chats, updates: Updates, queries: CallbackQueries): UserActions {
+  const { findMessage, toTelegramMessage } = chats;
 
   const callback = (from: FakeUser, messageId: number, data: string, chatId: number, checkButton: boolean): string => {
     const message = findMessage(chatId, messageId);
@@ -63,7 +65,7 @@ export function userActions(chats: Chats, updates: Updates, queries: CallbackQue
 
   return {
     sendText(from, text, options = {}) {
-      const message = userMessage(from, text, options.chatId ?? from.id, options.replyTo);
+      const message = userMessage(chats, from, text, options.chatId ?? from.id, options.replyTo);
       updates.push({ message: message as Update['message'] & object });
       return message;
     },

@@ -1,0 +1,70 @@
+/**
+ * Callback data of the Pause/Resume buttons of `/stock`: `sp:<product ref>` and `sr:<product ref>`, validated with
+ * zod, at most 64 bytes. A product id too long to fit (they may have up to 200 characters) is replaced by
+ * `#<hash>`, remembered in the key-value store as order ids are (order-action.ts). A product has one alias for good,
+ * rewritten in place, so there is nothing to prune.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { ProductIdSchema, type ProductId } from '../../seller-api/schemas.ts';
+import { kvSlot, type BotKeyValueStore } from '../storage/kv.ts';
+import { MAX_CALLBACK_DATA_BYTES } from './order-action.ts';
+
+const STOCK_VERBS = { pause: 'sp', resume: 'sr' } as const;
+export type StockVerbName = keyof typeof STOCK_VERBS;
+
+/** Which taps are this codec's: the feature claims them before the order buttons see them. */
+export const STOCK_CALLBACK_DATA = /^s[pr]:/;
+
+const HASH_PREFIX = '#';
+const ALIAS_PREFIX = 'stock-alias:';
+
+const StockActionDataSchema = z
+  .string()
+  .refine((data) => Buffer.byteLength(data, 'utf8') <= MAX_CALLBACK_DATA_BYTES, 'longer than 64 bytes')
+  .transform((data, context) => {
+    const verb = data.startsWith(`${STOCK_VERBS.pause}:`) ? 'pause' : data.startsWith(`${STOCK_VERBS.resume}:`) ? 'resume' : undefined;
+    const ref = data.slice(3);
+    if (verb === undefined || ref === '') {
+      context.addIssue({ code: 'custom', message: 'not a stock action' });
+      return z.NEVER;
+    }
+    return { verb, ref } as const;
+  });
+
+const AliasSchema = z.object({ productId: ProductIdSchema });
+
+const hashOf = (productId: string) => createHash('sha256').update(productId).digest('base64url').slice(0, 22);
+
+export interface StockAction {
+  verb: StockVerbName;
+  productId: ProductId;
+}
+
+export interface StockActionCodec {
+  /** Data for a button; long ids are remembered under their hash first. */
+  encode(verb: StockVerbName, productId: ProductId): Promise<string>;
+  /** The action a button carries, or undefined for forged or unknown data. */
+  decode(data: string): Promise<StockAction | undefined>;
+}
+
+export function createStockActionCodec(kv: BotKeyValueStore): StockActionCodec {
+  const alias = (hash: string) => kvSlot(kv, `${ALIAS_PREFIX}${hash}`, AliasSchema);
+  return {
+    async encode(verb, productId) {
+      const direct = `${STOCK_VERBS[verb]}:${productId}`;
+      if (Buffer.byteLength(direct, 'utf8') <= MAX_CALLBACK_DATA_BYTES && !productId.startsWith(HASH_PREFIX)) return direct;
+      const hash = hashOf(productId);
+      await alias(hash).write({ productId });
+      return `${STOCK_VERBS[verb]}:${HASH_PREFIX}${hash}`;
+    },
+    async decode(data) {
+      const parsed = StockActionDataSchema.safeParse(data);
+      if (!parsed.success) return undefined;
+      const { verb, ref } = parsed.data;
+      if (!ref.startsWith(HASH_PREFIX)) return { verb, productId: ref as ProductId };
+      const productId = (await alias(ref.slice(HASH_PREFIX.length)).read())?.productId;
+      return productId === undefined ? undefined : { verb, productId };
+    },
+  };
+}

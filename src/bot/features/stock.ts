@@ -1,0 +1,120 @@
+/**
+ * `/stock` for admins: the stock list with Pause/Resume buttons (a tap edits the list in place), and stock files: a
+ * `.txt` document with the caption `/stock <productId>` adds its items like `npm run stock -- add`. Items never
+ * reach a log line or an answer: only counts, codes and the masked hint the store gives.
+ */
+import { Composer, type Filter } from 'grammy';
+import type { Logger } from 'pino';
+import { StockInputError } from '../../core/stock-input.ts';
+import { STOCK_CALLBACK_DATA, type StockActionCodec } from '../callback-data/stock-action.ts';
+import type { BotContext } from '../context.ts';
+import { describeError } from '../errors.ts';
+import { answerCallback } from '../helpers/answer-callback.ts';
+import { captionCommand } from '../helpers/caption-command.ts';
+import { isNotModified } from '../helpers/telegram-errors.ts';
+import { adminOnly } from '../middlewares/admin-only.ts';
+import type { ChatBinding } from '../storage/chat-binding.ts';
+import type { FileDownloader } from '../stock/file-download.ts';
+import { renderStockList } from '../stock/stock-list.ts';
+import type { StockStore } from '../stock/stock-store.ts';
+import { STOCK_FILE_MAX_BYTES, StockUploadError, uploadStock, type StockUploadErrorCode } from '../stock/upload.ts';
+import {
+  STOCK_FILE_REFUSALS,
+  stockAdded,
+  stockNothingChanged,
+  stockPausedAnswer,
+  stockResumedAnswer,
+  stockStaleAnswer,
+  stockUnavailable,
+  stockUploadHint,
+} from '../texts/stock.ts';
+
+export interface StockFeatureDeps {
+  /** Without it (a setup without the database's stock) `/stock` says it is unavailable. */
+  stock: StockStore | undefined;
+  binding: ChatBinding;
+  codec: StockActionCodec;
+  downloader: FileDownloader;
+  logger: Logger;
+  secrets: readonly string[];
+  now: () => number;
+}
+
+const html = { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } };
+
+/** Why a file was refused, in the seller's words; core's input errors are already worded for them (as the CLI prints). */
+function refusalReason(error: StockUploadError | StockInputError, maxBytes: number): string {
+  if (error instanceof StockInputError) return error.message;
+  const reasons: Record<StockUploadErrorCode, string> = {
+    STOCK_NO_PRODUCT_ID: STOCK_FILE_REFUSALS.noProductId,
+    STOCK_NOT_A_DOCUMENT: STOCK_FILE_REFUSALS.notADocument,
+    STOCK_NOT_TEXT: STOCK_FILE_REFUSALS.notText,
+    STOCK_FILE_TOO_LARGE: STOCK_FILE_REFUSALS.tooLarge({ maxBytes }),
+    STOCK_FILE_UNAVAILABLE: STOCK_FILE_REFUSALS.unavailable,
+  };
+  return reasons[error.code];
+}
+
+export function stockFeature(deps: StockFeatureDeps) {
+  const composer = new Composer<BotContext>();
+  const admins = adminOnly({ binding: deps.binding, logger: deps.logger });
+  const { stock } = deps;
+
+  const listMessage = async (store: StockStore) => {
+    const { text, keyboard } = await renderStockList(store.summary(), deps.codec);
+    return { text: text.html, options: { ...html, ...(keyboard ? { reply_markup: keyboard } : {}) } };
+  };
+
+  composer.command('stock', admins, async (ctx) => {
+    if (!stock) return void (await ctx.reply(stockUnavailable));
+    const productId = ctx.match.trim();
+    // `/stock <id>` typed as text: the items must come as a file.
+    if (productId !== '') return void (await ctx.reply(stockUploadHint({ productId }).html, html));
+    const { text, options } = await listMessage(stock);
+    await ctx.reply(text, options);
+  });
+
+  const addFile = async (ctx: Filter<BotContext, 'message:caption'>, store: StockStore, args: string) => {
+    const replyTo = { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } };
+    const getFile = (fileId: string) => ctx.api.getFile(fileId);
+    const uploadDeps = { stock: store, downloader: deps.downloader, getFile, maxBytes: STOCK_FILE_MAX_BYTES, now: deps.now };
+    try {
+      const { productId, added, bytes } = await uploadStock(args, ctx.msg.document, uploadDeps);
+      deps.logger.info({ productId, ...added, bytes, userId: ctx.from?.id }, 'stock file added');
+      await ctx.reply(stockAdded({ productId, ...added }).html, { ...html, ...replyTo });
+    } catch (error) {
+      if (!(error instanceof StockUploadError || error instanceof StockInputError)) throw error;
+      const failure =
+        error instanceof StockUploadError && error.failure !== undefined ? describeError(error.failure, deps.secrets) : undefined;
+      deps.logger.info({ code: error.code, failure, userId: ctx.from?.id }, 'stock file refused');
+      await ctx.reply(stockNothingChanged({ reason: refusalReason(error, STOCK_FILE_MAX_BYTES) }).html, { ...html, ...replyTo });
+    }
+  };
+
+  composer.on('message:caption').filter(
+    (ctx) => captionCommand(ctx.msg, 'stock', ctx.me.username) !== undefined,
+    admins,
+    async (ctx) => {
+      if (!stock) return void (await ctx.reply(stockUnavailable));
+      await addFile(ctx, stock, captionCommand(ctx.msg, 'stock', ctx.me.username) ?? '');
+    },
+  );
+
+  composer.callbackQuery(STOCK_CALLBACK_DATA, admins, async (ctx) => {
+    const action = await deps.codec.decode(ctx.callbackQuery.data);
+    const known = action && stock?.summary().some((line) => line.productId === action.productId);
+    if (!stock || !action || !known) return answerCallback(ctx, stockStaleAnswer);
+    const { verb, productId } = action;
+    stock.setPaused(productId, verb === 'pause', deps.now());
+    deps.logger.info({ productId, paused: verb === 'pause', userId: ctx.from?.id }, 'stock auto-delivery switched from Telegram');
+    await answerCallback(ctx, verb === 'pause' ? stockPausedAnswer({ productId }) : stockResumedAnswer({ productId }));
+    const { text, options } = await listMessage(stock);
+    try {
+      await ctx.editMessageText(text, options);
+    } catch (error) {
+      if (!isNotModified(error)) throw error;
+    }
+  });
+
+  return composer;
+}

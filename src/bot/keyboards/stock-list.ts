@@ -1,0 +1,15 @@
+/** The buttons under `/stock`'s list: one row per product shown, Pause when it is delivered automatically, Resume when paused. */
+import { InlineKeyboard } from 'grammy';
+import type { StockActionCodec } from '../callback-data/stock-action.ts';
+import type { ProductStockLine } from '../stock/stock-store.ts';
+import { stockPauseButton, stockResumeButton } from '../texts/stock.ts';
+
+export async function stockListKeyboard(products: readonly ProductStockLine[], codec: StockActionCodec): Promise<InlineKeyboard> {
+  const keyboard = new InlineKeyboard();
+  for (const { productId, title, paused } of products) {
+    const product = title ?? productId;
+    const label = paused ? stockResumeButton({ product }) : stockPauseButton({ product });
+    keyboard.text(label, await codec.encode(paused ? 'resume' : 'pause', productId)).row();
+  }
+  return keyboard;
+}

@@ -1,0 +1,38 @@
+/**
+ * `/stock`'s message: every product with its counts and a Pause/Resume button. As many products as one message holds
+ * (Telegram's text limit, and at most 100 buttons); the header counts them all and the rest is pointed to the CLI.
+ */
+import type { InlineKeyboard } from 'grammy';
+import type { StockActionCodec } from '../callback-data/stock-action.ts';
+import { join, lines, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts';
+import { stockListKeyboard } from '../keyboards/stock-list.ts';
+import { stockEmpty, stockFooter, stockHeader, stockItem, stockMore } from '../texts/stock.ts';
+import type { ProductStockLine } from './stock-store.ts';
+
+/** Telegram refuses an inline keyboard with more buttons than this. */
+const MAX_BUTTONS = 100;
+/** Room for the "…and N more" line. */
+const MORE_ROOM = 80;
+
+export interface StockListMessage {
+  text: Html;
+  keyboard: InlineKeyboard | undefined;
+}
+
+export async function renderStockList(products: readonly ProductStockLine[], codec: StockActionCodec): Promise<StockListMessage> {
+  if (products.length === 0) return { text: stockEmpty, keyboard: undefined };
+  const header = stockHeader({ products: products.length });
+  let used = header.length + stockFooter.length + MORE_ROOM;
+  const shown: ProductStockLine[] = [];
+  const items: Html[] = [];
+  for (const product of products.slice(0, MAX_BUTTONS)) {
+    const item = stockItem(product);
+    if (used + item.length + 1 > TELEGRAM_TEXT_LIMIT) break;
+    used += item.length + 1;
+    shown.push(product);
+    items.push(item);
+  }
+  const more = products.length - shown.length;
+  const text = join([header, lines(items), ...(more > 0 ? [stockMore({ count: more })] : []), stockFooter], '\n\n');
+  return { text, keyboard: await stockListKeyboard(shown, codec) };
+}

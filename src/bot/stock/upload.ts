@@ -1,0 +1,98 @@
+/**
+ * A stock file sent as a Telegram document: checked before anything is downloaded (a product id, a text file,
+ * Telegram's announced size), downloaded within the cap, read as UTF-8 text, then parsed and added by the same rules
+ * as `npm run stock -- add` (core/stock-input.ts), in one transaction. The items go from the download straight into
+ * the store: nothing here logs or quotes them.
+ */
+import type { Document } from 'grammy/types';
+import { parseProductId, parseStockLines } from '../../core/stock-input.ts';
+import type { ProductId } from '../../seller-api/schemas.ts';
+import { FileDownloadError, type FileDownloader } from './file-download.ts';
+import type { StockAdded, StockStore } from './stock-store.ts';
+
+/** Far more than any seller's list of keys; small enough to hold in memory without a thought. */
+export const STOCK_FILE_MAX_BYTES = 1024 * 1024;
+
+export type StockUploadErrorCode =
+  /** The caption is `/stock` alone. */
+  | 'STOCK_NO_PRODUCT_ID'
+  /** A photo, a video, anything with the caption that is not a document. */
+  | 'STOCK_NOT_A_DOCUMENT'
+  /** Not `.txt` nor `text/plain`, not valid UTF-8, or binary (NUL bytes). */
+  | 'STOCK_NOT_TEXT'
+  | 'STOCK_FILE_TOO_LARGE'
+  /** getFile or the download failed; sending the file again may work. */
+  | 'STOCK_FILE_UNAVAILABLE';
+
+export class StockUploadError extends Error {
+  override readonly name = 'StockUploadError';
+  constructor(
+    readonly code: StockUploadErrorCode,
+    /** What went wrong underneath (getFile's or the download's error), for the log. */
+    readonly failure?: unknown,
+  ) {
+    super(code);
+  }
+}
+
+export interface StockUploadDeps {
+  stock: StockStore;
+  downloader: FileDownloader;
+  /** The Bot API's getFile for this document. */
+  getFile(fileId: string): Promise<{ file_path?: string; file_size?: number }>;
+  maxBytes: number;
+  now: () => number;
+}
+
+export interface StockUploaded {
+  productId: ProductId;
+  added: StockAdded;
+  bytes: number;
+}
+
+const isTextDocument = (document: Document) =>
+  document.mime_type?.toLowerCase().startsWith('text/plain') === true || /\.txt$/i.test(document.file_name ?? '');
+
+function decodeText(bytes: Uint8Array): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new StockUploadError('STOCK_NOT_TEXT');
+  }
+  // Valid UTF-8 can still be binary, or UTF-16 without its byte-order mark.
+  if (text.includes('\u0000')) throw new StockUploadError('STOCK_NOT_TEXT');
+  return text;
+}
+
+async function download(document: Document, deps: StockUploadDeps): Promise<Uint8Array> {
+  let file: { file_path?: string; file_size?: number };
+  try {
+    file = await deps.getFile(document.file_id);
+  } catch (error) {
+    throw new StockUploadError('STOCK_FILE_UNAVAILABLE', error);
+  }
+  if ((file.file_size ?? 0) > deps.maxBytes) throw new StockUploadError('STOCK_FILE_TOO_LARGE');
+  if (file.file_path === undefined) throw new StockUploadError('STOCK_FILE_UNAVAILABLE');
+  try {
+    return await deps.downloader.download(file.file_path, deps.maxBytes);
+  } catch (error) {
+    if (error instanceof FileDownloadError && error.code === 'FILE_TOO_LARGE') throw new StockUploadError('STOCK_FILE_TOO_LARGE');
+    throw new StockUploadError('STOCK_FILE_UNAVAILABLE', error);
+  }
+}
+
+/**
+ * Adds the items of `document` to the product named by the caption's `args`. Throws StockUploadError, or core's
+ * StockInputError (bad product id, no items, an item too long); either way nothing was added.
+ */
+export async function uploadStock(args: string, document: Document | undefined, deps: StockUploadDeps): Promise<StockUploaded> {
+  if (document === undefined) throw new StockUploadError('STOCK_NOT_A_DOCUMENT');
+  if (args === '') throw new StockUploadError('STOCK_NO_PRODUCT_ID');
+  const productId = parseProductId(args);
+  if (!isTextDocument(document)) throw new StockUploadError('STOCK_NOT_TEXT');
+  if ((document.file_size ?? 0) > deps.maxBytes) throw new StockUploadError('STOCK_FILE_TOO_LARGE');
+  const bytes = await download(document, deps);
+  const items = parseStockLines(decodeText(bytes));
+  return { productId, added: deps.stock.add(productId, items, deps.now()), bytes: bytes.byteLength };
+}

@@ -1,0 +1,168 @@
+/** `/stock`: the list with Pause/Resume buttons, a tap that switches a product and edits the list, and who may use it. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { maskItem } from '../../src/core/stock-input.ts';
+import type { OrderId, ProductId } from '../../src/seller-api/schemas.ts';
+import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, settled, STRANGER, type BridgeHarness } from './harness.ts';
+import { capturingLogger, expectNoLeaks, keys, openStock, type StockTables } from './stock-support.ts';
+
+let h: BridgeHarness | undefined;
+let tables: StockTables | undefined;
+afterEach(async () => {
+  tables?.close();
+  await h?.close();
+  h = tables = undefined;
+});
+
+const inGroup = { chatId: GROUP_ID };
+const now = () => Date.now();
+
+async function start() {
+  const log = capturingLogger();
+  h = await createBridgeHarness({ startEngine: false, logger: log.logger });
+  tables = openStock(h);
+  return { h, stock: tables.stock, log };
+}
+
+describe('/stock', () => {
+  it('with no stock says how to add some, from the phone and from the server', async () => {
+    const { h } = await start();
+    const asked = h.telegram.sendText(ADMIN, '/stock', inGroup);
+    await settled(h);
+    const answer = h.lastBotMessage();
+    expect(answer.messageId).toBeGreaterThan(asked.message_id);
+    expect(answer.text).toContain('No stock yet');
+    expect(answer.text).toContain('send a .txt file, one key, code or account per line, with the caption /stock <productId>');
+    expect(answer.text).toContain('npm run stock -- add <productId> <file>');
+    expect(labels(answer)).toEqual([]);
+  });
+
+  it('lists every product with its counts and a button; a tap pauses or resumes it and edits the list in place', async () => {
+    const { h, stock, log } = await start();
+    const { order } = await h.createPaidOrder();
+    const titled = order.productId as ProductId;
+    const other = 'prod-other' as ProductId;
+    const items = [...keys('A', 4), ...keys('B', 2)];
+    stock.add(titled, items.slice(0, 4), now());
+    stock.add(other, items.slice(4), now());
+    stock.setPaused(other, true, now());
+    stock.reserve('ord-r' as OrderId, titled, 1, now());
+    stock.reserve('ord-d' as OrderId, titled, 1, now());
+    stock.markDelivered('ord-d' as OrderId, now());
+
+    h.telegram.sendText(ADMIN, '/stock', inGroup);
+    await settled(h);
+    const list = h.lastBotMessage();
+    expect(list.text).toContain('Stock: 2 products');
+    expect(list.text).toContain(`${titled} · ${order.productTitle}`);
+    expect(list.text).toContain(`2 left · 1 reserved · 1 delivered · 0 bad · next ${maskItem(items[2]!)}`);
+    expect(list.text).toContain(`${other}\n  2 left · 0 reserved · 0 delivered · 0 bad`);
+    expect(list.text).toMatch(/prod-other[^•]*paused: not delivered automatically/);
+    expect(labels(list)).toEqual([`⏸ Pause ${order.productTitle}`, '▶️ Resume prod-other']);
+
+    const pause = h.telegram.tapLabel(ADMIN, list.messageId, `⏸ Pause ${order.productTitle}`, inGroup);
+    await settled(h);
+    expect(stock.isPaused(titled)).toBe(true);
+    expect(h.telegram.callbackAnswer(pause)?.text).toBe(`Auto-delivery paused: ${titled}. Its items are kept.`);
+    const edited = h.telegram.message(GROUP_ID, list.messageId)!;
+    expect(edited.edits).toBe(1);
+    expect(labels(edited)).toEqual([`▶️ Resume ${order.productTitle}`, '▶️ Resume prod-other']);
+
+    const resume = h.telegram.tapLabel(ADMIN, list.messageId, '▶️ Resume prod-other', inGroup);
+    await settled(h);
+    expect(stock.isPaused(other)).toBe(false);
+    expect(stock.isPaused(titled)).toBe(true);
+    expect(h.telegram.callbackAnswer(resume)?.text).toBe(`Auto-delivery on: ${other}.`);
+    expect(labels(h.telegram.message(GROUP_ID, list.messageId))).toEqual([`▶️ Resume ${order.productTitle}`, '⏸ Pause prod-other']);
+    expect(h.lastBotMessage().messageId).toBe(list.messageId); // edited, nothing new posted
+
+    // An old button of the same product is a double tap: the state stays, the list stays.
+    h.telegram.sendCallback(ADMIN, list.messageId, `sr:${other}`, inGroup);
+    await settled(h);
+    expect(stock.isPaused(other)).toBe(false);
+    expectNoLeaks(h, log.lines, items);
+  });
+
+  it('aliases a product id too long for callback data, and the button still works', async () => {
+    const { h, stock } = await start();
+    const long = `product-${'x'.repeat(150)}` as ProductId;
+    stock.add(long, keys('L', 2), now());
+    h.telegram.sendText(ADMIN, '/stock');
+    await settled(h);
+    const list = h.lastBotMessage(ADMIN.id);
+    const [button] = list.replyMarkup!.inline_keyboard.flat() as { callback_data: string }[];
+    expect(button!.callback_data).toMatch(/^sp:#/);
+    expect(Buffer.byteLength(button!.callback_data)).toBeLessThanOrEqual(64);
+    h.telegram.tapButton(ADMIN, list.messageId, button!.callback_data);
+    await settled(h);
+    expect(stock.isPaused(long)).toBe(true);
+  });
+
+  it('answers forged and stale buttons politely and changes nothing', async () => {
+    const { h, stock } = await start();
+    stock.add('prod-1' as ProductId, keys('F', 1), now());
+    h.telegram.sendText(ADMIN, '/stock', inGroup);
+    await settled(h);
+    const list = h.lastBotMessage();
+    const taps = ['sp:prod-unknown', 'sp:#AAAAAAAAAAAAAAAAAAAAAA', 'sp:', 'sx:prod-1'].map((data) =>
+      h.telegram.sendCallback(ADMIN, list.messageId, data, inGroup),
+    );
+    await settled(h);
+    for (const tap of taps.slice(0, 3))
+      expect(h.telegram.callbackAnswer(tap)?.text).toBe('This list is out of date. Send /stock for a fresh one.');
+    expect(h.telegram.callbackAnswer(taps[3]!)?.text).toMatch(/no longer valid/); // not a stock button at all
+    expect(stock.summary().map((line) => [line.productId, line.paused])).toEqual([['prod-1', false]]);
+    expect(h.telegram.message(GROUP_ID, list.messageId)?.edits).toBe(0);
+  });
+
+  it('`/stock <id>` typed as text explains that the items come as a file', async () => {
+    const { h } = await start();
+    h.telegram.sendText(ADMIN, '/stock prod-1');
+    await settled(h);
+    expect(h.lastBotMessage(ADMIN.id).text).toBe(
+      'To add items to prod-1, send a .txt file, one key, code or account per line, with the caption /stock prod-1.',
+    );
+  });
+
+  it("refuses a stranger's /stock, tap and stock file: no stock change, no download, no store request", async () => {
+    const { h, stock } = await start();
+    stock.add('prod-1' as ProductId, keys('S', 2), now());
+    h.telegram.sendText(ADMIN, '/stock', inGroup);
+    await settled(h);
+    const list = h.lastBotMessage();
+    h.sandbox.control.resetStats();
+    const before = stock.summary();
+
+    const command = h.telegram.sendText(STRANGER, '/stock');
+    const groupCommand = h.telegram.sendText(STRANGER, '/stock', inGroup);
+    const tap = h.telegram.tapLabel(STRANGER, list.messageId, '⏸ Pause prod-1', inGroup);
+    const file = { content: 'NEW-ITEM-0001-SECRET\n', fileName: 'keys.txt', mimeType: 'text/plain', caption: '/stock prod-1' };
+    const upload = h.telegram.sendDocument(STRANGER, file);
+    const groupUpload = h.telegram.sendDocument(STRANGER, file, inGroup);
+    await settled(h);
+
+    expect(h.repliesTo(command.message_id, STRANGER.id)[0]?.text).toMatch(/only the store admins/i);
+    expect(h.repliesTo(groupCommand.message_id)[0]?.text).toMatch(/only the store admins/i);
+    expect(h.telegram.callbackAnswer(tap)?.text).toMatch(/Only the store admins/);
+    expect(h.repliesTo(upload.message_id, STRANGER.id)[0]?.text).toMatch(/only the store admins/i);
+    expect(h.repliesTo(groupUpload.message_id)[0]?.text).toMatch(/only the store admins/i);
+    expect(
+      h.telegram
+        .botMessages(STRANGER.id)
+        .map((message) => message.text)
+        .join('\n'),
+    ).not.toContain('prod-1');
+    expect(stock.summary()).toEqual(before);
+    expect(h.telegram.callsOf('getFile')).toEqual([]);
+    expect(h.telegram.callsOf('downloadFile')).toEqual([]);
+    expect(h.telegram.message(GROUP_ID, list.messageId)?.edits).toBe(0);
+    expect(h.sandbox.control.stats().total).toBe(0);
+  });
+
+  it('is in the command list and in /help', async () => {
+    const { h } = await start();
+    const [call] = h.telegram.callsOf('setMyCommands');
+    expect((call!.params.commands as { command: string }[]).map((command) => command.command)).toContain('stock');
+    h.telegram.sendText(ADMIN, '/help');
+    await eventually(() => expect(h.lastBotMessage(ADMIN.id).text).toContain('/stock — Stock for auto-delivery'));
+  });
+});

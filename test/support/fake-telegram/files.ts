@@ -1,0 +1,93 @@
+/**
+ * Files users send: a document or a photo with a caption, `getFile`, and the download at `GET /file/bot<token>/<path>`.
+ * A file may announce another size than it has (`announcedSize`), as a test of a bot that trusts `file_size`; the
+ * download is streamed without a Content-Length, so only counting the bytes that arrive can cap it.
+ */
+import type { Message, Update } from 'grammy/types';
+import type { Chats } from './chats.ts';
+import { badRequest } from './errors.ts';
+import { commandEntities } from './html.ts';
+import type { Methods } from './server.ts';
+import type { FakeTelegram, FakeUser, SentDocument } from './types.ts';
+import type { Updates } from './updates.ts';
+import { userMessage } from './users.ts';
+
+interface StoredFile {
+  fileId: string;
+  path: string;
+  bytes: Buffer;
+  /** What `file_size` says; absent when undefined. */
+  size: number | undefined;
+}
+
+type FileActions = Pick<FakeTelegram, 'sendDocument' | 'sendPhoto'>;
+
+export function createFiles(chats: Chats, updates: Updates) {
+  const files = new Map<string, StoredFile>();
+  let next = 1;
+
+  const store = (bytes: Buffer, extension: string, announcedSize: number | null | undefined): StoredFile => {
+    const n = next++;
+    const file = {
+      fileId: `file-${n}`,
+      path: `documents/file_${n}.${extension}`,
+      bytes,
+      size: announcedSize === null ? undefined : (announcedSize ?? bytes.byteLength),
+    };
+    files.set(file.fileId, file);
+    return file;
+  };
+
+  /** A captioned message: the caption stands in the chat's history as its text. */
+  const captioned = (from: FakeUser, caption: string, chatId: number, media: Record<string, unknown>): Message => {
+    const message = userMessage(chats, from, caption, chatId) as unknown as Record<string, unknown>;
+    delete message.text;
+    delete message.entities;
+    const entities = commandEntities(caption);
+    Object.assign(message, media, caption === '' ? {} : { caption }, entities.length > 0 ? { caption_entities: entities } : {});
+    updates.push({ message: message as unknown as Update['message'] & object });
+    return message as unknown as Message;
+  };
+
+  const methods: Methods = {
+    getFile: (params) => {
+      const file = files.get(String(params.file_id ?? ''));
+      if (!file) throw badRequest('invalid file_id');
+      return {
+        file_id: file.fileId,
+        file_unique_id: `u${file.fileId}`,
+        file_path: file.path,
+        ...(file.size === undefined ? {} : { file_size: file.size }),
+      };
+    },
+  };
+
+  const actions: FileActions = {
+    sendDocument(from, document: SentDocument, options = {}) {
+      const bytes = Buffer.from(document.content);
+      const file = store(bytes, document.fileName?.split('.').pop() ?? 'bin', document.announcedSize);
+      const media = {
+        document: {
+          file_id: file.fileId,
+          file_unique_id: `u${file.fileId}`,
+          ...(document.fileName === undefined ? {} : { file_name: document.fileName }),
+          ...(document.mimeType === undefined ? {} : { mime_type: document.mimeType }),
+          ...(file.size === undefined ? {} : { file_size: file.size }),
+        },
+      };
+      return captioned(from, document.caption ?? '', options.chatId ?? from.id, media);
+    },
+    sendPhoto(from, caption, options = {}) {
+      const file = store(Buffer.from('\xff\xd8\xff\xe0 not really a jpeg', 'latin1'), 'jpg', undefined);
+      const photo = [{ file_id: file.fileId, file_unique_id: `u${file.fileId}`, width: 90, height: 90, file_size: file.size }];
+      return captioned(from, caption, options.chatId ?? from.id, { photo });
+    },
+  };
+
+  return {
+    methods,
+    actions,
+    /** The bytes at a download path, or undefined for a path no getFile gave out. */
+    bytesAt: (path: string) => [...files.values()].find((file) => file.path === path)?.bytes,
+  };
+}

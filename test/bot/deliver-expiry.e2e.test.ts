@@ -31,7 +31,10 @@ async function openPrompt(options: BridgeHarnessOptions) {
   const { order, card } = await harness.takePaidOrder();
   harness.telegram.tapLabel(ADMIN, card.messageId, 'Deliver', inGroup);
   await eventually(() => expect(harness.lastBotMessage().text).toContain('Reply to this message with the issued value'));
-  return { harness, order, prompt: harness.lastBotMessage() };
+  const prompt = harness.lastBotMessage();
+  // The step records its prompt right after sending it; a person cannot reply faster than that.
+  await eventually(() => expect(harness.kv.get(`bot.deliver-step:${GROUP_ID}:${prompt.messageId}`)).toBeDefined());
+  return { harness, order, prompt };
 }
 
 const sellerTexts = (harness: BridgeHarness, orderId: string) =>

@@ -44,8 +44,10 @@ import {
 import { createChatBinding } from './storage/chat-binding.ts';
 import type { BotKeyValueStore } from './storage/kv.ts';
 import { createNoticePoster, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './sink/notices.ts';
+import { createChatMigration } from './transport/chat-migration.ts';
 import { createPolling, type PollingState } from './transport/polling.ts';
 import { createTelegramSink } from './sink/telegram-sink.ts';
+import { chatMoved } from './texts/chat-migration.ts';
 import { COMMANDS } from './texts/commands.ts';
 import { createHousekeeping, DEFAULT_HOUSEKEEPING, type HousekeepingOptions } from './upkeep/housekeeping.ts';
 
@@ -132,16 +134,28 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       timeoutSeconds: pollingTimeoutSeconds + 30,
     },
   });
+  const binding = createChatBinding({ chatId: deps.chatId, adminIds: deps.adminIds, kv: deps.kv });
   const answerDeadline = createCallbackAnswerDeadline({ deadlineMs: deps.callbackAnswerDeadlineMs ?? 1000, logger, secrets });
+  const chatMigration = createChatMigration({
+    binding,
+    async announce(move) {
+      await bot.api.sendMessage(move.to, chatMoved(move).html, { parse_mode: 'HTML' }).catch((error: unknown) => {
+        logger.warn({ err: describeError(error, secrets) }, 'the new chat id was not announced in the chat');
+      });
+    },
+    logger,
+    now,
+  });
   const transformers = [
     ...createApiTransformers({ ...DEFAULT_PACING, ...deps.pacing }, { ...DEFAULT_RETRY, ...deps.retry }),
     answerDeadline.transformer,
+    // Outermost: a send moved to the new chat id goes through pacing and retries again.
+    chatMigration.transformer,
   ];
   bot.api.config.use(...transformers);
 
   // Aborted on stop: notices waiting for another try give up.
   let lifetime = new AbortController();
-  const binding = createChatBinding({ chatId: deps.chatId, adminIds: deps.adminIds, kv: deps.kv });
   const codec = createOrderActionCodec(deps.kv, now);
   const cards = createOrderCards({ api: bot.api, store: deps.cardStore, codec, now });
   const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, logger, secrets });
@@ -181,6 +195,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
 
   bot.use(polling.track);
   bot.use(answerDeadline.middleware);
+  bot.use(chatMigration.middleware);
   bot.use(welcomeFeature({ binding, logger, now }));
   bot.use(accessControl({ binding, logger }));
   bot.use(orderActionButtons({ engine, codec, logger }));
@@ -218,6 +233,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
 
     async start() {
       if (started) return;
+      const move = await binding.move();
+      if (move) logger.warn(move, 'TELEGRAM_CHAT_ID names a group that became a supergroup: using its new id; set TELEGRAM_CHAT_ID to it');
       try {
         await bot.api.setMyCommands(COMMANDS.map(({ command, description }) => ({ command, description })));
       } catch (error) {

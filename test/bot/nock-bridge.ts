@@ -16,7 +16,7 @@ import type { SandboxHandle } from '../../src/sandbox/contract.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { createSellerApiClient, type SellerApiClient } from '../../src/seller-api/client.ts';
 import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from '../../src/sync/engine.ts';
-import { NOCK_BOT_TOKEN, startNockTelegram, stopNockTelegram, type NockTelegram } from '../support/nock-telegram.ts';
+import { NOCK_BOT_TOKEN, startNockTelegram, stopNockTelegram, type NockTelegram, type NockTelegramCall } from '../support/nock-telegram.ts';
 import { ADMIN, GROUP_ID, silent } from './harness.ts';
 
 export { GROUP_ID };
@@ -38,6 +38,8 @@ export interface NockBridge {
   handle(update: Update): Promise<void>;
   /** The texts the bot sent with sendMessage and Telegram accepted, in order. */
   sentTexts(): string[];
+  /** The sendMessage calls that carried a card of this order (refused ones included). */
+  cardSends(orderId: string): NockTelegramCall[];
   /** A new process over the same database, optionally with other options (a changed TELEGRAM_CHAT_ID). */
   restart(options?: Pick<NockBridgeOptions, 'chatId'>): Promise<void>;
   close(): Promise<void>;
@@ -127,6 +129,8 @@ export async function createNockBridge(options: NockBridgeOptions = {}): Promise
     },
     handle: (update) => need().bridge.bot.handleUpdate(update),
     sentTexts: () => telegram.okCallsOf('sendMessage').map((call) => String(call.body.text)),
+    cardSends: (orderId) =>
+      telegram.callsOf('sendMessage').filter((call) => String(call.body.text).startsWith(`🛒 <b>Order</b> <code>${orderId}</code>`)),
     async restart(next = {}) {
       await stopProcess();
       chatId = next.chatId ?? chatId;

@@ -45,6 +45,8 @@ export interface NockTelegramCall {
   body: Record<string, unknown>;
   /** The HTTP status it was answered with. */
   status: number;
+  /** The id of the message a successful send created. */
+  messageId: number | undefined;
   at: number;
 }
 
@@ -97,12 +99,13 @@ export function startNockTelegram(options: { token?: string } = {}): NockTelegra
     .reply((uri, requestBody) => {
       const method = uri.slice(prefix.length);
       const body = (typeof requestBody === 'object' && requestBody !== null ? requestBody : {}) as Record<string, unknown>;
+      let created: number | undefined;
       const reply = scripted.get(method)?.shift() ??
         (outage !== undefined && 'chat_id' in body ? outage : undefined) ?? {
           status: 200,
-          body: { ok: true, result: success(method, body, () => ++messageId) },
+          body: { ok: true, result: success(method, body, () => (created = ++messageId)) },
         };
-      calls.push({ method, body, status: reply.status, at: Date.now() });
+      calls.push({ method, body, status: reply.status, messageId: created, at: Date.now() });
       return [reply.status, reply.body];
     });
 

@@ -12,3 +12,6 @@ export const isUneditable = (error: unknown) =>
 
 /** Answering a callback query late: harmless, the button just stops spinning by itself. */
 export const isQueryTooOld = (error: unknown) => described(error, /query is too old|query ID is invalid/i);
+
+/** The group became a supergroup: every call naming the old id fails so (transport/chat-migration.ts resends sends). */
+export const isChatMoved = (error: unknown) => error instanceof GrammyError && error.parameters.migrate_to_chat_id !== undefined;

@@ -60,6 +60,7 @@ function message(input: MessageInput): Message {
     from: userOf(input.from),
     ...(input.replyTo ? { reply_to_message: repliedTo(input.chatId, input.replyTo.messageId, input.replyTo.botId) } : {}),
     ...(input.text === undefined ? {} : { text: input.text }),
+    ...(input.text?.startsWith('/') ? { entities: [{ type: 'bot_command', offset: 0, length: input.text.split(' ')[0]!.length }] } : {}),
     ...(input.media === undefined ? {} : MEDIA[input.media]),
     ...(input.caption === undefined ? {} : { caption: input.caption }),
   } as Message;

@@ -1,0 +1,20 @@
+/** What the bot says when a seller answers a buyer with something other than text: the store takes only text. */
+import type { SellerMedia } from '../helpers/seller-text.ts';
+
+const MEDIA_NAMES: Record<SellerMedia, string> = {
+  photo: 'photo',
+  video: 'video',
+  videoNote: 'video message',
+  voice: 'voice message',
+  audio: 'audio file',
+  animation: 'GIF',
+  document: 'file',
+  sticker: 'sticker',
+};
+
+export const mediaNotSent = ({ media }: { media: SellerMedia }) =>
+  `Not sent: the store takes only text, so this ${MEDIA_NAMES[media]} cannot reach the buyer. Write your answer as text.`;
+
+/** Said before the caption goes out. */
+export const mediaCaptionSent = ({ media }: { media: SellerMedia }) =>
+  `The store takes only text: this ${MEDIA_NAMES[media]} does not reach the buyer. Its caption is sent as text.`;

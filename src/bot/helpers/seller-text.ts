@@ -5,7 +5,7 @@
  */
 import type { Message } from 'grammy/types';
 import { replyRefusedEmpty, replyRefusedNotText, replyRefusedTooLong } from '../texts/prompts.ts';
-import { mediaCaptionSent, mediaNotSent } from '../texts/seller-media.ts';
+import { mediaCaptionSent, mediaNotSent, type SellerMedia } from '../texts/seller-media.ts';
 
 /** The store's limit (README, "API assumptions": message text rules); longer is refused before any API call. */
 const SELLER_TEXT_LIMIT = 4000;
@@ -20,8 +20,7 @@ function checkSellerText(raw: string): SellerTextCheck {
 }
 
 /** Media a seller may answer with, in the order they are recognised (an animation also carries a `document`). */
-const SELLER_MEDIA = ['photo', 'video', 'videoNote', 'voice', 'audio', 'animation', 'document', 'sticker'] as const;
-export type SellerMedia = (typeof SELLER_MEDIA)[number];
+const SELLER_MEDIA: readonly SellerMedia[] = ['photo', 'video', 'videoNote', 'voice', 'audio', 'animation', 'document', 'sticker'];
 
 const MEDIA_FIELDS: Record<SellerMedia, keyof Message> = {
   photo: 'photo',

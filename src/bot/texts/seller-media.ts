@@ -1,7 +1,6 @@
 /** What the bot says when a seller answers a buyer with something other than text: the store takes only text. */
-import type { SellerMedia } from '../helpers/seller-text.ts';
-
-const MEDIA_NAMES: Record<SellerMedia, string> = {
+/** How each kind of media is called in the texts (helpers/seller-text.ts recognises them). */
+const MEDIA_NAMES = {
   photo: 'photo',
   video: 'video',
   videoNote: 'video message',
@@ -10,7 +9,9 @@ const MEDIA_NAMES: Record<SellerMedia, string> = {
   animation: 'GIF',
   document: 'file',
   sticker: 'sticker',
-};
+} as const;
+
+export type SellerMedia = keyof typeof MEDIA_NAMES;
 
 export const mediaNotSent = ({ media }: { media: SellerMedia }) =>
   `Not sent: the store takes only text, so this ${MEDIA_NAMES[media]} cannot reach the buyer. Write your answer as text.`;

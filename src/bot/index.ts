@@ -29,6 +29,7 @@ import { conversationKey, conversationStorage } from './conversations/storage.ts
 import { describeError } from './errors.ts';
 import { buyerRepliesFeature } from './features/buyer-replies.ts';
 import { commandsFeature } from './features/commands.ts';
+import { editedRepliesFeature } from './features/edited-replies.ts';
 import { fallbackFeature } from './features/fallback.ts';
 import { deliverButtons, orderActionButtons } from './features/order-buttons.ts';
 import { welcomeFeature } from './features/welcome.ts';
@@ -42,6 +43,7 @@ import {
   type TelegramRetry,
 } from './transport/api-transformers.ts';
 import { createChatBinding } from './storage/chat-binding.ts';
+import { createEditOffers } from './storage/edit-offers.ts';
 import type { BotKeyValueStore } from './storage/kv.ts';
 import { createNoticePoster, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './sink/notices.ts';
 import { createChatMigration } from './transport/chat-migration.ts';
@@ -178,7 +180,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   });
   const polling = createPolling({
     bot,
-    allowedUpdates: ['message', 'callback_query'],
+    // Edited messages: an edited reply is answered (features/edited-replies.ts), never forwarded silently.
+    allowedUpdates: ['message', 'edited_message', 'callback_query'],
     timeoutSeconds: pollingTimeoutSeconds,
     stopGraceMs: deps.stopGraceMs ?? 10_000,
     onStopped: deps.onPollingStopped,
@@ -198,6 +201,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(chatMigration.middleware);
   bot.use(welcomeFeature({ binding, logger, now }));
   bot.use(accessControl({ binding, logger }));
+  // Before the order buttons, which answer any data they cannot read as stale.
+  bot.use(editedRepliesFeature({ engine, offers: createEditOffers(deps.kv), logger, now }));
   bot.use(orderActionButtons({ engine, codec, logger }));
   bot.use(sequentialize<BotContext>(conversationKey));
   bot.use(conversations<BotContext, ConversationContext>({ storage: conversationStorage(deps.kv), plugins: [installTransformers] }));

@@ -4,12 +4,18 @@
  */
 import { GrammyError, HttpError } from 'grammy';
 import { redactSecrets } from '../shared/redact.ts';
+import type { SinkErrorHints } from '../sync/contract.ts';
+import { isChatUnavailable } from './helpers/telegram-errors.ts';
 
 export type BridgeBotErrorCode =
   /** Trial mode: nobody has sent /start in a private chat yet, so there is nowhere to post. */
   | 'NO_CHAT_BOUND'
   /** Telegram refused or could not be reached after the retries; sync offers the event again later. */
   | 'TELEGRAM_FAILED'
+  /** The chat refuses the bot (blocked, removed from the group, the chat deleted, no right to post): sync holds everything. */
+  | 'TELEGRAM_CHAT_UNAVAILABLE'
+  /** Telegram asked the bot to wait longer than it waits in line (a 429 past the retry limit): sync holds everything. */
+  | 'TELEGRAM_RATE_LIMITED'
   /** getMe answered 401/404 at start-up, or getUpdates 401 later: the token is wrong or was revoked. */
   | 'TELEGRAM_TOKEN_REFUSED'
   /** getUpdates answered 409: another process polls with this token (or a webhook was set meanwhile). */
@@ -26,6 +32,9 @@ export type BridgeBotErrorCode =
 const HINTS: Record<BridgeBotErrorCode, string> = {
   NO_CHAT_BOUND: 'no chat bound yet: send /start to the bot in a private chat to receive orders there',
   TELEGRAM_FAILED: 'Telegram refused the request or could not be reached; it will be tried again',
+  TELEGRAM_CHAT_UNAVAILABLE:
+    'the chat refuses the bot (blocked, removed from the group, the chat deleted, or no right to post): unblock it or add it back; everything held is posted then',
+  TELEGRAM_RATE_LIMITED: 'Telegram asked the bot to wait; everything held is posted after the wait',
   TELEGRAM_TOKEN_REFUSED: "Telegram refused the bot token: check TELEGRAM_BOT_TOKEN (BotFather's /token shows the current one)",
   TELEGRAM_POLLING_CONFLICT:
     'another process is receiving updates with this bot token (a second bridge, or a webhook): stop it, one token serves one bridge',
@@ -38,17 +47,28 @@ const HINTS: Record<BridgeBotErrorCode, string> = {
     'telegram does not let the bot write in the chat (400 not enough rights): allow it to send messages in the group',
 };
 
-export class BridgeBotError extends Error {
+/** Codes that are about the chat, not about one message: sync then holds every event (SinkErrorHints). */
+const CHAT_WIDE: ReadonlySet<BridgeBotErrorCode> = new Set(['TELEGRAM_CHAT_UNAVAILABLE', 'TELEGRAM_RATE_LIMITED']);
+
+export class BridgeBotError extends Error implements SinkErrorHints {
   override readonly name = 'BridgeBotError';
+  /** How long Telegram asked to wait, when it said. */
+  readonly retryAfterMs: number | undefined;
   constructor(
     readonly code: BridgeBotErrorCode,
     detail?: string,
+    options: { retryAfterMs?: number } = {},
   ) {
     super(detail ? `${code}: ${detail}` : `${code}: ${HINTS[code]}`);
+    this.retryAfterMs = options.retryAfterMs;
   }
 
   get hint(): string {
     return HINTS[this.code];
+  }
+
+  get sinkUnavailable(): boolean {
+    return CHAT_WIDE.has(this.code);
   }
 }
 
@@ -87,5 +107,9 @@ export function describeError(error: unknown, secrets: readonly string[]): SafeE
 export function toBridgeError(error: unknown, secrets: readonly string[]): BridgeBotError {
   if (error instanceof BridgeBotError) return error;
   const described = describeError(error, secrets);
-  return new BridgeBotError('TELEGRAM_FAILED', described.cause ? `${described.message} (${described.cause})` : described.message);
+  const detail = described.cause ? `${described.message} (${described.cause})` : described.message;
+  if (isChatUnavailable(error)) return new BridgeBotError('TELEGRAM_CHAT_UNAVAILABLE', detail);
+  const retryAfter = error instanceof GrammyError && error.error_code === 429 ? error.parameters.retry_after : undefined;
+  if (retryAfter !== undefined) return new BridgeBotError('TELEGRAM_RATE_LIMITED', detail, { retryAfterMs: retryAfter * 1000 });
+  return new BridgeBotError('TELEGRAM_FAILED', detail);
 }

@@ -32,6 +32,7 @@ import { conversationKey, conversationStorage } from './conversations/storage.ts
 import { describeError } from './errors.ts';
 import { buyerRepliesFeature } from './features/buyer-replies.ts';
 import { commandsFeature } from './features/commands.ts';
+import { editedRepliesFeature } from './features/edited-replies.ts';
 import { fallbackFeature } from './features/fallback.ts';
 import { stockFeature } from './features/stock.ts';
 import { deliverButtons, orderActionButtons } from './features/order-buttons.ts';
@@ -49,13 +50,16 @@ import {
 import { createCancelQuestions } from './storage/cancel-questions.ts';
 import { createChatBinding } from './storage/chat-binding.ts';
 import { createDeliverSteps } from './storage/deliver-steps.ts';
+import { createEditOffers } from './storage/edit-offers.ts';
 import type { BotKeyValueStore } from './storage/kv.ts';
 import { createNoticePoster, DEFAULT_HELD_NOTICE_BACKOFF, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './sink/notices.ts';
+import { createChatMigration } from './transport/chat-migration.ts';
 import { createChatReachability, type ChatRefusal } from './transport/chat-reachability.ts';
 import { createPolling, type PollingState } from './transport/polling.ts';
 import { createFileDownloader } from './stock/file-download.ts';
 import type { StockStore } from './stock/stock-store.ts';
 import { createTelegramSink } from './sink/telegram-sink.ts';
+import { chatMoved } from './texts/chat-migration.ts';
 import { COMMANDS } from './texts/commands.ts';
 import { createStepSweeper } from './upkeep/expired-steps.ts';
 import { createHousekeeping, DEFAULT_HOUSEKEEPING, type HousekeepingOptions } from './upkeep/housekeeping.ts';
@@ -154,19 +158,31 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       timeoutSeconds: pollingTimeoutSeconds + 30,
     },
   });
+  const binding = createChatBinding({ chatId: deps.chatId, adminIds: deps.adminIds, kv: deps.kv });
   const answerDeadline = createCallbackAnswerDeadline({ deadlineMs: deps.callbackAnswerDeadlineMs ?? 1000, logger, secrets });
+  const chatMigration = createChatMigration({
+    binding,
+    async announce(move) {
+      await bot.api.sendMessage(move.to, chatMoved(move).html, { parse_mode: 'HTML' }).catch((error: unknown) => {
+        logger.warn({ err: describeError(error, secrets) }, 'the new chat id was not announced in the chat');
+      });
+    },
+    logger,
+    now,
+  });
   const reachability = createChatReachability(now);
   const transformers = [
     ...createApiTransformers({ ...DEFAULT_PACING, ...deps.pacing }, { ...DEFAULT_RETRY, ...deps.retry }),
     answerDeadline.transformer,
-    // Outermost: it sees each call's final answer, after auto-retry.
+    // It sees each call's final answer, after auto-retry.
     reachability.transformer,
+    // Outermost: a send moved to the new chat id goes through pacing, retries and reachability again.
+    chatMigration.transformer,
   ];
   bot.api.config.use(...transformers);
 
   // Aborted on stop: notices waiting for another try give up.
   let lifetime = new AbortController();
-  const binding = createChatBinding({ chatId: deps.chatId, adminIds: deps.adminIds, kv: deps.kv });
   const codec = createOrderActionCodec(deps.kv, now);
   const cards = createOrderCards({ api: bot.api, store: deps.cardStore, codec, now, stockOf: (orderId) => engine().orderStock(orderId) });
   const cancelQuestions = createCancelQuestions(deps.kv);
@@ -206,7 +222,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   });
   const polling = createPolling({
     bot,
-    allowedUpdates: ['message', 'callback_query'],
+    // Edited messages: an edited reply is answered (features/edited-replies.ts), never forwarded silently.
+    allowedUpdates: ['message', 'edited_message', 'callback_query'],
     timeoutSeconds: pollingTimeoutSeconds,
     stopGraceMs: deps.stopGraceMs ?? 10_000,
     onStopped: deps.onPollingStopped,
@@ -223,11 +240,14 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
 
   bot.use(polling.track);
   bot.use(answerDeadline.middleware);
+  bot.use(chatMigration.middleware);
   bot.use(welcomeFeature({ binding, logger, now }));
   bot.use(accessControl({ binding, logger }));
   const downloader = createFileDownloader({ token: deps.token, apiRoot: deps.apiRoot });
   bot.use(stockFeature({ stock: deps.stock, binding, codec: createStockActionCodec(deps.kv), downloader, logger, secrets, now }));
   bot.use(stockReplaceButtons({ engine, cards, logger }));
+  // Before the order buttons, which answer any data they cannot read as stale.
+  bot.use(editedRepliesFeature({ engine, offers: createEditOffers(deps.kv), logger, now }));
   bot.use(orderActionButtons({ engine, codec, logger, questions: cancelQuestions, now }));
   bot.use(sequentialize<BotContext>(conversationKey));
   bot.use(conversations<BotContext, ConversationContext>({ storage: conversationStorage(deps.kv), plugins: [installTransformers] }));
@@ -270,6 +290,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
 
     async start() {
       if (started) return;
+      const move = await binding.move();
+      if (move) logger.warn(move, 'TELEGRAM_CHAT_ID names a group that became a supergroup: using its new id; set TELEGRAM_CHAT_ID to it');
       try {
         await bot.api.setMyCommands(COMMANDS.map(({ command, description }) => ({ command, description })));
       } catch (error) {

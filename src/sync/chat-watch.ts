@@ -5,7 +5,8 @@
  * written on the store website included.
  *
  * A message the sink refused stops that chat's read: the cursor stays before it, so it comes back first next
- * time and a later message never overtakes it. Due chats are read most overdue relative to their period first
+ * time and a later message never overtakes it. While the sink is unavailable as a whole (sink-hold.ts) no chat is
+ * read: every due chat stays due, and is read in its turn once the sink answers again. Due chats are read most overdue relative to their period first
  * (chat-schedule.ts); when the budget would make a read wait past the cycle's deadline, the rest stay due for the next cycle.
  *
  * stop() ends a pass between two messages: the cursor stays after the last one handed off, the chat stays due,
@@ -27,6 +28,7 @@ import { orderSummary } from './order-summary.ts';
 import { pacedApi } from './paced-api.ts';
 import { safeError } from './safe-error.ts';
 import type { Lane, RequestBudget } from './request-budget.ts';
+import type { SinkHold } from './sink-hold.ts';
 import type { KeyedLock } from '../shared/keyed-lock.ts';
 import { stopped, type RunSignals } from '../shared/run-signals.ts';
 
@@ -49,6 +51,7 @@ export interface ChatWatcherDeps {
   isEcho(orderId: OrderId, message: Message): boolean;
   /** Like `isEcho`, and records the post as sent when it is. */
   claimEcho(orderId: OrderId, message: Message): boolean;
+  sinkHold: Pick<SinkHold, 'holding'>;
 }
 
 export interface ChatPass extends RunSignals {
@@ -187,6 +190,8 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
         tally.relayed += 1;
       } catch (error) {
         if (!(error instanceof SinkFailure)) throw error;
+        // The sink is unavailable as a whole: the chat stays due, with no backoff of its own.
+        if (error.reason !== 'refused') return;
         const latest = queries.cursors.get(orderId) ?? cursor;
         queries.cursors.schedule(orderId, afterFailure(latest, now(), rules));
         logger.warn({ error: safeError(error.cause), orderId, messageId: message.id }, 'sink refused a chat message: offered again later');
@@ -233,7 +238,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     let read = 0;
     for (const [index, chat] of queue.entries()) {
       const deferred = queue.length - index;
-      if (pass.waitSignal.aborted) return { read, deferred };
+      if (pass.waitSignal.aborted || deps.sinkHold.holding()) return { read, deferred };
       const admitted = await budget.admit(chat.lane, { signal: pass.waitSignal, deadline: pass.deadline });
       if (!admitted) return { read, deferred };
       const end = await lock.run(chat.orderId, async () => {
@@ -262,7 +267,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     if (pass.api.rateLimit()?.remaining === undefined) return;
     const ahead = queries.cursors.due(Number.MAX_SAFE_INTEGER).filter((cursor) => !readNow.has(cursor.orderId));
     for (const cursor of ahead) {
-      if (pass.waitSignal.aborted || now() >= pass.deadline || budget.delayFor('quiet') > 0) return;
+      if (pass.waitSignal.aborted || deps.sinkHold.holding() || now() >= pass.deadline || budget.delayFor('quiet') > 0) return;
       const chat: QueuedChat = { orderId: cursor.orderId, lane: 'quiet', unannounced: false };
       const end = await lock.run(chat.orderId, async () => {
         const fetched = await fetchChat(chat, pass);

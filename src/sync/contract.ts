@@ -19,6 +19,16 @@ export interface SinkReceipt {
   telegram: TelegramRef[];
 }
 
+/**
+ * What a sink's error may say besides failing (the bot's errors do): that nothing can be shown now, whatever the
+ * event (the chat blocked or removed the bot, Telegram asked to wait). Sync then holds every event, in order, and
+ * offers the first one again after a backoff of at least `retryAfterMs`, instead of retrying each on its own.
+ */
+export interface SinkErrorHints {
+  readonly sinkUnavailable?: boolean;
+  readonly retryAfterMs?: number;
+}
+
 export interface SyncSink {
   /** A paid order id seen for the first time; `stock` says what auto-delivery does with it (absent: nothing). */
   orderAppeared(order: Order, stock?: StockPlan): Promise<SinkReceipt>;

@@ -27,6 +27,7 @@ import { createChatWatcher } from './chat-watch.ts';
 import type { SyncEngine, SyncSink } from './contract.ts';
 import { createCycle } from './cycle.ts';
 import { createHandOff, type SyncTestHooks } from './hand-off.ts';
+import { createSinkHold } from './sink-hold.ts';
 import { createHealth } from './health.ts';
 import { lastAliveAt, markAlive } from './heartbeat.ts';
 import { createLoops } from './loops.ts';
@@ -99,7 +100,8 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
   // Every sink call goes through the guard, so stop() can give up on a slow one (sink-calls.ts).
   const sinkCalls = guardSinkCalls(options.sink);
   const sink = sinkCalls.sink;
-  const handOff = createHandOff(db, sink, options.testHooks);
+  const sinkHold = createSinkHold(now, tuning.sinkRetryBaseMs, tuning.sinkRetryMaxMs);
+  const handOff = createHandOff(db, sink, sinkHold, options.testHooks);
 
   const kick = () => outboxWakeup.kick();
   const outbox = createOutbox({
@@ -147,6 +149,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     rules: chatWatchRules(settings),
     isEcho: (orderId, message) => outbox.isEcho(orderId, message),
     claimEcho: (orderId, message) => outbox.claimEcho(orderId, message),
+    sinkHold,
   });
 
   let run: Run | undefined;

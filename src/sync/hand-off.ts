@@ -16,6 +16,7 @@ import type { Message, Order, OrderStatus } from '../seller-api/schemas.ts';
 import type { OrderSummary, SinkReceipt, SyncSink } from './contract.ts';
 import { SinkAbandoned } from './sink-calls.ts';
 import type { StockPlan } from '../core/stock-plan.ts';
+import { isSinkUnavailable, type SinkHold } from './sink-hold.ts';
 import type { TelegramRef } from '../core/telegram-ref.ts';
 
 export type SyncEvent =
@@ -34,22 +35,31 @@ export interface SyncTestHooks {
   beforeCommit?(event: SyncEvent): void;
 }
 
-/** The sink refused an event: it stays uncommitted and is offered again later. */
+/**
+ * Why an event was not handed off: the sink refused this event (`refused`), said it can show nothing now
+ * (`unavailable`), or was not asked because it said so before (`held`, sink-hold.ts). The last two are about the
+ * sink, not the event: the caller keeps the event waiting in its place, without a backoff of its own.
+ */
+export type SinkFailureReason = 'refused' | 'unavailable' | 'held';
+
+/** The sink did not take an event: it stays uncommitted and is offered again later. */
 export class SinkFailure extends Error {
   override readonly name = 'SinkFailure';
   readonly code = 'SINK_FAILED';
   constructor(
     readonly event: SyncEvent,
-    cause: unknown,
+    readonly reason: SinkFailureReason,
+    cause?: unknown,
   ) {
-    super(`SINK_FAILED: the sink refused ${event.kind}; it is offered again later`, { cause });
+    super(`SINK_FAILED: the sink did not take ${event.kind} (${reason}); it is offered again later`, { cause });
   }
 }
 
 export type HandOff = (event: SyncEvent, commit: (telegram: TelegramRef[]) => void) => Promise<void>;
 
-export function createHandOff(db: SqliteDatabase, sink: SyncSink, hooks: SyncTestHooks = {}): HandOff {
+export function createHandOff(db: SqliteDatabase, sink: SyncSink, hold: SinkHold, hooks: SyncTestHooks = {}): HandOff {
   return async (event, commit) => {
+    if (hold.holding()) throw new SinkFailure(event, 'held');
     hooks.beforeSink?.(event);
     let receipt: SinkReceipt;
     try {
@@ -57,8 +67,11 @@ export function createHandOff(db: SqliteDatabase, sink: SyncSink, hooks: SyncTes
     } catch (cause) {
       // Stopping: not a refusal to retry later in this run, the cycle ends here.
       if (cause instanceof SinkAbandoned) throw cause;
-      throw new SinkFailure(event, cause);
+      if (!isSinkUnavailable(cause)) throw new SinkFailure(event, 'refused', cause);
+      hold.unavailable(cause);
+      throw new SinkFailure(event, 'unavailable', cause);
     }
+    hold.available();
     // ---- crash window: the sink acted, the commit below has not run yet ----
     hooks.beforeCommit?.(event);
     db.transaction(commit)(telegramRefs(receipt));

@@ -131,9 +131,11 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
       refused.succeeded(key);
     } catch (error) {
       if (!(error instanceof SinkFailure)) throw error;
-      refused.failed(key);
+      // The sink is unavailable as a whole: the event keeps its place, and the hold decides when to try again.
+      if (error.reason === 'held') return;
+      if (error.reason === 'refused') refused.failed(key);
       logger.warn(
-        { error: safeError(error.cause), event: event.kind, orderId: event.order.id },
+        { error: safeError(error.cause), event: event.kind, orderId: event.order.id, reason: error.reason },
         'sink refused an order event: offered again later',
       );
     }

@@ -5,7 +5,8 @@
 export interface RetryGate {
   /** True while `key` waits out its backoff. */
   blocked(key: string): boolean;
-  failed(key: string): void;
+  /** Another failure: the wait doubles, and lasts at least `atLeastMs`. */
+  failed(key: string, atLeastMs?: number): void;
   succeeded(key: string): void;
 }
 
@@ -18,9 +19,9 @@ export function createRetryGate(now: () => number, baseMs: number, maxMs: number
       const entry = waiting.get(key);
       return entry !== undefined && now() < entry.until;
     },
-    failed(key) {
+    failed(key, atLeastMs = 0) {
       const failures = (waiting.get(key)?.failures ?? 0) + 1;
-      waiting.set(key, { failures, until: now() + backoffDelayMs(failures, { baseMs, maxMs }) });
+      waiting.set(key, { failures, until: now() + Math.max(atLeastMs, backoffDelayMs(failures, { baseMs, maxMs })) });
     },
     succeeded(key) {
       waiting.delete(key);

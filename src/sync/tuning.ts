@@ -38,7 +38,7 @@ export interface SyncTuning {
   /** Retry of a seller action after a transient failure: doubles from base up to max. */
   actionBackoffBaseMs: number;
   actionBackoffMaxMs: number;
-  /** Re-offer of an order event or an action outcome the sink refused: doubles from base up to max. */
+  /** Re-offer of an order event or an action outcome the sink refused, and the hold while the sink is unavailable: doubles from base up to max. */
   sinkRetryBaseMs: number;
   sinkRetryMaxMs: number;
   /** How far before an action was queued its post is searched for (clock skew with the store). */

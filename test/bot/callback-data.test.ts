@@ -5,6 +5,7 @@ import {
   ORDER_VERBS,
   type OrderVerbName,
 } from '../../src/bot/callback-data/order-action.ts';
+import { decodeEditedReply, encodeEditedReply } from '../../src/bot/callback-data/edited-reply.ts';
 import type { BotKeyValueStore } from '../../src/bot/storage/kv.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
 
@@ -49,4 +50,19 @@ describe('order action callback data', () => {
       expect(await createOrderActionCodec(memoryKv()).decode(data)).toBeUndefined();
     },
   );
+});
+
+describe('the edited-reply button', () => {
+  it('carries the message and the edit within 64 bytes, and reads nothing else', async () => {
+    const codec = createOrderActionCodec(memoryKv());
+    const ref = { messageId: Number.MAX_SAFE_INTEGER, editDate: 99_999_999_999 };
+    const data = encodeEditedReply(ref);
+    expect(Buffer.byteLength(data, 'utf8')).toBeLessThanOrEqual(MAX_CALLBACK_DATA_BYTES);
+    expect(decodeEditedReply(data)).toEqual(ref);
+    // Neither reads the other's buttons.
+    expect(await codec.decode(data)).toBeUndefined();
+    expect(decodeEditedReply(await codec.encode('take', 'ord_1' as OrderId))).toBeUndefined();
+    for (const forged of ['er:', 'er:1', 'er:1.2.3', 'er:-1.2', `er:1.${'9'.repeat(60)}`])
+      expect(decodeEditedReply(forged)).toBeUndefined();
+  });
 });

@@ -6,7 +6,7 @@
 import type { Api, InlineKeyboard } from 'grammy';
 import type { Order, OrderId } from '../../seller-api/schemas.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
-import { isNotModified, isUneditable } from '../helpers/telegram-errors.ts';
+import { isChatMoved, isNotModified, isUneditable } from '../helpers/telegram-errors.ts';
 import { orderCardKeyboard } from '../keyboards/order-card.ts';
 import { orderCard } from './render-card.ts';
 import { stockSection } from './stock-section.ts';
@@ -23,8 +23,11 @@ const MAX_CARDS_PER_ORDER = 3;
 export interface OrderCards {
   /** Sends a new card to the chat and records it as the order's card. */
   post(order: Order, chatId: number, options?: { replyTo?: number; plan?: StockPlan }): Promise<TelegramRef>;
-  /** Brings every card of the order up to date; returns cards sent anew in place of uneditable ones. */
-  refresh(order: Order, fallbackChatId: number | undefined): Promise<TelegramRef[]>;
+  /**
+   * Brings every card of the order up to date; returns cards sent anew in place of uneditable ones, to the chat
+   * `chatForNewCard` names once the edits were tried (an edit can find that the group moved to a new id).
+   */
+  refresh(order: Order, chatForNewCard: () => Promise<number | undefined>): Promise<TelegramRef[]>;
   /** The newest card of the order (in that chat, when given), for replies. */
   latest(orderId: OrderId, inChat?: number): Promise<TelegramRef | undefined>;
   /**
@@ -79,7 +82,8 @@ export function createOrderCards(deps: OrderCardsDeps): OrderCards {
       ...(card.keyboard ? { reply_markup: card.keyboard } : {}),
       ...(replyTo === undefined ? {} : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
     });
-    const ref = { chatId, messageId: message.message_id };
+    // The chat it landed in: a send to a group that became a supergroup lands in the new one.
+    const ref = { chatId: message.chat.id, messageId: message.message_id };
     await store.show(orderId, ref, viewOf(card));
     return ref;
   };
@@ -95,7 +99,7 @@ export function createOrderCards(deps: OrderCardsDeps): OrderCards {
         reply_markup: card.keyboard ?? { inline_keyboard: [] },
       });
     } catch (error) {
-      if (isUneditable(error)) return false;
+      if (isUneditable(error) || isChatMoved(error)) return false;
       if (!isNotModified(error)) throw error;
     }
     await store.show(orderId, stored, viewOf(card));
@@ -115,7 +119,7 @@ export function createOrderCards(deps: OrderCardsDeps): OrderCards {
         return ref;
       }),
 
-    refresh: (order, fallbackChatId) =>
+    refresh: (order, chatForNewCard) =>
       lock.run(order.id, async () => {
         const card = await render(order);
         const known = await store.cards(order.id);
@@ -123,7 +127,7 @@ export function createOrderCards(deps: OrderCardsDeps): OrderCards {
         for (const stored of known) if (!(await edit(order.id, stored, card))) gone.push(stored);
         await store.forget(gone);
         const replaced: TelegramRef[] = [];
-        const chatId = fallbackChatId ?? known[0]?.chatId;
+        const chatId = (await chatForNewCard()) ?? known[0]?.chatId;
         if (gone.length === known.length && chatId !== undefined) {
           // Every card is gone: one new card keeps the order visible.
           replaced.push(await send(order.id, card, chatId));

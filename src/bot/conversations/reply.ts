@@ -8,8 +8,8 @@ import type { OrderId } from '../../seller-api/schemas.ts';
 import type { SyncCommands } from '../../sync/contract.ts';
 import type { BotContext, ConversationContext } from '../context.ts';
 import { isCommand } from '../helpers/is-command.ts';
-import { checkSellerText } from '../helpers/seller-text.ts';
-import { replyAsk, replyPlaceholder, replyRefusedNotText } from '../texts/prompts.ts';
+import { planSellerReply } from '../helpers/seller-text.ts';
+import { replyAsk, replyPlaceholder } from '../texts/prompts.ts';
 
 export const REPLY_CONVERSATION = 'reply';
 
@@ -36,19 +36,20 @@ export function createReplyConversation(deps: { engine: () => SyncCommands }) {
       const forUs = repliedTo === prompt.message_id || (repliedTo === undefined && next.chat?.type === 'private');
       if (!forUs) return conversation.skip({ next: true });
 
-      const checked = message.text === undefined ? { ok: false as const, reason: replyRefusedNotText } : checkSellerText(message.text);
-      if (!checked.ok) {
-        const refusal = await next.reply(checked.reason, {
+      const plan = planSellerReply(message);
+      if (plan.say !== undefined) {
+        const said = await next.reply(plan.say, {
           reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
         });
         // Linked like the prompt: a reply to the refusal (the text, shortened) still reaches the buyer.
-        const refusalRef = { chatId: refusal.chat.id, messageId: refusal.message_id };
-        await conversation.external(() => deps.engine().linkTelegramMessage(orderId, refusalRef, 'other'));
-        continue;
+        const saidRef = { chatId: said.chat.id, messageId: said.message_id };
+        await conversation.external(() => deps.engine().linkTelegramMessage(orderId, saidRef, 'other'));
       }
+      const text = plan.send;
+      if (text === undefined) continue;
       const origin = { chatId: message.chat.id, messageId: message.message_id };
       // The outcome is acknowledged on the seller's message by the sink (actionSettled).
-      await conversation.external(() => deps.engine().enqueue({ kind: 'message', orderId, text: checked.text, origin }));
+      await conversation.external(() => deps.engine().enqueue({ kind: 'message', orderId, text, origin }));
       return;
     }
   };

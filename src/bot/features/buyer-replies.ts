@@ -1,6 +1,7 @@
 /**
  * An admin's Telegram reply to an order card, or to any bridge message of that order, goes to the buyer: checked
- * at once (empty or over 4000 characters is refused with the reason, no store request), then queued in the outbox
+ * at once (empty or over 4000 characters is refused with the reason, no store request; of a photo, a file or a
+ * voice message only the caption can go, which the bot says first), then queued in the outbox
  * with its origin, so a repeated update is one action and the acknowledgement (the sink, on actionSettled) lands
  * on the seller's message. No "pending" mark is set here: it could race with, and overwrite, a fast outcome.
  * A reply to a message of a Deliver step (its prompt, a refusal, its preview) that the step did not take is never
@@ -11,7 +12,7 @@ import type { Logger } from 'pino';
 import type { SyncForBot } from '../../sync/contract.ts';
 import type { BotContext } from '../context.ts';
 import { isCommand } from '../helpers/is-command.ts';
-import { checkSellerText } from '../helpers/seller-text.ts';
+import { planSellerReply } from '../helpers/seller-text.ts';
 import type { DeliverSteps, StepMessage } from '../storage/deliver-steps.ts';
 import { deliverReplyExpired, deliverReplyOthers, deliverReplyWaiting, replyNotLinked, replyRefusedNotText } from '../texts/prompts.ts';
 
@@ -54,15 +55,15 @@ export function buyerRepliesFeature(deps: BuyerRepliesDeps) {
       await ctx.reply(replyNotLinked, replyOptions);
       return;
     }
-    const checked = message.text === undefined ? { ok: false as const, reason: replyRefusedNotText } : checkSellerText(message.text);
-    if (!checked.ok) {
-      // Linked to the order too, so a reply to the refusal (the corrected text) reaches the buyer.
-      const refusal = await ctx.reply(checked.reason, replyOptions);
-      deps.engine().linkTelegramMessage(orderId, { chatId: refusal.chat.id, messageId: refusal.message_id }, 'other');
-      return;
+    const plan = planSellerReply(message);
+    if (plan.say !== undefined) {
+      // Linked to the order too, so a reply to it (the corrected text) reaches the buyer.
+      const said = await ctx.reply(plan.say, replyOptions);
+      deps.engine().linkTelegramMessage(orderId, { chatId: said.chat.id, messageId: said.message_id }, 'other');
     }
+    if (plan.send === undefined) return;
     const origin = { chatId: ctx.chat.id, messageId: message.message_id };
-    const ticket = deps.engine().enqueue({ kind: 'message', orderId, text: checked.text, origin });
+    const ticket = deps.engine().enqueue({ kind: 'message', orderId, text: plan.send, origin });
     deps.logger.info({ orderId, actionId: ticket.actionId, deduplicated: ticket.deduplicated }, 'seller reply queued');
   });
 

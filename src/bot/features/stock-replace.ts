@@ -70,7 +70,7 @@ export function stockReplaceButtons(deps: StockReplaceDeps) {
         await answerCallback(ctx, answer);
         await settleButtonMessage(ctx, text(answer));
         const order = deps.engine().lastSeenOrder(orderId);
-        if (outcome.ok && order) await deps.cards.refresh(order, undefined);
+        if (outcome.ok && order) await deps.cards.refresh(order, async () => undefined);
         return;
       }
     }

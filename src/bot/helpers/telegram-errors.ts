@@ -12,3 +12,17 @@ export const isUneditable = (error: unknown) =>
 
 /** Answering a callback query late: harmless, the button just stops spinning by itself. */
 export const isQueryTooOld = (error: unknown) => described(error, /query is too old|query ID is invalid/i);
+
+/** The group became a supergroup: every call naming the old id fails so (transport/chat-migration.ts resends sends). */
+export const isChatMoved = (error: unknown) => error instanceof GrammyError && error.parameters.migrate_to_chat_id !== undefined;
+
+/**
+ * The chat refuses the bot as a whole, whatever the message: blocked by the user, removed from the group, the chat
+ * deleted or deactivated, or no right to post there.
+ */
+export const isChatUnavailable = (error: unknown) =>
+  (error instanceof GrammyError && error.error_code === 403) ||
+  described(
+    error,
+    /chat not found|not enough rights to send|have no rights to send|CHAT_WRITE_FORBIDDEN|CHAT_RESTRICTED|chat was deactivated/i,
+  );

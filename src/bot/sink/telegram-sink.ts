@@ -69,13 +69,13 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
         ? { reply_parameters: { message_id: replyTo.messageId, allow_sending_without_reply: true } }
         : {}),
     });
-    return { chatId, messageId: message.message_id };
+    return { chatId: message.chat.id, messageId: message.message_id };
   };
 
   const linkOther = (orderId: OrderId, ref: TelegramRef) => deps.engine().linkTelegramMessage(orderId, ref, 'other');
 
   const refreshCard = async (order: Order): Promise<TelegramRef[]> => {
-    const replaced = await cards.refresh(order, await binding.chatId());
+    const replaced = await cards.refresh(order, () => binding.chatId());
     for (const ref of replaced) deps.engine().linkTelegramMessage(order.id, ref, 'card');
     return replaced;
   };

@@ -2,6 +2,10 @@
  * Where orders go and who may act. Configured: TELEGRAM_CHAT_ID and TELEGRAM_ADMIN_IDS. Trial mode (no chat id):
  * the first private chat that sends /start is bound, persisted in the key-value store, and its user becomes the
  * admin; until then there is nowhere to post and the sink says so (sync keeps the events for later).
+ *
+ * A group upgraded to a supergroup gets a new id (transport/chat-migration.ts); the move is persisted too. The rule
+ * on every start: a recorded move applies while TELEGRAM_CHAT_ID (or the trial binding) still names the chat it
+ * came from; any other configured id is used as configured, since the seller then chose another chat.
  */
 import { z } from 'zod';
 import { BridgeBotError } from '../errors.ts';
@@ -10,6 +14,15 @@ import { createKeyedLock } from '../../shared/keyed-lock.ts';
 
 const TrialBindingSchema = z.object({ chatId: z.number().int(), userId: z.number().int(), boundAt: z.number() });
 type TrialBinding = z.infer<typeof TrialBindingSchema>;
+/** `from`: the configured (or trial-bound) chat id; `to`: the supergroup it became, after any later moves. */
+const ChatMoveSchema = z.object({ from: z.number().int(), to: z.number().int(), at: z.number() });
+export type ChatMove = z.infer<typeof ChatMoveSchema>;
+
+interface Resolved {
+  chatId: number | undefined;
+  /** The recorded move, when it applies to the configured chat. */
+  move: ChatMove | undefined;
+}
 
 export interface ChatBinding {
   /** True when no chat id was configured: the chat comes from /start. */
@@ -21,18 +34,39 @@ export interface ChatBinding {
   isAdmin(userId: number | undefined): Promise<boolean>;
   /** Trial mode: binds this private chat and user if nothing is bound yet. True when bound by this call. */
   bindTrial(chatId: number, userId: number, now: number): Promise<boolean>;
+  /** The chat `from` became the supergroup `to`: used from now on, and persisted. True when this call switched. */
+  migrate(from: number, to: number, now: number): Promise<boolean>;
+  /** The recorded move that replaces the configured chat id, when it applies. */
+  move(): Promise<ChatMove | undefined>;
 }
 
 export function createChatBinding(options: { chatId: number | undefined; adminIds: readonly number[]; kv: BotKeyValueStore }): ChatBinding {
   const slot = kvSlot(options.kv, 'trial-binding', TrialBindingSchema);
+  const moveSlot = kvSlot(options.kv, 'chat-move', ChatMoveSchema);
   const configuredAdmins = new Set(options.adminIds);
   // The binding never changes once made, so one read serves the process; bindTrial updates it.
   let cached: Promise<TrialBinding | undefined> | undefined;
   const binding = () => (cached ??= slot.read());
-  // Updates are handled concurrently: two /start at once must not both bind.
+  let cachedMove: Promise<ChatMove | undefined> | undefined;
+  const recordedMove = () => (cachedMove ??= moveSlot.read());
+  // Updates are handled concurrently: two /start at once must not both bind, two failed sends must not both move.
   const bindLock = createKeyedLock();
 
-  const chatId = async () => options.chatId ?? (await binding())?.chatId;
+  const baseChatId = async () => options.chatId ?? (await binding())?.chatId;
+  // Asked for on every update (access control): worked out once, again after a bind or a move. The id is kept as
+  // its own promise, so asking again costs a single tick, as a configured id always did.
+  let current: { resolved: Promise<Resolved>; chatId: Promise<number | undefined> } | undefined;
+  const resolve = () => {
+    if (current === undefined) {
+      const resolved = Promise.all([baseChatId(), recordedMove()]).then(([base, recorded]): Resolved => {
+        const move = recorded !== undefined && recorded.from === base ? recorded : undefined;
+        return { chatId: move?.to ?? base, move };
+      });
+      current = { resolved, chatId: resolved.then((value) => value.chatId) };
+    }
+    return current;
+  };
+  const chatId = () => resolve().chatId;
   return {
     trial: options.chatId === undefined,
     chatId,
@@ -52,6 +86,18 @@ export function createChatBinding(options: { chatId: number | undefined; adminId
         const bound = { chatId: chat, userId, boundAt: now };
         await slot.write(bound);
         cached = Promise.resolve(bound);
+        current = undefined;
+        return true;
+      }),
+    move: async () => (await resolve().resolved).move,
+    migrate: (from, to, now) =>
+      bindLock.run('move', async () => {
+        const base = await baseChatId();
+        if (base === undefined || from === to || (await chatId()) !== from) return false;
+        const moved = { from: base, to, at: now };
+        await moveSlot.write(moved);
+        cachedMove = Promise.resolve(moved);
+        current = undefined;
         return true;
       }),
   };

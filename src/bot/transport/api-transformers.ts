@@ -3,6 +3,12 @@
  * 429 and 5xx answers with bounded attempts and waits (auto-retry's defaults are Infinity).
  * The same instances go on bot.api and, through the conversations' plugins, on every conversation's api, so a
  * conversation's messages share the chat's pacing queue.
+ *
+ * What the throttler does (transformer-throttler 1.2, Bottleneck): one queue per chat_id, first come first served,
+ * at most one request at a time; a private chat gets `perChatIntervalMs` between requests, a group the same plus
+ * `groupPerMinute`; every chat's queue is chained to one global `globalPerSecond` reservoir. Only calls naming a
+ * chat_id are paced (edits and reactions count like sends; answerCallbackQuery and getUpdates are not). It has no
+ * priorities and no coalescing: a card edit waits in line like a new order.
  */
 import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
@@ -26,7 +32,11 @@ export interface TelegramRetry {
 export const DEFAULT_PACING: TelegramPacing = { perChatIntervalMs: 1000, groupPerMinute: 20, globalPerSecond: 30 };
 export const DEFAULT_RETRY: TelegramRetry = { maxRetryAttempts: 5, maxDelaySeconds: 60 };
 
-/** In the order they must be installed: the throttler first, auto-retry last (outermost), so a retry queues again. */
+/**
+ * In the order they must be installed: auto-retry first (innermost), then the throttler around it. A request that
+ * waits out a 429's `retry_after` keeps the chat's turn meanwhile, so nothing sent later to that chat overtakes it
+ * (and nothing else is sent to a chat Telegram asked us to leave alone).
+ */
 export function createApiTransformers(pacing: TelegramPacing, retry: TelegramRetry): Transformer[] {
   const throttler = apiThrottler({
     global: {
@@ -50,5 +60,5 @@ export function createApiTransformers(pacing: TelegramPacing, retry: TelegramRet
     // network error may arrive twice. Rethrown instead: sync offers the event again on its own schedule.
     rethrowHttpErrors: true,
   });
-  return [throttler, retrier];
+  return [retrier, throttler];
 }

@@ -1,0 +1,85 @@
+/**
+ * The chat refuses the bot (403 blocked or kicked, the chat gone; nock, word for word) or Telegram asks to wait past
+ * the retry limit: the sink throws a token-free error that tells sync the chat is unavailable, nothing is dropped,
+ * sync asks again with backoff, and once the chat answers everything held arrives once, in order.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { BridgeBotError } from '../../src/bot/errors.ts';
+import type { Order } from '../../src/seller-api/schemas.ts';
+import { NOCK_BOT_TOKEN, TELEGRAM_FAULTS, type TelegramReply } from '../support/nock-telegram.ts';
+import { eventually } from './harness.ts';
+import { createNockBridge, GROUP_ID, type NockBridge } from './nock-bridge.ts';
+
+let h: NockBridge | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each<[string, TelegramReply]>([
+  ['blocked by the user', TELEGRAM_FAULTS.blockedByUser],
+  ['kicked from the supergroup', TELEGRAM_FAULTS.kickedFromSupergroup],
+  ['kicked from the group', TELEGRAM_FAULTS.kickedFromGroup],
+  ['the chat not found', TELEGRAM_FAULTS.chatNotFound],
+])('%s', (_name, reply) => {
+  it('the sink throws a token-free error that says the chat is unavailable', async () => {
+    h = await createNockBridge();
+    h.telegram.replyNext('sendMessage', reply);
+    const order = h.sandbox.control.createOrder() as Order;
+    const error = await h.bridge.sink.orderAppeared(order).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BridgeBotError);
+    expect(error).toMatchObject({ code: 'TELEGRAM_CHAT_UNAVAILABLE', sinkUnavailable: true });
+    expect((error as Error).message).toContain(String(reply.body.description));
+    expect(JSON.stringify(error) + (error as Error).message).not.toContain(NOCK_BOT_TOKEN.split(':')[1]);
+  });
+});
+
+it('a 429 whose retry_after is past the retry limit: unavailable for at least that long', async () => {
+  h = await createNockBridge();
+  h.telegram.replyNext('sendMessage', TELEGRAM_FAULTS.tooManyRequests(30));
+  const error = await h.bridge.sink.orderAppeared(h.sandbox.control.createOrder() as Order).catch((caught: unknown) => caught);
+  expect(error).toMatchObject({ code: 'TELEGRAM_RATE_LIMITED', sinkUnavailable: true, retryAfterMs: 30_000 });
+});
+
+it('blocked for a while, then unblocked: every card, message and outcome arrives once, in order, and the chat is not hammered', async () => {
+  h = await createNockBridge({ engine: { pollIntervalMs: 40, sinkRetryBaseMs: 40, sinkRetryMaxMs: 320 } });
+  const { control } = h.sandbox;
+  const known = control.createOrder();
+  h.engine.start();
+  await eventually(() => expect(h!.cardSends(known.id).filter((call) => call.status === 200)).toHaveLength(1));
+  const card = h.cardSends(known.id)[0]!;
+
+  h.telegram.outage(TELEGRAM_FAULTS.blockedByUser);
+  const first = control.createOrder();
+  control.postBuyerMessage(known.id, 'm1 on the known order');
+  h.engine.enqueue({ kind: 'take', orderId: known.id as Order['id'] });
+  await pause(400);
+  const second = control.createOrder();
+  control.postBuyerMessage(known.id, 'm2 on the known order');
+  control.postBuyerMessage(first.id, 'm3 on the first new order');
+  await pause(400);
+  const refusedSends = h.telegram.callsOf('sendMessage').filter((call) => call.status === 403);
+  // About 20 cycles: a probe per backoff period (40, 80, 160, 320 ms), not a send per event per cycle.
+  expect(refusedSends.length).toBeGreaterThan(0);
+  expect(refusedSends.length).toBeLessThanOrEqual(6);
+
+  h.telegram.outage(undefined);
+  const texts = () => h!.sentTexts().slice(1);
+  await eventually(() => expect(texts()).toHaveLength(5), 5_000);
+  await pause(200);
+  const sent = texts();
+  expect(sent).toHaveLength(5);
+  const at = (needle: string) => sent.findIndex((text) => text.includes(needle));
+  expect(at(`<code>${first.id}</code>\n`)).toBe(0);
+  expect(at(`<code>${second.id}</code>\n`)).toBe(1);
+  expect(at('m1 on the known order')).toBeLessThan(at('m2 on the known order'));
+  expect(at('m3 on the first new order')).toBeGreaterThan(0);
+  for (const needle of ['m1 on', 'm2 on', 'm3 on']) expect(sent.filter((text) => text.includes(needle))).toHaveLength(1);
+  // The Take's outcome: the known card edited to "in progress", once.
+  const edits = h.telegram.okCallsOf('editMessageText').filter((call) => call.body.message_id === card.messageId);
+  expect(edits).toHaveLength(1);
+  expect(String(edits[0]!.body.text)).toContain('in progress');
+  expect(edits[0]!.body.chat_id).toBe(GROUP_ID);
+});

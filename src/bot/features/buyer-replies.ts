@@ -14,7 +14,7 @@ import type { BotContext } from '../context.ts';
 import { isCommand } from '../helpers/is-command.ts';
 import { planSellerReply } from '../helpers/seller-text.ts';
 import type { DeliverSteps, StepMessage } from '../storage/deliver-steps.ts';
-import { deliverReplyExpired, deliverReplyOthers, deliverReplyWaiting, replyNotLinked, replyRefusedNotText } from '../texts/prompts.ts';
+import { deliverReplyExpired, deliverReplyOthers, deliverReplyWaiting, replyNotLinked } from '../texts/prompts.ts';
 
 export interface BuyerRepliesDeps {
   engine: () => SyncForBot;

@@ -110,6 +110,27 @@ describe('auto-delivery from stock', () => {
     expect(stock.inStock(PRODUCT)).toBe(1);
   });
 
+  it('keeps the items with the order when the store refuses the delivery for good', async () => {
+    stock.add(PRODUCT, ['K1', 'K2'], 1);
+    const order = paid(1);
+    // The buyer cancels between the bot's Take and its Deliver: the store refuses the Deliver for good.
+    const settledAction = h.sink.actionSettled.bind(h.sink);
+    h.sink.actionSettled = async (outcome) => {
+      await settledAction(outcome);
+      if (outcome.action.kind === 'take' && outcome.ok === true) h.sandbox.control.setOrderStatus(order, 'cancelled');
+    };
+    await settle(3);
+    expect(h.sink.outcomes.map((o) => [o.action.kind, o.ok === true ? 'ok' : o.code])).toEqual([
+      ['take', 'ok'],
+      ['deliver', 'ORDER_INVALID_STATUS'],
+    ]);
+    expect(stock.reservation(order)).toMatchObject({ state: 'failed', items: [{ item: 'K1' }] });
+    // Never given to another buyer: the next order gets K2.
+    const next = paid(1);
+    await settle();
+    expect(storeOrder(next)).toMatchObject({ status: 'awaiting_confirmation', deliveredValue: 'K2' });
+  });
+
   it('announces a low stock and an empty stock once each', async () => {
     const alerts: string[] = [];
     h.sink.stockAlert = async (alert) => {

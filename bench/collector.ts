@@ -26,6 +26,8 @@ export interface OrderEntry {
   createdMs: number;
   kind: OrderClass;
   measured: boolean;
+  /** Of the product with stock: ours delivers it by itself. */
+  stocked: boolean;
   appeared: number[];
 }
 
@@ -86,9 +88,9 @@ export function createCollector(): Collector {
       messages.set(id, { orderId, createdMs, kind, measured, due, deliveries: [], seenAt: undefined });
       if (due) pending += 1;
     },
-    orderCreated({ id, createdMs, kind }) {
+    orderCreated({ id, createdMs, kind, stocked }) {
       const measured = collector.phase === 'measure' && kind !== 'open';
-      orders.set(id, { createdMs, kind, measured, appeared: [] });
+      orders.set(id, { createdMs, kind, measured, stocked, appeared: [] });
       if (kind === 'open') unread.add(id);
       if (measured) pending += 1;
     },

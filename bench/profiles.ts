@@ -30,6 +30,8 @@ export interface ScenarioSpec {
   quietPerMinute: number;
   /** New paid orders a minute (Poisson). */
   ordersPerMinute: number;
+  /** Share of the new paid orders (the burst's too) that are of the product with stock, which ours auto-delivers. */
+  stockedShare: number;
   burst: BurstSpec;
   seed: number;
   /** S for this scenario when the profile's would make the subject's CPU the bottleneck. */
@@ -65,6 +67,8 @@ function scenario(openOrders: number, overrides: Partial<ScenarioSpec> = {}): Sc
     // Few quiet orders cannot take many messages and stay quiet.
     quietPerMinute: Math.min(2, quiet / 10),
     ordersPerMinute: 1,
+    // Half: a few auto-deliveries a window, while the two requests each costs (Take, Deliver) hardly touch the budget.
+    stockedShare: 0.5,
     burst: {
       orders: Math.min(10, Math.max(2, Math.floor(openOrders / 10))),
       messages: Math.min(25, Math.floor(quiet / 2)),

@@ -8,6 +8,9 @@
 
 export type SubjectKind = 'ours' | 'naive';
 
+/** Ours' SQLite file in `SubjectInit.dataDir`: the benchmark reads it after the subject stopped. */
+export const SUBJECT_DB_FILE = 'bridge.sqlite';
+
 export interface SubjectInit {
   type: 'init';
   subject: SubjectKind;
@@ -22,6 +25,8 @@ export interface SubjectInit {
   dataDir: string;
   /** Experiment: engine tuning overrides, durations in store time (`--tuning`). */
   tuning?: Record<string, unknown>;
+  /** Ours: this many items of stock for this product, in the database before the engine starts. */
+  stock?: { productId: string; items: number };
 }
 
 /** The floor: a child that loads nothing of ours reports its memory and exits. */

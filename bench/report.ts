@@ -89,6 +89,45 @@ export function renderMarkdown(report: BenchReport): string {
     '',
   );
 
+  lines.push('### Auto-delivery from stock', '');
+  lines.push(
+    `Ours starts with stock for one product of the store; ${shares(profile)} of the new paid orders (the burst's too) are of that ` +
+      'product, the others as above. Latency = order paid (created) at the store → delivered there (`awaiting_confirmation`), ' +
+      'for the stocked orders of the measured window. The delivered values are checked against the items the subject’s ' +
+      'database reserved for each order. The naive poller has no stock.',
+    '',
+  );
+  lines.push(
+    table(
+      [
+        'open',
+        'subject',
+        'auto-delivery p50 / p95 (n)',
+        'delivered (stocked orders)',
+        'undelivered at end',
+        'items in two orders / other values',
+        'new order p95',
+      ],
+      rows(report.scenarios, (result, run) => {
+        const auto = run.autoDelivery;
+        return [
+          String(result.spec.openOrders),
+          run.subject,
+          ...(auto
+            ? [
+                `${show(auto.latency.p50)} / ${show(auto.latency.p95)} (n=${auto.latency.n})`,
+                `${auto.delivered} (${auto.stockedOrders})`,
+                String(auto.undelivered),
+                `${auto.itemsInTwoOrders} / ${auto.wrongValue}`,
+              ]
+            : ['n/a', 'n/a', 'n/a', 'n/a']),
+          show(run.latency.newOrders.p95),
+        ];
+      }),
+    ),
+    '',
+  );
+
   lines.push('### Against the budget’s lower bound (hot = chatting chats)', '');
   lines.push(
     'K chats need reading, B requests a second are left for them (the limit minus one paid-list page per poll interval): no ' +
@@ -264,6 +303,12 @@ export function writeResults(report: BenchReport, dir: string): string[] {
 
 function rows(results: readonly ScenarioResult[], row: (result: ScenarioResult, run: RunSummary) => string[]): string[][] {
   return results.flatMap((result) => [result.ours, result.naive].flatMap((run) => (run ? [row(result, run)] : [])));
+}
+
+/** The stocked share as a percentage ("50%"), or each one where scenarios differ. */
+function shares(profile: Profile): string {
+  const distinct = [...new Set(profile.scenarios.map((spec) => spec.stockedShare))];
+  return distinct.map((share) => `${Math.round(share * 100)}%`).join(' or ');
 }
 
 function triple(stats: LatencyStats): string {

@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../src/sandbox/index.ts';
 import type { SandboxStats } from '../src/sandbox/contract.ts';
+import { auditAutoDelivery, createDeliveryWatch, stockedProductId, stockItemsFor, type AutoDeliveryAudit } from './auto-delivery-audit.ts';
 import { createCollector, type Collector } from './collector.ts';
 import { STORE_RATE_LIMIT, type Profile, type ScenarioSpec } from './profiles.ts';
 import {
   isChildMessage,
+  SUBJECT_DB_FILE,
   type ChildMessage,
   type ParentMessage,
   type SubjectFinal,
@@ -54,6 +56,8 @@ export interface RunRecord {
   ready: SubjectReady;
   final: SubjectFinal;
   stats: { atWarmEnd: SandboxStats; atMeasureEnd: SandboxStats; atEnd: SandboxStats };
+  /** Ours: the stocked orders as the store saw them, checked against the subject's database. */
+  autoDelivery: AutoDeliveryAudit | undefined;
   parentCpu: { atWarmEndMicros: number; atMeasureEndMicros: number };
   /** Real seconds the run took, setup included. */
   realSeconds: number;
@@ -79,6 +83,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
     const collector = createCollector();
     const seeded = seedStore(sandbox.control, spec, scale, collector);
     collector.markSeeded(seeded.chatting, seeded.quiet);
+    const stockedProduct = stockedProductId(sandbox.control, sandbox.store.storeId);
 
     child = openSubjectChannel(collector, options.runtime, options.nodeFlags);
     child.send({
@@ -90,14 +95,17 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       windowStoreMs: STORE_RATE_LIMIT.windowMs,
       dataDir,
       ...(options.tuning === undefined ? {} : { tuning: options.tuning }),
+      // The naive poller has no stock: its stocked orders stay paid, as any other.
+      ...(subject === 'ours' ? { stock: { productId: stockedProduct, items: stockItemsFor(spec, profile) } } : {}),
     });
     const ready = await child.next('ready', START_TIMEOUT_MS);
     sandbox.control.resetStats();
     child.send({ type: 'start' });
     const started = await child.next('started', START_TIMEOUT_MS);
-    const load = startLoad(sandbox.control, spec, seeded, scale, collector, started.at);
+    const load = startLoad(sandbox.control, spec, seeded, scale, collector, started.at, stockedProduct);
+    const deliveries = subject === 'ours' ? createDeliveryWatch(sandbox.control, collector) : { pending: () => 0 };
 
-    const times = await runPhases(collector, { ...profile, ...spec.phases }, scale, started.at, child, load.burst);
+    const times = await runPhases(collector, { ...profile, ...spec.phases }, scale, started.at, child, load.burst, deliveries.pending);
     const warm = times.snapshots;
     load.stop();
 
@@ -105,6 +113,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
     const final = await child.next('final', STOP_TIMEOUT_MS);
     await child.exited(STOP_TIMEOUT_MS);
     const end = Date.now();
+    const autoDelivery = subject === 'ours' ? auditAutoDelivery(sandbox.control, collector, join(dataDir, SUBJECT_DB_FILE)) : undefined;
 
     return {
       subject,
@@ -116,6 +125,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       ready,
       final,
       stats: { atWarmEnd: warm.statsAtWarmEnd, atMeasureEnd: warm.statsAtMeasureEnd, atEnd: sandbox.control.stats() },
+      autoDelivery,
       parentCpu: { atWarmEndMicros: warm.cpuAtWarmEnd, atMeasureEndMicros: warm.cpuAtMeasureEnd },
       realSeconds: (Date.now() - wallStart) / 1000,
     };
@@ -127,6 +137,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       startedAt: number,
       channel: SubjectChannel,
       burst: () => void,
+      undeliveredStock: () => number,
     ) {
       const elapsed = () => clock.toStoreMs(Date.now() - startedAt);
       // Warm-up: until the first cycle is over, every pre-existing chat was read once, and one hot window passed;
@@ -170,7 +181,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       channel.send({ type: 'checkpoint', name: 'measure-end' });
 
       const graceEndDue = measureEndAt + clock.toReal(rules.graceMaxMs);
-      while (ledger.pendingDue() > 0 && Date.now() < graceEndDue) {
+      while ((ledger.pendingDue() > 0 || undeliveredStock() > 0) && Date.now() < graceEndDue) {
         channel.throwIfBroken();
         await sleep(PHASE_CHECK_MS);
       }

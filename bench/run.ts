@@ -131,7 +131,9 @@ async function main(): Promise<number> {
       if (!summary) continue;
       progress(
         `  ${spec.openOrders} open, ${summary.subject}: hot p95 ${show(summary.latency.hot.p95)}, quiet p95 ${show(summary.latency.quiet.p95)}, ` +
-          `new order p95 ${show(summary.latency.newOrders.p95)}, ${summary.requests.perMinute.toFixed(0)} req/min, ` +
+          `new order p95 ${show(summary.latency.newOrders.p95)}, ` +
+          (summary.autoDelivery ? `auto-delivery p95 ${show(summary.autoDelivery.latency.p95)}, ` : '') +
+          `${summary.requests.perMinute.toFixed(0)} req/min, ` +
           `${summary.requests.status429.wholeRun} × 429, ${summary.correctness.undelivered} undelivered — ${summary.phases.realSeconds.toFixed(1)} s real`,
       );
     }

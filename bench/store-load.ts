@@ -19,7 +19,8 @@ export type OrderClass = 'open' | 'new' | 'burst';
 
 export interface LoadListener {
   messageCreated(message: { id: string; orderId: string; createdMs: number; kind: MessageClass }): void;
-  orderCreated(order: { id: string; createdMs: number; kind: OrderClass }): void;
+  /** `stocked`: of the product with stock, which ours delivers by itself. */
+  orderCreated(order: { id: string; createdMs: number; kind: OrderClass; stocked: boolean }): void;
 }
 
 export interface SeededStore {
@@ -47,7 +48,7 @@ export function seedStore(control: SandboxControl, spec: ScenarioSpec, scale: Ti
     const createdMs = ago(between(random, 10 * MINUTE, 48 * HOUR));
     const order = control.createOrder({ status: 'processing', createdAt: new Date(createdMs).toISOString() });
     orders.push({ id: order.id, createdMs });
-    listener.orderCreated({ id: order.id, createdMs, kind: 'open' });
+    listener.orderCreated({ id: order.id, createdMs, kind: 'open', stocked: false });
   }
   const shuffled = shuffle(random, orders);
   const chatting = shuffled.slice(0, spec.chatting);
@@ -76,7 +77,10 @@ interface Stream {
   advance(): void;
 }
 
-/** Starts the buyers; `startAt` (real ms) is the subject's start, the origin of the timeline. */
+/**
+ * Starts the buyers; `startAt` (real ms) is the subject's start, the origin of the timeline. `stockedProductId`
+ * gets `spec.stockedShare` of the new orders; the others are of the store's first product, as before.
+ */
 export function startLoad(
   control: SandboxControl,
   spec: ScenarioSpec,
@@ -84,14 +88,17 @@ export function startLoad(
   scale: TimeScale,
   listener: LoadListener,
   startAt: number,
+  stockedProductId: string,
 ): LoadDriver {
   const post = (orderId: string, kind: MessageClass, text: string) => {
     const message = control.postBuyerMessage(orderId, text);
     listener.messageCreated({ id: message.id, orderId, createdMs: Date.parse(message.createdAt), kind });
   };
-  const newOrder = (kind: OrderClass) => {
-    const order = control.createOrder({ status: 'paid' });
-    listener.orderCreated({ id: order.id, createdMs: Date.parse(order.createdAt ?? new Date().toISOString()), kind });
+  const turns = { new: 0, burst: 0 };
+  const newOrder = (kind: 'new' | 'burst') => {
+    const stocked = stockedTurn(turns[kind]++, spec.stockedShare);
+    const order = control.createOrder({ status: 'paid', ...(stocked ? { productId: stockedProductId } : {}) });
+    listener.orderCreated({ id: order.id, createdMs: Date.parse(order.createdAt ?? new Date().toISOString()), kind, stocked });
   };
 
   const poisson = (name: string, perMinute: number, fire: (random: Random) => void): Stream | undefined => {
@@ -168,6 +175,14 @@ export function startLoad(
       timer = undefined;
     },
   };
+}
+
+/**
+ * Whether the k-th order (from 0) of a stream is a stocked one: exactly `share` of every stream, evenly spread, and
+ * drawing no random number, so the buyers' timeline stays what it was.
+ */
+function stockedTurn(k: number, share: number): boolean {
+  return Math.floor((k + 1) * share) > Math.floor(k * share);
 }
 
 function between(random: Random, min: number, max: number): number {

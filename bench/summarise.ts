@@ -31,6 +31,8 @@ export interface RunSummary {
     hotDuringWarmup: LatencyStats;
     burst: { messages: LatencyStats; orders: LatencyStats; hotBefore: LatencyStats; hotAfter: LatencyStats } | undefined;
   };
+  /** Ours only: stocked orders, paid → delivered at the store. */
+  autoDelivery: AutoDeliverySummary | undefined;
   requests: {
     /** Measured window, per store minute. */
     perMinute: number;
@@ -94,6 +96,18 @@ export interface RunSummary {
     rows: Record<string, number> | undefined;
   };
   warnings: { count: number; last: string[] };
+}
+
+export interface AutoDeliverySummary {
+  /** Stocked orders created in the measured window: order paid (created) → `awaiting_confirmation` at the store. */
+  latency: LatencyStats;
+  /** Stocked orders of the whole run, and how many the store saw delivered by the end. */
+  stockedOrders: number;
+  delivered: number;
+  /** Stocked orders created before the window closed and still not delivered at the end. */
+  undelivered: number;
+  itemsInTwoOrders: number;
+  wrongValue: number;
 }
 
 export function summarise(run: RunRecord): RunSummary {
@@ -187,6 +201,7 @@ export function summarise(run: RunRecord): RunSummary {
       hotDuringWarmup: messagesOf((entry) => entry.kind === 'hot' && entry.createdMs < times.warmEndAt),
       burst,
     },
+    autoDelivery: summariseAutoDelivery(run),
     requests: {
       perMinute: perMinute(measuredTotal),
       byRoutePerMinute: Object.fromEntries(Object.entries(routeDelta).map(([route, count]) => [route, perMinute(count)])),
@@ -244,6 +259,23 @@ export function summarise(run: RunRecord): RunSummary {
       rows: final.dbRows,
     },
     warnings: final.warnings,
+  };
+}
+
+function summariseAutoDelivery({ autoDelivery, scale, times }: RunRecord): AutoDeliverySummary | undefined {
+  if (autoDelivery === undefined) return undefined;
+  const { orders } = autoDelivery;
+  const sample = (order: (typeof orders)[number]): LatencySample => ({
+    latencyS: order.deliveredMs === undefined ? undefined : scale.toStoreSeconds(order.deliveredMs - order.createdMs),
+    waitedS: scale.toStoreSeconds(times.endAt - order.createdMs),
+  });
+  return {
+    latency: latencyStats(orders.filter((order) => order.measured).map(sample)),
+    stockedOrders: orders.length,
+    delivered: orders.filter((order) => order.deliveredMs !== undefined).length,
+    undelivered: orders.filter((order) => order.deliveredMs === undefined && order.createdMs < times.measureEndAt).length,
+    itemsInTwoOrders: autoDelivery.itemsInTwoOrders,
+    wrongValue: autoDelivery.wrongValue,
   };
 }
 

@@ -1,7 +1,8 @@
-/** The team's targets (issue 6), judged on a run's results: met, missed by how much, or not run in this mode. */
+/** The team's targets (issues 6 and 16), judged on a run's results: met, missed by how much, or not run in this mode. */
 import type { Quantile } from './metrics.ts';
-import { POLL_INTERVAL_MS } from './profiles.ts';
+import { POLL_INTERVAL_MS, STORE_RATE_LIMIT } from './profiles.ts';
 import type { ScenarioResult } from './scenario-result.ts';
+import type { RunSummary } from './summarise.ts';
 
 export interface TargetVerdict {
   target: string;
@@ -19,6 +20,10 @@ const RSS_LIMIT_MB = 120;
 const SPEEDUP_MIN = 5;
 const BOUND_RATIO_MAX = 2;
 const NEW_ORDER_P95_MAX_S = (2 * POLL_INTERVAL_MS) / 1000;
+/** Issue 16: the paid order seen within two polls, then its Take and Deliver at the paced rate (60 s / 120 = 0.5 s). */
+const PACED_REQUEST_S = STORE_RATE_LIMIT.windowMs / 1000 / STORE_RATE_LIMIT.limit;
+const AUTO_DELIVERY_P95_MAX_S = NEW_ORDER_P95_MAX_S + 2 * PACED_REQUEST_S;
+const AUTO_DELIVERY_TARGET = 'ours: auto-delivery p95 ≤ 2 poll intervals + 2 paced requests';
 const FOCUS = 1000;
 const LARGEST = 5000;
 
@@ -48,6 +53,7 @@ export function judgeTargets(results: readonly ScenarioResult[]): TargetVerdict[
           }
         : atMost('ours: new-order p95 ≤ 2 poll intervals', n, newOrder, NEW_ORDER_P95_MAX_S, 's'),
     );
+    verdicts.push(...autoDeliveryVerdicts(ours, n));
   }
 
   const focus = results.find((result) => result.spec.openOrders === FOCUS);
@@ -111,6 +117,22 @@ export function judgeTargets(results: readonly ScenarioResult[]): TargetVerdict[
     });
   }
   return verdicts;
+}
+
+function autoDeliveryVerdicts(ours: RunSummary, n: number): TargetVerdict[] {
+  const auto = ours.autoDelivery;
+  if (auto === undefined) return [];
+  const p95 = auto.latency.p95;
+  const faults = auto.itemsInTwoOrders + auto.wrongValue + auto.undelivered;
+  return [
+    p95 === undefined
+      ? { target: AUTO_DELIVERY_TARGET, openOrders: n, value: 'no sample', limit: `≤ ${AUTO_DELIVERY_P95_MAX_S} s`, met: undefined }
+      : { ...atMost(AUTO_DELIVERY_TARGET, n, p95, AUTO_DELIVERY_P95_MAX_S, 's'), value: `${show(p95)} (n=${auto.latency.n})` },
+    {
+      ...zero('ours: every stocked order auto-delivered once, with its own items', n, faults),
+      value: `${auto.undelivered} undelivered, ${auto.itemsInTwoOrders} items in two orders, ${auto.wrongValue} other values (${auto.delivered} delivered)`,
+    },
+  ];
 }
 
 function zero(target: string, openOrders: number, count: number): TargetVerdict {

@@ -1,7 +1,10 @@
 /** Ours: the bridge's real sync engine, real client, real SQLite file, with the recording sink. */
 import { join } from 'node:path';
 import { openDatabase } from '../../src/db/open.ts';
+import { createStockQueries } from '../../src/db/stock.ts';
+import type { ProductId } from '../../src/seller-api/schemas.ts';
 import { createSyncEngine } from '../../src/sync/engine.ts';
+import { SUBJECT_DB_FILE } from '../protocol.ts';
 import { observedApi } from './observed-api.ts';
 import { createRecordingSink } from './recording-sink.ts';
 import { scaledPollIntervalMs, scaledTuning } from './scaled-settings.ts';
@@ -11,8 +14,16 @@ const TABLES = ['orders', 'chat_cursors', 'chat_messages', 'telegram_links', 'ou
 
 export function createEngineSubject({ init, logger, onDelivery, onRead }: SubjectDeps): Subject {
   const store = connectToStore(init, logger);
-  const dbPath = join(init.dataDir, 'bridge.sqlite');
+  const dbPath = join(init.dataDir, SUBJECT_DB_FILE);
   const db = openDatabase(dbPath, { logger });
+  if (init.stock) {
+    const { productId, items } = init.stock;
+    createStockQueries(db).add(
+      productId as ProductId,
+      Array.from({ length: items }, (_, i) => `bench-item-${i + 1}`),
+      Date.now(),
+    );
+  }
   const engine = createSyncEngine({
     ...scaledTuning(store.scale, init.tuning),
     api: observedApi(store.api, onRead),

@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- --quick` still works end to end (issue 6 asks CI to run it): both subjects run against the
- * sandbox, a report is written, and ours neither doubles nor drops what it read nor meets a 429. No timing
- * is asserted here — latencies are the benchmark's business, not a test's.
+ * sandbox, a report is written, and ours neither doubles nor drops what it read nor meets a 429, and it auto-delivers
+ * stocked orders, each with its own items. No timing is asserted here — latencies are the benchmark's business, not
+ * a test's.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +15,7 @@ const out = mkdtempSync(join(tmpdir(), 'bench-quick-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('npm run bench -- --quick', () => {
-  it('runs both subjects, writes its report, and ours doubles nothing and meets no 429', async () => {
+  it('runs both subjects, writes its report, and ours doubles nothing, meets no 429 and auto-delivers', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick', '--out', out], {
       cwd: process.cwd(),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,6 +38,11 @@ describe('npm run bench -- --quick', () => {
       expect(ours.correctness.duplicateOrders).toBe(0);
       expect(ours.correctness.droppedAfterRead).toBe(0);
       expect(ours.requests.status429.wholeRun).toBe(0);
+      // Auto-delivery from stock: orders were delivered by themselves, none with another order's items or others' values.
+      expect(ours.autoDelivery?.delivered, `auto-delivered at ${scenario.spec.openOrders}`).toBeGreaterThan(0);
+      expect(ours.autoDelivery?.itemsInTwoOrders).toBe(0);
+      expect(ours.autoDelivery?.wrongValue).toBe(0);
+      expect(scenario.naive?.autoDelivery).toBeUndefined();
     }
   }, 180_000);
 });

@@ -70,6 +70,9 @@ interface BudgetDeps {
 
 /** Longest single sleep: a fresher answer may change the picture meanwhile. */
 const MAX_SLEEP_SLICE_MS = 1_000;
+/** How often a request waiting for the first answer of a new window looks again, and how long it waits at most. */
+const PROBE_POLL_MS = 50;
+const PROBE_WAIT_MAX_MS = 2_000;
 
 export function createRequestBudget({ api, now, rules: partial, sleep = abortableSleep }: BudgetDeps): RequestBudget {
   const rules: BudgetRules = { ...DEFAULT_BUDGET_RULES, ...partial };
@@ -114,8 +117,12 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
     if (snapshot?.remaining === undefined) return 0;
     notice(snapshot);
     const resetAt = (windowResetAt as number) + rules.resetMarginMs;
-    // A new window has begun; the next answer brings its numbers.
-    if (at >= resetAt) return 0;
+    // A new window has begun by our estimate: one request goes first and its answer brings the window's numbers.
+    // Several at once (the poll and outbox loops) could land in the old window's last moment and meet a 429.
+    if (at >= resetAt) {
+      const probing = lastGrantAt >= resetAt && usedSince() > 0 && at - lastGrantAt < PROBE_WAIT_MAX_MS;
+      return probing ? PROBE_POLL_MS : 0;
+    }
 
     const limit = Math.max(1, snapshot.limit ?? snapshot.remaining);
     const left = snapshot.remaining - usedSince();

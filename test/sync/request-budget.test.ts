@@ -123,6 +123,28 @@ describe('request budget', () => {
     expect(budget.delayFor('hot')).toBe(60_000);
   });
 
+  it('sends one request first when a new window begins, and the rest once its answer tells the new numbers', async () => {
+    const { state, budget } = setup({ limit: 120, remaining: 0, resetAt: 1_060_000 });
+    budget.delayFor('urgent');
+    state.now = 1_060_001;
+    expect(await budget.acquire('urgent', { signal })).toBe(true);
+    state.sent += 1;
+    // The poll loop and the outbox loop both want a request: the second waits for the first one's answer.
+    expect(budget.delayFor('urgent')).toBeGreaterThan(0);
+    expect(budget.delayFor('hot')).toBeGreaterThan(0);
+    state.snapshot = { observedAt: state.now + 20, limit: 120, remaining: 119, resetAt: 1_120_000 };
+    state.now += 20;
+    expect(budget.delayFor('urgent')).toBe(0);
+    // An answer that never comes does not hold the others for long.
+    const stuck = setup({ limit: 120, remaining: 0, resetAt: 1_060_000 });
+    stuck.budget.delayFor('urgent');
+    stuck.state.now = 1_060_001;
+    await stuck.budget.acquire('urgent', { signal });
+    stuck.state.sent += 1;
+    stuck.state.now += 2_000;
+    expect(stuck.budget.delayFor('urgent')).toBe(0);
+  });
+
   it('holds every lane after a 429 reached the engine', () => {
     const { state, budget } = setup(undefined);
     budget.holdUntil(state.now + 700);

@@ -35,6 +35,11 @@ export interface RateLimitSnapshot {
   resetAt: number | undefined;
   /** When these headers were read (ms since epoch). */
   observedAt: number;
+  /**
+   * How many requests the client had sent when the answered one went out (it included): the requests sent after it
+   * may not be counted in `remaining` yet. Absent: count from when the answer was read.
+   */
+  sentCount?: number;
 }
 
 export interface SellerApi {

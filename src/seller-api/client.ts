@@ -146,7 +146,7 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
 
   async function attemptOnce<T>(spec: Call<T>, url: string): Promise<{ verdict: Verdict<T>; rateLimit?: RateLimitReading }> {
     spec.signal?.throwIfAborted();
-    sent++;
+    const sentCount = ++sent;
     try {
       const response = await request(url, {
         method: spec.method,
@@ -159,7 +159,9 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
       });
       const body = await response.body.text();
       const rateLimit = readRateLimit(response.headers, now());
-      if (rateLimit.snapshot !== undefined) lastRateLimit = rateLimit.snapshot;
+      // Answers to requests in flight together arrive in any order: an older request's `remaining` is higher, stale.
+      if (rateLimit.snapshot !== undefined && sentCount > (lastRateLimit?.sentCount ?? 0))
+        lastRateLimit = { ...rateLimit.snapshot, sentCount };
       const contentType = firstHeader(response.headers, 'content-type');
       const verdict = judgeAnswer({ status: response.statusCode, contentType, body }, spec.schema, (report) =>
         logger.warn(

@@ -108,7 +108,11 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
     return snapshot.resetAt !== undefined && announced < windowResetAt + windowLengthMs / 2;
   }
 
-  const usedSince = (): number => Math.max(0, api.requestCount() - sentAtSnapshot);
+  /** Requests that `remaining` may not count yet: those sent after the answered one (or since it was read). */
+  const usedSince = (): number => {
+    const sentCount = api.rateLimit()?.sentCount;
+    return Math.max(0, api.requestCount() - (sentCount ?? sentAtSnapshot));
+  };
 
   function delayFor(lane: Lane): number {
     const at = now();

@@ -24,8 +24,33 @@ describe('rate limits', () => {
 
     expect(page.orders.map((order) => order.id)).toEqual(['ord-1']);
     expect(sleeps).toEqual([3000]);
-    expect(api.rateLimit()).toEqual({ limit: 60, remaining: 59, resetAt: NOW + 60_000, observedAt: NOW });
+    expect(api.rateLimit()).toEqual({ limit: 60, remaining: 59, resetAt: NOW + 60_000, observedAt: NOW, sentCount: 2 });
     expect(api.requestCount()).toBe(2);
+  });
+
+  it('keeps the answer of the newest request when answers of requests in flight together come back out of order', async () => {
+    const api = client();
+    const headers = (remaining: number) => ({ 'ratelimit-limit': '60', 'ratelimit-remaining': String(remaining), 'ratelimit-reset': '60' });
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    server.script(
+      (_request, res) => {
+        // The older request's answer (more left) arrives last.
+        void firstHeld.then(() => {
+          res.writeHead(200, { 'content-type': 'application/json', ...headers(5) });
+          res.end(JSON.stringify({ success: true, data: { products: [] } }));
+        });
+      },
+      ok({ products: [] }, headers(4)),
+    );
+    const first = api.listProducts();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await api.listProducts();
+    releaseFirst();
+    await first;
+    expect(api.rateLimit()).toMatchObject({ remaining: 4, sentCount: 2 });
   });
 
   it('Retry-After (seconds) wins over RateLimit-Reset', async () => {

@@ -145,6 +145,15 @@ describe('request budget', () => {
     expect(stuck.budget.delayFor('urgent')).toBe(0);
   });
 
+  it('counts every request sent after the answered one, not only those sent after the answer was read', () => {
+    // The answer is to request 3; requests 4 and 5 were already on the wire when it was read.
+    const { state, budget } = setup({ limit: 100, remaining: 2, resetAt: 1_060_000, sentCount: 3 });
+    state.sent = 5;
+    expect(budget.delayFor('urgent')).toBeGreaterThan(0);
+    state.snapshot = { observedAt: state.now, limit: 100, remaining: 3, resetAt: 1_060_000, sentCount: 5 };
+    expect(budget.delayFor('urgent')).toBe(0);
+  });
+
   it('holds every lane after a 429 reached the engine', () => {
     const { state, budget } = setup(undefined);
     budget.holdUntil(state.now + 700);

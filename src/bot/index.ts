@@ -37,7 +37,10 @@ import { fallbackFeature } from './features/fallback.ts';
 import { stockFeature } from './features/stock.ts';
 import { deliverButtons, orderActionButtons } from './features/order-buttons.ts';
 import { stockReplaceButtons } from './features/stock-replace.ts';
+import { topicRepliesFeature } from './features/topic-replies.ts';
 import { welcomeFeature } from './features/welcome.ts';
+import { createOrderTopics, type TopicsMode } from './topics/order-topics.ts';
+import { NO_TOPICS, type TopicStore } from './topics/topic-store.ts';
 import { accessControl } from './middlewares/access-control.ts';
 import { createCallbackAnswerDeadline } from './middlewares/callback-answer-deadline.ts';
 import {
@@ -85,6 +88,11 @@ export interface BridgeBotDeps {
   logger: Logger;
   /** For /stock and stock files (src/db's StockQueries); without it /stock says it is unavailable. */
   stock?: StockStore;
+  /**
+   * Topics mode (TELEGRAM_TOPICS): `auto` gives each order a topic in a forum group, kept in `store` (src/db's
+   * OrderTopicQueries). Off when absent; the configuration's default is `auto`.
+   */
+  topics?: { mode: TopicsMode; store: TopicStore };
   /** For /products (e.g. `() => sellerApi.listProducts()`); without it /products says it is unavailable. */
   listProducts?: () => Promise<Product[]>;
   /** Telegram pacing; defaults follow Telegram's limits. Tests make it fast. */
@@ -195,7 +203,17 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     logger,
     secrets,
   });
-  const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, logger, secrets });
+  const topics = createOrderTopics({
+    api: bot.api,
+    store: deps.topics?.store ?? NO_TOPICS,
+    kv: deps.kv,
+    mode: deps.topics?.mode ?? 'off',
+    announce: (notice) => notices.post(notice),
+    logger,
+    secrets,
+    now,
+  });
+  const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, logger, secrets });
   const notices = createNoticePoster({
     api: bot.api,
     binding,
@@ -268,6 +286,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   );
   bot.use(deliverButtons({ codec, steps: deliverSteps, now }));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now }));
+  // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.
+  bot.use(topicRepliesFeature({ engine, topics, steps: deliverSteps, logger, now }));
   bot.use(buyerRepliesFeature({ engine, logger, steps: deliverSteps, now, onExpiredStepReply: () => void stepSweeper.sweep() }));
   bot.use(fallbackFeature());
 
@@ -297,6 +317,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       } catch (error) {
         logger.warn({ err: describeError(error, secrets) }, 'commands not registered (the bot works without them)');
       }
+      const chatId = await binding.chatId();
+      if (chatId !== undefined && (await topics.isForum(chatId))) logger.info({ chatId }, 'the chat is a forum: each order gets a topic');
       await polling.start();
       started = true;
       await housekeeping.start();
@@ -320,6 +342,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
 export { ALERTS } from './texts/alerts.ts';
 export type { BotKeyValueStore } from './storage/kv.ts';
 export type { CardStore } from './cards/card-store.ts';
+export type { TopicStore } from './topics/topic-store.ts';
+export type { TopicsMode } from './topics/order-topics.ts';
 export type { PostNotice } from './sink/notices.ts';
 export type { ChatRefusal } from './transport/chat-reachability.ts';
 export type { PollingState } from './transport/polling.ts';

@@ -18,6 +18,7 @@ import { createCallbackQueries } from './fake-telegram/callbacks.ts';
 import { createChats } from './fake-telegram/chats.ts';
 import { createFaults } from './fake-telegram/faults.ts';
 import { createFiles } from './fake-telegram/files.ts';
+import { createForum } from './fake-telegram/forum.ts';
 import { messageMethods } from './fake-telegram/messages.ts';
 import { startServer } from './fake-telegram/server.ts';
 import type { FakeTelegram, FakeTelegramOptions, RecordedCall } from './fake-telegram/types.ts';
@@ -45,13 +46,15 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   const queries = createCallbackQueries();
   const faults = createFaults();
   const files = createFiles(chats, updates);
+  const forum = createForum(botUser, chats);
   const server = await startServer({
     token,
     calls,
     faults,
     methods: {
       ...adminMethods(botUser, chats),
-      ...messageMethods(botUser, chats),
+      ...messageMethods(botUser, chats, forum),
+      ...forum.methods,
       ...queries.methods,
       ...updates.methods,
       ...files.methods,
@@ -66,9 +69,11 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     calls,
     callsOf: (method) => calls.filter((call) => call.method === method),
     chat: (chatId) => [...chats.messagesOf(chatId)],
-    botMessages: (chatId) => chats.messagesOf(chatId).filter((message) => message.fromBot && !message.deleted),
+    botMessages: (chatId) =>
+      chats.messagesOf(chatId).filter((message) => message.fromBot && !message.deleted && message.topicCreated === undefined),
     message: (chatId, messageId) => chats.messagesOf(chatId).find((message) => message.messageId === messageId),
-    ...userActions(chats, updates, queries),
+    ...userActions(chats, updates, queries, forum),
+    ...forum.actions,
     ...files.actions,
     callbackAnswer: queries.answerOf,
     failNext: faults.failNext,

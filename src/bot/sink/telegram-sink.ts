@@ -5,6 +5,8 @@
  * event is offered again later. A re-offer after a crash between our send and sync's commit would post twice, so
  * what was posted is remembered: a re-offered appearance returns the card the card store already has, and a
  * re-offered chat message returns the parts already posted (kept in the key-value store).
+ * In a forum group (topics mode) an order's card opens its own topic and its buyer's messages go there, not as
+ * replies; a topic deleted by a person is created again, with a fresh card, when the order next needs it.
  */
 import type { Api } from 'grammy';
 import type { Logger } from 'pino';
@@ -22,8 +24,12 @@ import { kvSlot, type BotKeyValueStore } from '../storage/kv.ts';
 import type { OrderCards } from '../cards/order-cards.ts';
 import { REACTIONS, setReaction } from './reactions.ts';
 import type { ActionOutcome } from '../../core/actions.ts';
+import type { StockPlan } from '../../core/stock-plan.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';
+import { isThreadGone, isTopicClosed } from '../helpers/telegram-errors.ts';
+import { newOrderInTopic } from '../texts/topics.ts';
+import { topicUrl, type OrderTopics } from '../topics/order-topics.ts';
 
 const TelegramRefSchema = z.object({ chatId: z.number().int(), messageId: z.number().int() });
 const RecentRelaysSchema = z.array(z.object({ key: z.string(), parts: z.array(TelegramRefSchema) }));
@@ -36,12 +42,19 @@ export interface TelegramSinkDeps {
   cards: OrderCards;
   engine: () => SyncForBot;
   kv: BotKeyValueStore;
+  topics: OrderTopics;
   logger: Logger;
   secrets: readonly string[];
 }
 
+/** Where a message goes: under a message it replies to, or into a topic. */
+interface Placement {
+  replyTo?: TelegramRef | undefined;
+  threadId?: number | undefined;
+}
+
 export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
-  const { api, binding, cards, logger } = deps;
+  const { api, binding, cards, topics, logger } = deps;
   const recentRelays = kvSlot(deps.kv, 'recent-relays', RecentRelaysSchema);
   const relayLock = createKeyedLock();
 
@@ -57,14 +70,17 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
         { event, code: safe.code, err: describeError(error, deps.secrets) },
         'telegram sink failed; sync will offer the event again',
       );
+      // The group may have turned topics on or off meanwhile.
+      topics.recheck();
       throw safe;
     }
   };
 
-  const send = async (chatId: number, html: Html, replyTo?: TelegramRef): Promise<TelegramRef> => {
+  const send = async (chatId: number, html: Html, replyTo?: TelegramRef, threadId?: number): Promise<TelegramRef> => {
     const message = await api.sendMessage(chatId, html.html, {
       parse_mode: 'HTML',
       link_preview_options: { is_disabled: true },
+      ...(threadId === undefined ? {} : { message_thread_id: threadId }),
       ...(replyTo && replyTo.chatId === chatId
         ? { reply_parameters: { message_id: replyTo.messageId, allow_sending_without_reply: true } }
         : {}),
@@ -74,10 +90,74 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
 
   const linkOther = (orderId: OrderId, ref: TelegramRef) => deps.engine().linkTelegramMessage(orderId, ref, 'other');
 
+  /** A new card of the order goes into its topic, created now when it has none and the chat is a forum. */
+  const placeForNewCard = async (order: Order) => {
+    const chatId = await binding.chatId();
+    if (chatId === undefined) return undefined;
+    const topic = (await topics.topicOf(order.id)) ?? (await topics.create(order, chatId));
+    return { chatId, threadId: topic?.chatId === chatId ? topic.threadId : undefined };
+  };
+
+  /** Posts a fresh card into the order's (new) topic and pins it, the topic's first message. */
+  const postIntoTopic = async (order: Order, chatId: number, plan?: StockPlan) => {
+    const topic = await topics.create(order, chatId);
+    if (topic === undefined) return undefined;
+    const card = await cards.post(order, chatId, { threadId: topic.threadId, ...(plan === undefined ? {} : { plan }) });
+    await topics.pin(card);
+    return { topic, card };
+  };
+
   const refreshCard = async (order: Order): Promise<TelegramRef[]> => {
-    const replaced = await cards.refresh(order, () => binding.chatId());
+    const refresh = () => cards.refresh(order, () => placeForNewCard(order));
+    const replaced = await refresh().catch(async (error: unknown) => {
+      // The topic was deleted with the card in it: a new topic takes the new card.
+      if (!isThreadGone(error)) throw error;
+      await topics.forget(order.id);
+      return refresh();
+    });
     for (const ref of replaced) deps.engine().linkTelegramMessage(order.id, ref, 'card');
+    const topic = await topics.topicOf(order.id);
+    const fresh = replaced[0];
+    if (fresh && topic?.chatId === fresh.chatId) await topics.pin(fresh);
+    await topics.follow(order);
     return replaced;
+  };
+
+  /** Where a buyer message goes: into the order's topic (reopened when closed), or under its card. */
+  const placeBuyerMessage = async (summary: OrderSummary, chatId: number): Promise<Placement> => {
+    const topic = await topics.topicOf(summary.id);
+    if (topic === undefined || topic.chatId !== chatId) return { replyTo: (await cards.latest(summary.id, chatId)) ?? summary.telegram[0] };
+    // A deleted topic cannot be reopened: the send into it fails and creates a new one (sendPlaced).
+    await topics.reopen(topic).catch((error: unknown) => {
+      if (!isThreadGone(error)) throw error;
+    });
+    return { threadId: topic.threadId };
+  };
+
+  /** A send into a topic that was deleted, or closed by a person: the topic is created again or reopened, once. */
+  const sendPlaced = async (summary: OrderSummary, chatId: number, part: Html, placement: Placement): Promise<TelegramRef> => {
+    try {
+      return await send(chatId, part, placement.replyTo, placement.threadId);
+    } catch (error) {
+      const topic = placement.threadId === undefined ? undefined : await topics.topicOf(summary.id);
+      if (topic === undefined || !(isThreadGone(error) || isTopicClosed(error))) throw error;
+      if (isTopicClosed(error)) {
+        await topics.reopen({ ...topic, closed: true });
+        return send(chatId, part, undefined, topic.threadId);
+      }
+      await topics.forget(summary.id);
+      const order = deps.engine().lastSeenOrder(summary.id);
+      const opened = order && (await postIntoTopic(order, chatId));
+      if (opened) deps.engine().linkTelegramMessage(summary.id, opened.card, 'card');
+      // The later parts of this message follow the first.
+      Object.assign(
+        placement,
+        opened
+          ? { threadId: opened.topic.threadId, replyTo: undefined }
+          : { threadId: undefined, replyTo: await cards.latest(summary.id, chatId) },
+      );
+      return send(chatId, part, placement.replyTo, placement.threadId);
+    }
   };
 
   const settleOrderAction = async (outcome: ActionOutcome) => {
@@ -118,7 +198,11 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
         // Offered again after a crash before sync's commit: the card is already there.
         const existing = await cards.latest(order.id);
         if (existing) return { telegram: [existing] };
-        return { telegram: [await cards.post(order, chatId, stock === undefined ? {} : { plan: stock })] };
+        const opened = await postIntoTopic(order, chatId, stock);
+        if (opened === undefined) return { telegram: [await cards.post(order, chatId, stock === undefined ? {} : { plan: stock })] };
+        const url = topicUrl(chatId, opened.topic.threadId);
+        const line = await send(chatId, newOrderInTopic({ orderId: order.id, productTitle: order.productTitle, url }));
+        return { telegram: [opened.card, line] };
       }),
 
     orderChanged: (order) => guarded('orderChanged', async (): Promise<SinkReceipt> => ({ telegram: await refreshCard(order) })),
@@ -128,11 +212,11 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
         const chatId = await binding.requireChatId();
         const key = `${summary.id}\u0000${message.id}`;
         const done = ((await recentRelays.read()) ?? []).find((entry) => entry.key === key)?.parts ?? [];
-        const card = (await cards.latest(summary.id, chatId)) ?? summary.telegram[0];
         const parts = chatMessageParts(summary, message);
         const posted = [...done];
         try {
-          for (const part of parts.slice(done.length)) posted.push(await send(chatId, part, card));
+          const placement = await placeBuyerMessage(summary, chatId);
+          for (const part of parts.slice(done.length)) posted.push(await sendPlaced(summary, chatId, part, placement));
         } finally {
           // Remember progress even on failure, so a retry resumes after the parts already posted.
           await relayLock.run('recent-relays', async () => {

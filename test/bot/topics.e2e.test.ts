@@ -153,6 +153,26 @@ describe('topics mode in a forum group', () => {
     });
   });
 
+  it('Deliver in a topic: the prompt is in the topic, a plain text meanwhile is held back, the reply is the value', async () => {
+    await open();
+    const { order, card } = await h.createPaidOrder();
+    const threadId = card.threadId!;
+    h.telegram.tapLabel(ADMIN, card.messageId, 'Take', inGroup);
+    await eventually(() => expect(labels(h.telegram.message(GROUP_ID, card.messageId))).toEqual(['Deliver', 'Cancel']));
+    h.telegram.tapLabel(ADMIN, card.messageId, 'Deliver', inGroup);
+    await eventually(() => expect(inThread(threadId).at(-1)?.text).toContain('Reply to this message with the issued value'));
+    const prompt = inThread(threadId).at(-1)!;
+
+    const plain = h.telegram.sendText(ADMIN, 'KEY-PLAIN', { ...inGroup, threadId });
+    await eventually(() => expect(h.repliesTo(plain.message_id)[0]?.text).toMatch(/Not sent to the buyer: a Deliver step/));
+    h.telegram.sendText(ADMIN, 'KEY-1', { ...inGroup, replyTo: prompt.messageId });
+    await eventually(() => expect(inThread(threadId).at(-1)?.text).toContain('with this value?'));
+    h.telegram.tapLabel(ADMIN, inThread(threadId).at(-1)!.messageId, 'Confirm', inGroup);
+    await eventually(() => expect(h.sandbox.control.order(order.id)?.deliveredValue).toBe('KEY-1'));
+    await eventually(() => expect(liveTopics()[0]?.name).toMatch(/^📦 /));
+    expect(h.sandbox.control.messages(order.id)).toEqual([]);
+  });
+
   it('a command in a topic works as elsewhere', async () => {
     await open();
     const { order, card } = await h.createPaidOrder();

@@ -6,10 +6,12 @@
  * It behaves like Telegram where a bot can get it wrong: HTML parse mode is parsed strictly (a bare `<` or `&`, an
  * unknown or unclosed tag fail with "can't parse entities"), the 4096-character limit applies after entity parsing,
  * editing to the same content fails with "message is not modified", replying to a missing message fails unless
- * `allow_sending_without_reply`, and getUpdates long-polls and drops updates confirmed by `offset`.
+ * `allow_sending_without_reply`, and getUpdates long-polls and drops updates confirmed by `offset`. A group made with
+ * `isForum` has topics (fake-telegram/forum.ts): messages carry `message_thread_id`, and deleted or closed topics
+ * and a missing "Manage topics" right fail as on Telegram.
  *
- * Tests act as users through `sendText`, `sendDocument`/`sendPhoto`, `tapButton`/`tapLabel`, and read the chat as a
- * user sees it.
+ * Tests act as users through `sendText`, `sendDocument`/`sendPhoto`, `tapButton`/`tapLabel`, `deleteTopic`,
+ * `refuseTopicRights`, and read the chat as a user sees it.
  * This file wires the parts in fake-telegram/ together and is the one module tests import.
  */
 import type { User } from 'grammy/types';

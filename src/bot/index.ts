@@ -39,8 +39,7 @@ import { deliverButtons, orderActionButtons } from './features/order-buttons.ts'
 import { stockReplaceButtons } from './features/stock-replace.ts';
 import { topicRepliesFeature } from './features/topic-replies.ts';
 import { welcomeFeature } from './features/welcome.ts';
-import { createOrderTopics, type TopicsMode } from './topics/order-topics.ts';
-import { NO_TOPICS, type TopicStore } from './topics/topic-store.ts';
+import { createOrderTopics, type TopicsSettings } from './topics/order-topics.ts';
 import { accessControl } from './middlewares/access-control.ts';
 import { createCallbackAnswerDeadline } from './middlewares/callback-answer-deadline.ts';
 import {
@@ -88,11 +87,8 @@ export interface BridgeBotDeps {
   logger: Logger;
   /** For /stock and stock files (src/db's StockQueries); without it /stock says it is unavailable. */
   stock?: StockStore;
-  /**
-   * Topics mode (TELEGRAM_TOPICS): `auto` gives each order a topic in a forum group, kept in `store` (src/db's
-   * OrderTopicQueries). Off when absent; the configuration's default is `auto`.
-   */
-  topics?: { mode: TopicsMode; store: TopicStore };
+  /** Topics mode (TELEGRAM_TOPICS): a topic per order in a forum group. Off when absent; the configuration says `auto`. */
+  topics?: TopicsSettings;
   /** For /products (e.g. `() => sellerApi.listProducts()`); without it /products says it is unavailable. */
   listProducts?: () => Promise<Product[]>;
   /** Telegram pacing; defaults follow Telegram's limits. Tests make it fast. */
@@ -203,16 +199,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     logger,
     secrets,
   });
-  const topics = createOrderTopics({
-    api: bot.api,
-    store: deps.topics?.store ?? NO_TOPICS,
-    kv: deps.kv,
-    mode: deps.topics?.mode ?? 'off',
-    announce: (notice) => notices.post(notice),
-    logger,
-    secrets,
-    now,
-  });
+  const announce = (notice: Parameters<PostNotice>[0]) => notices.post(notice);
+  const topics = createOrderTopics({ api: bot.api, settings: deps.topics, kv: deps.kv, announce, logger, secrets, now });
   const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, logger, secrets });
   const notices = createNoticePoster({
     api: bot.api,
@@ -317,8 +305,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       } catch (error) {
         logger.warn({ err: describeError(error, secrets) }, 'commands not registered (the bot works without them)');
       }
-      const chatId = await binding.chatId();
-      if (chatId !== undefined && (await topics.isForum(chatId))) logger.info({ chatId }, 'the chat is a forum: each order gets a topic');
+      await topics.check(await binding.chatId());
       await polling.start();
       started = true;
       await housekeeping.start();
@@ -342,8 +329,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
 export { ALERTS } from './texts/alerts.ts';
 export type { BotKeyValueStore } from './storage/kv.ts';
 export type { CardStore } from './cards/card-store.ts';
-export type { TopicStore } from './topics/topic-store.ts';
-export type { TopicsMode } from './topics/order-topics.ts';
+export type { TopicsSettings } from './topics/order-topics.ts';
 export type { PostNotice } from './sink/notices.ts';
 export type { ChatRefusal } from './transport/chat-reachability.ts';
 export type { PollingState } from './transport/polling.ts';

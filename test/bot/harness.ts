@@ -44,6 +44,8 @@ export interface BridgeHarnessOptions {
   forum?: boolean;
   /** TELEGRAM_TOPICS; absent: the bot's default (off). */
   topics?: 'auto' | 'off';
+  /** After a refused topic creation, how long until new orders try again. */
+  topicRightsRetryMs?: number;
 }
 
 export interface BridgeHarness {
@@ -116,7 +118,11 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       engine: () => engine!,
       kv,
       cardStore: cards,
-      ...(options.topics === undefined ? {} : { topics: { mode: options.topics, store: createOrderTopicQueries(db) } }),
+      ...(options.topics === undefined
+        ? {}
+        : {
+            topics: { mode: options.topics, store: createOrderTopicQueries(db), retryRightsAfterMs: options.topicRightsRetryMs ?? 600_000 },
+          }),
       stock: createStockQueries(db),
       logger,
       listProducts: () => api.listProducts(),

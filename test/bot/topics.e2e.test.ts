@@ -27,6 +27,7 @@ const open = async (options: BridgeHarnessOptions = {}) => {
 };
 const liveTopics = () => h.telegram.topics(GROUP_ID).filter((topic) => !topic.deleted);
 const inThread = (threadId: number) => h.telegram.botMessages(GROUP_ID).filter((message) => message.threadId === threadId);
+const rightsWarnings = () => h.telegram.botMessages(GROUP_ID).filter((message) => message.text.includes('Manage topics'));
 const sellerTexts = (orderId: string) =>
   h.sandbox.control
     .messages(orderId)
@@ -131,8 +132,7 @@ describe('topics mode in a forum group', () => {
     h.telegram.refuseTopicRights(GROUP_ID);
     const first = await h.createPaidOrder();
     const second = await h.createPaidOrder();
-    const warnings = h.telegram.botMessages(GROUP_ID).filter((message) => message.text.includes('Manage topics'));
-    await eventually(() => expect(warnings).toHaveLength(1));
+    await eventually(() => expect(rightsWarnings()).toHaveLength(1));
     expect(first.card.threadId).toBeUndefined();
     expect(second.card.threadId).toBeUndefined();
     expect(liveTopics()).toEqual([]);
@@ -171,6 +171,18 @@ describe('topics mode in a forum group', () => {
     await eventually(() => expect(h.sandbox.control.order(order.id)?.deliveredValue).toBe('KEY-1'));
     await eventually(() => expect(liveTopics()[0]?.name).toMatch(/^📦 /));
     expect(h.sandbox.control.messages(order.id)).toEqual([]);
+  });
+
+  it('once the right is given, new orders get topics again, with no second message', async () => {
+    h = await createBridgeHarness({ forum: true, topics: 'auto', topicRightsRetryMs: 100 });
+    h.telegram.refuseTopicRights(GROUP_ID);
+    const before = await h.createPaidOrder();
+    expect(before.card.threadId).toBeUndefined();
+    h.telegram.refuseTopicRights(GROUP_ID, false);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const after = await h.createPaidOrder();
+    expect(after.card.threadId).toBe(liveTopics()[0]?.threadId);
+    await eventually(() => expect(rightsWarnings()).toHaveLength(1));
   });
 
   it('a command in a topic works as elsewhere', async () => {

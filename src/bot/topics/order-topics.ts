@@ -18,7 +18,7 @@ import type { Html } from '../helpers/html.ts';
 import { isNoTopicRights, isThreadGone, isTopicNotModified } from '../helpers/telegram-errors.ts';
 import { kvSlot, type BotKeyValueStore } from '../storage/kv.ts';
 import { topicName, topicsRightMissing } from '../texts/topics.ts';
-import type { TopicStore } from './topic-store.ts';
+import { NO_TOPICS, type TopicStore } from './topic-store.ts';
 
 /** `auto`: a topic per order when the chat is a forum; `off`: never. */
 export type TopicsMode = 'auto' | 'off';
@@ -26,14 +26,20 @@ export type TopicsMode = 'auto' | 'off';
 const RightsRefusedSchema = z.object({ at: z.number() });
 const DEFAULT_TOPIC_RIGHTS_RETRY_MS = 10 * 60_000;
 
+/** TELEGRAM_TOPICS and where topics are kept (src/db's OrderTopicQueries); absent: off. */
+export interface TopicsSettings {
+  mode: TopicsMode;
+  store: TopicStore;
+  /** After Telegram refused to create a topic, how long until new orders try again (default 10 minutes). */
+  retryRightsAfterMs?: number;
+}
+
 export interface OrderTopicsDeps {
   api: Api;
-  store: TopicStore;
+  settings: TopicsSettings | undefined;
   kv: BotKeyValueStore;
-  mode: TopicsMode;
   /** Tells the seller in the chat (the missing right); never throws. */
   announce: (notice: Html) => unknown;
-  retryRightsAfterMs?: number;
   logger: Logger;
   secrets: readonly string[];
   now: () => number;
@@ -42,6 +48,8 @@ export interface OrderTopicsDeps {
 export interface OrderTopics {
   /** Whether orders get topics in this chat: topics mode on and the chat a forum. The answer is kept until `recheck`. */
   isForum(chatId: number): Promise<boolean>;
+  /** At start: asks whether the chat is a forum, and logs that orders get topics when it is. */
+  check(chatId: number | undefined): Promise<void>;
   /** A call for the chat failed: whether it is a forum is asked again next time. */
   recheck(): void;
   topicOf(orderId: OrderId): Promise<OrderTopic | undefined>;
@@ -61,9 +69,11 @@ export interface OrderTopics {
 const nameOf = (order: Order) => topicName({ status: order.status, orderId: order.id, productTitle: order.productTitle });
 
 export function createOrderTopics(deps: OrderTopicsDeps): OrderTopics {
-  const { api, store, logger } = deps;
+  const { api, logger } = deps;
+  const store = deps.settings?.store ?? NO_TOPICS;
+  const mode = deps.settings?.mode ?? 'off';
   const refusedSlot = kvSlot(deps.kv, 'topics-rights-refused', RightsRefusedSchema);
-  const retryMs = deps.retryRightsAfterMs ?? DEFAULT_TOPIC_RIGHTS_RETRY_MS;
+  const retryMs = deps.settings?.retryRightsAfterMs ?? DEFAULT_TOPIC_RIGHTS_RETRY_MS;
   const forums = new Map<number, Promise<boolean>>();
   const warn = (error: unknown, message: string) => logger.warn({ err: describeError(error, deps.secrets) }, message);
   const unlessUnchanged = (call: Promise<unknown>) =>
@@ -84,7 +94,7 @@ export function createOrderTopics(deps: OrderTopicsDeps): OrderTopics {
 
   const isForum = (chatId: number): Promise<boolean> => {
     // A private chat or a basic group is never a forum: no call needed.
-    if (deps.mode === 'off' || chatId > -1_000_000_000_000) return Promise.resolve(false);
+    if (mode === 'off' || chatId > -1_000_000_000_000) return Promise.resolve(false);
     let known = forums.get(chatId);
     if (known === undefined) {
       known = askForum(chatId);
@@ -105,6 +115,9 @@ export function createOrderTopics(deps: OrderTopicsDeps): OrderTopics {
 
   return {
     isForum,
+    async check(chatId) {
+      if (chatId !== undefined && (await isForum(chatId))) logger.info({ chatId }, 'the chat is a forum: each order gets its own topic');
+    },
     recheck: () => forums.clear(),
     topicOf: async (orderId) => await store.topicOf(orderId),
     orderOfThread: async (chatId, threadId) => await store.orderOfThread(chatId, threadId),

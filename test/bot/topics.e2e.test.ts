@@ -127,6 +127,37 @@ describe('topics mode in a forum group', () => {
     await eventually(() => expect(sellerTexts(order.id)).toEqual(['Here I am']));
   });
 
+  it('a deleted topic is also created again when the order changes, its fresh card pinned and the name current', async () => {
+    await open();
+    const { order, card } = await h.createPaidOrder();
+    h.telegram.deleteTopic(GROUP_ID, card.threadId!);
+    h.sandbox.control.setOrderStatus(order.id, 'processing');
+    await eventually(async () => {
+      await h.engine.pollNow();
+      expect(liveTopics()[0]?.name).toMatch(/^🛠 /);
+    });
+    const [fresh] = inThread(liveTopics()[0]!.threadId);
+    expect(fresh).toMatchObject({ pinned: true });
+    expect(fresh?.text).toContain('in progress');
+    expect(liveTopics()).toHaveLength(1);
+  });
+
+  it('a topic a person closed is reopened for a buyer message; without the right the message goes to General', async () => {
+    await open();
+    const { order, card } = await h.createPaidOrder();
+    const threadId = card.threadId!;
+    h.telegram.closeTopic(GROUP_ID, threadId);
+    await buyerWrites(order.id, 'first');
+    await eventually(() => expect(inThread(threadId).at(-1)?.text).toContain('first'));
+    expect(liveTopics()[0]?.closed).toBe(false);
+
+    h.telegram.closeTopic(GROUP_ID, threadId);
+    h.telegram.refuseTopicRights(GROUP_ID);
+    await buyerWrites(order.id, 'second');
+    const general = () => h.telegram.botMessages(GROUP_ID).filter((message) => message.threadId === undefined);
+    await eventually(() => expect(general().at(-1)?.text).toContain('second'));
+  });
+
   it('without the "Manage topics" right: one message naming it, and cards in General, nothing lost', async () => {
     h = await createBridgeHarness({ forum: true, topics: 'auto', startEngine: false });
     h.telegram.refuseTopicRights(GROUP_ID);

@@ -27,7 +27,8 @@ import type { ActionOutcome } from '../../core/actions.ts';
 import type { StockPlan } from '../../core/stock-plan.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';
-import { isThreadGone, isTopicClosed } from '../helpers/telegram-errors.ts';
+import { isNoTopicRights, isThreadGone, isTopicClosed } from '../helpers/telegram-errors.ts';
+import type { OrderTopic } from '../../core/order-topic.ts';
 import { newOrderInTopic } from '../texts/topics.ts';
 import { topicUrl, type OrderTopics } from '../topics/order-topics.ts';
 
@@ -57,6 +58,7 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
   const { api, binding, cards, topics, logger } = deps;
   const recentRelays = kvSlot(deps.kv, 'recent-relays', RecentRelaysSchema);
   const relayLock = createKeyedLock();
+  const topicLock = createKeyedLock();
 
   /** Sync sees token-free errors with a code; the details are logged here. */
   const guarded = async <T>(event: string, task: () => Promise<T>): Promise<T> => {
@@ -94,7 +96,7 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
   const placeForNewCard = async (order: Order) => {
     const chatId = await binding.chatId();
     if (chatId === undefined) return undefined;
-    const topic = (await topics.topicOf(order.id)) ?? (await topics.create(order, chatId));
+    const topic = await topics.create(order, chatId);
     return { chatId, threadId: topic?.chatId === chatId ? topic.threadId : undefined };
   };
 
@@ -108,11 +110,12 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
   };
 
   const refreshCard = async (order: Order): Promise<TelegramRef[]> => {
+    const before = await topics.topicOf(order.id);
     const refresh = () => cards.refresh(order, () => placeForNewCard(order));
     const replaced = await refresh().catch(async (error: unknown) => {
       // The topic was deleted with the card in it: a new topic takes the new card.
-      if (!isThreadGone(error)) throw error;
-      await topics.forget(order.id);
+      if (!isThreadGone(error) || before === undefined) throw error;
+      await topics.forget(order.id, before.threadId);
       return refresh();
     });
     for (const ref of replaced) deps.engine().linkTelegramMessage(order.id, ref, 'card');
@@ -127,36 +130,51 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
   const placeBuyerMessage = async (summary: OrderSummary, chatId: number): Promise<Placement> => {
     const topic = await topics.topicOf(summary.id);
     if (topic === undefined || topic.chatId !== chatId) return { replyTo: (await cards.latest(summary.id, chatId)) ?? summary.telegram[0] };
-    // A deleted topic cannot be reopened: the send into it fails and creates a new one (sendPlaced).
+    // A deleted topic cannot be reopened: the send into it fails and creates a new one (sendPlaced). Without the
+    // right, the send fails too and goes to General.
     await topics.reopen(topic).catch((error: unknown) => {
-      if (!isThreadGone(error)) throw error;
+      if (!isThreadGone(error) && !isNoTopicRights(error)) throw error;
     });
     return { threadId: topic.threadId };
   };
 
-  /** A send into a topic that was deleted, or closed by a person: the topic is created again or reopened, once. */
-  const sendPlaced = async (summary: OrderSummary, chatId: number, part: Html, placement: Placement): Promise<TelegramRef> => {
-    try {
-      return await send(chatId, part, placement.replyTo, placement.threadId);
-    } catch (error) {
-      const topic = placement.threadId === undefined ? undefined : await topics.topicOf(summary.id);
-      if (topic === undefined || !(isThreadGone(error) || isTopicClosed(error))) throw error;
-      if (isTopicClosed(error)) {
-        await topics.reopen({ ...topic, closed: true });
-        return send(chatId, part, undefined, topic.threadId);
-      }
-      await topics.forget(summary.id);
-      const order = deps.engine().lastSeenOrder(summary.id);
+  /**
+   * The topic was deleted by a person: a new one, with a fresh pinned card, unless another event of the order made
+   * it meanwhile. Undefined when no topic can be made (no right, no longer a forum).
+   */
+  const recreateTopic = (orderId: OrderId, chatId: number, dead: number) =>
+    topicLock.run(orderId, async () => {
+      const current = await topics.topicOf(orderId);
+      if (current !== undefined && current.threadId !== dead) return current;
+      await topics.forget(orderId, dead);
+      const order = deps.engine().lastSeenOrder(orderId);
       const opened = order && (await postIntoTopic(order, chatId));
-      if (opened) deps.engine().linkTelegramMessage(summary.id, opened.card, 'card');
-      // The later parts of this message follow the first.
-      Object.assign(
-        placement,
-        opened
-          ? { threadId: opened.topic.threadId, replyTo: undefined }
-          : { threadId: undefined, replyTo: await cards.latest(summary.id, chatId) },
-      );
-      return send(chatId, part, placement.replyTo, placement.threadId);
+      if (opened) deps.engine().linkTelegramMessage(orderId, opened.card, 'card');
+      return opened?.topic;
+    });
+
+  /** Reopens a topic a person closed; false when the bot may not. */
+  const reopenClosed = (topic: OrderTopic) =>
+    topics.reopen({ ...topic, closed: true }).then(
+      () => true,
+      (error: unknown) => (isNoTopicRights(error) ? false : Promise.reject(error)),
+    );
+
+  /**
+   * A send into a topic that was deleted, or closed by a person: the topic is created again or reopened, once. A
+   * message that cannot go to a topic goes to General, never lost. `placement` is updated for the later parts.
+   */
+  const sendPlaced = async (summary: OrderSummary, chatId: number, part: Html, placement: Placement): Promise<TelegramRef> => {
+    const dead = placement.threadId;
+    try {
+      return await send(chatId, part, placement.replyTo, dead);
+    } catch (error) {
+      if (dead === undefined || !(isThreadGone(error) || isTopicClosed(error))) throw error;
+      const closed = isTopicClosed(error) ? await topics.topicOf(summary.id) : undefined;
+      const topic =
+        closed === undefined ? await recreateTopic(summary.id, chatId, dead) : (await reopenClosed(closed)) ? closed : undefined;
+      Object.assign(placement, { threadId: topic?.threadId, replyTo: undefined });
+      return send(chatId, part, undefined, placement.threadId);
     }
   };
 

@@ -19,6 +19,7 @@ import { isNoTopicRights, isThreadGone, isTopicNotModified } from '../helpers/te
 import { kvSlot, type BotKeyValueStore } from '../storage/kv.ts';
 import { topicName, topicsRightMissing } from '../texts/topics.ts';
 import { NO_TOPICS, type TopicStore } from './topic-store.ts';
+import { createKeyedLock } from '../../shared/keyed-lock.ts';
 
 /** `auto`: a topic per order when the chat is a forum; `off`: never. */
 export type TopicsMode = 'auto' | 'off';
@@ -54,7 +55,10 @@ export interface OrderTopics {
   recheck(): void;
   topicOf(orderId: OrderId): Promise<OrderTopic | undefined>;
   orderOfThread(chatId: number, threadId: number): Promise<OrderId | undefined>;
-  /** Creates the order's topic; undefined when the card goes to General (no forum, topics off, no right). */
+  /**
+   * The order's topic in this chat, created now when it has none; undefined when its cards go to General (no forum,
+   * topics off, no right). One order never gets two topics at once, however many callers ask.
+   */
   create(order: Order, chatId: number): Promise<OrderTopic | undefined>;
   /** Pins a card in its topic; best effort (pinning needs its own right). */
   pin(card: TelegramRef): Promise<void>;
@@ -62,8 +66,8 @@ export interface OrderTopics {
   reopen(topic: OrderTopic): Promise<void>;
   /** Renames the topic after the order's status and closes it once the order is over; a deleted topic is forgotten. */
   follow(order: Order): Promise<void>;
-  /** The topic is gone: the next message of the order creates a new one. */
-  forget(orderId: OrderId): Promise<void>;
+  /** The topic `threadId` is gone: the next message of the order creates a new one. A newer topic is kept. */
+  forget(orderId: OrderId, threadId: number): Promise<void>;
 }
 
 const nameOf = (order: Order) => topicName({ status: order.status, orderId: order.id, productTitle: order.productTitle });
@@ -75,6 +79,7 @@ export function createOrderTopics(deps: OrderTopicsDeps): OrderTopics {
   const refusedSlot = kvSlot(deps.kv, 'topics-rights-refused', RightsRefusedSchema);
   const retryMs = deps.settings?.retryRightsAfterMs ?? DEFAULT_TOPIC_RIGHTS_RETRY_MS;
   const forums = new Map<number, Promise<boolean>>();
+  const creating = createKeyedLock();
   const warn = (error: unknown, message: string) => logger.warn({ err: describeError(error, deps.secrets) }, message);
   const unlessUnchanged = (call: Promise<unknown>) =>
     call.catch((error: unknown) => {
@@ -122,31 +127,34 @@ export function createOrderTopics(deps: OrderTopicsDeps): OrderTopics {
     topicOf: async (orderId) => await store.topicOf(orderId),
     orderOfThread: async (chatId, threadId) => await store.orderOfThread(chatId, threadId),
 
-    async create(order, chatId) {
-      if (!(await isForum(chatId))) return undefined;
-      const earlier = await refusedSlot.read();
-      if (earlier !== undefined && deps.now() - earlier.at < retryMs) return undefined;
-      const name = nameOf(order);
-      try {
-        const created = await api.createForumTopic(chatId, name);
-        const topic: OrderTopic = { orderId: order.id, chatId, threadId: created.message_thread_id, name, closed: false };
-        await store.save(topic, deps.now());
-        if (earlier !== undefined) await refusedSlot.remove();
-        logger.info({ orderId: order.id, threadId: topic.threadId }, 'order topic created');
-        return topic;
-      } catch (error) {
-        if (isNoTopicRights(error)) {
-          await refused(error, chatId);
-          return undefined;
+    create: (order, chatId) =>
+      creating.run(order.id, async () => {
+        const existing = await store.topicOf(order.id);
+        if (existing?.chatId === chatId) return existing;
+        if (!(await isForum(chatId))) return undefined;
+        const earlier = await refusedSlot.read();
+        if (earlier !== undefined && deps.now() - earlier.at < retryMs) return undefined;
+        const name = nameOf(order);
+        try {
+          const created = await api.createForumTopic(chatId, name);
+          const topic: OrderTopic = { orderId: order.id, chatId, threadId: created.message_thread_id, name, closed: false };
+          await store.save(topic, deps.now());
+          if (earlier !== undefined) await refusedSlot.remove();
+          logger.info({ orderId: order.id, threadId: topic.threadId }, 'order topic created');
+          return topic;
+        } catch (error) {
+          if (isNoTopicRights(error)) {
+            await refused(error, chatId);
+            return undefined;
+          }
+          if (isThreadGone(error)) {
+            // "not a forum" any more: asked again next time, the card goes to the chat meanwhile.
+            forums.clear();
+            return undefined;
+          }
+          throw error;
         }
-        if (isThreadGone(error)) {
-          // "not a forum" any more: asked again next time, the card goes to the chat meanwhile.
-          forums.clear();
-          return undefined;
-        }
-        throw error;
-      }
-    },
+      }),
 
     async pin(card) {
       await api.pinChatMessage(card.chatId, card.messageId, { disable_notification: true }).catch((error: unknown) => {
@@ -181,8 +189,8 @@ export function createOrderTopics(deps: OrderTopicsDeps): OrderTopics {
       }
     },
 
-    forget: async (orderId) => {
-      await store.forget(orderId);
+    async forget(orderId, threadId) {
+      if ((await store.topicOf(orderId))?.threadId === threadId) await store.forget(orderId);
     },
   };
 }

@@ -3,7 +3,7 @@
  * where a message lands. As on Telegram, a topic's id (`message_thread_id`) is the id of its "topic created" service
  * message; a send names its topic or inherits the topic of the message it replies to; a send into a deleted topic
  * fails with "message thread not found", into a closed one with TOPIC_CLOSED. Tests act as people: they delete a
- * topic (with its messages) and take away the bot's "Manage topics" right.
+ * topic (with its messages), close one, and take away the bot's "Manage topics" right.
  */
 import type { User } from 'grammy/types';
 import type { Chats } from './chats.ts';
@@ -136,6 +136,11 @@ export function createForum(botUser: User, chats: Chats) {
         if (!topic) throw new Error(`no topic ${threadId} in chat ${chatId}`);
         topic.deleted = true;
         for (const message of chats.messagesOf(chatId)) if (message.threadId === threadId) message.deleted = true;
+      },
+      closeTopic(chatId: number, threadId: number) {
+        const topic = topicsOf(chatId).find((item) => item.threadId === threadId && !item.deleted);
+        if (!topic) throw new Error(`no topic ${threadId} in chat ${chatId}`);
+        topic.closed = true;
       },
       refuseTopicRights(chatId: number, refuse = true) {
         if (refuse) refused.add(chatId);

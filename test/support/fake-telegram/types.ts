@@ -115,6 +115,8 @@ export interface FakeTelegram {
   topics(chatId: number): FakeTopic[];
   /** A person deletes a topic, and with it every message in it. */
   deleteTopic(chatId: number, threadId: number): void;
+  /** A person closes a topic. */
+  closeTopic(chatId: number, threadId: number): void;
   /** The bot loses (or, with false, gets back) the admin right "Manage topics" in this chat. */
   refuseTopicRights(chatId: number, refuse?: boolean): void;
   /** Updates queued and not yet confirmed by an offset. */

@@ -5,8 +5,7 @@
  * event is offered again later. A re-offer after a crash between our send and sync's commit would post twice, so
  * what was posted is remembered: a re-offered appearance returns the card the card store already has, and a
  * re-offered chat message returns the parts already posted (kept in the key-value store).
- * In a forum group (topics mode) an order's card opens its own topic and its buyer's messages go there, not as
- * replies; a topic deleted by a person is created again, with a fresh card, when the order next needs it.
+ * Where cards and buyer messages go, in a forum group's topics or not, is order-placement.ts's job.
  */
 import type { Api } from 'grammy';
 import type { Logger } from 'pino';
@@ -24,13 +23,10 @@ import { kvSlot, type BotKeyValueStore } from '../storage/kv.ts';
 import type { OrderCards } from '../cards/order-cards.ts';
 import { REACTIONS, setReaction } from './reactions.ts';
 import type { ActionOutcome } from '../../core/actions.ts';
-import type { StockPlan } from '../../core/stock-plan.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';
-import { isNoTopicRights, isThreadGone, isTopicClosed } from '../helpers/telegram-errors.ts';
-import type { OrderTopic } from '../../core/order-topic.ts';
-import { newOrderInTopic } from '../texts/topics.ts';
-import { topicUrl, type OrderTopics } from '../topics/order-topics.ts';
+import type { OrderTopics } from '../topics/order-topics.ts';
+import { createOrderPlacement } from './order-placement.ts';
 
 const TelegramRefSchema = z.object({ chatId: z.number().int(), messageId: z.number().int() });
 const RecentRelaysSchema = z.array(z.object({ key: z.string(), parts: z.array(TelegramRefSchema) }));
@@ -48,17 +44,10 @@ export interface TelegramSinkDeps {
   secrets: readonly string[];
 }
 
-/** Where a message goes: under a message it replies to, or into a topic. */
-interface Placement {
-  replyTo?: TelegramRef | undefined;
-  threadId?: number | undefined;
-}
-
 export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
   const { api, binding, cards, topics, logger } = deps;
   const recentRelays = kvSlot(deps.kv, 'recent-relays', RecentRelaysSchema);
   const relayLock = createKeyedLock();
-  const topicLock = createKeyedLock();
 
   /** Sync sees token-free errors with a code; the details are logged here. */
   const guarded = async <T>(event: string, task: () => Promise<T>): Promise<T> => {
@@ -90,93 +79,10 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
     return { chatId: message.chat.id, messageId: message.message_id };
   };
 
+  const placement = createOrderPlacement({ topics, cards, binding, engine: deps.engine, send });
   const linkOther = (orderId: OrderId, ref: TelegramRef) => deps.engine().linkTelegramMessage(orderId, ref, 'other');
 
-  /** A new card of the order goes into its topic, created now when it has none and the chat is a forum. */
-  const placeForNewCard = async (order: Order) => {
-    const chatId = await binding.chatId();
-    if (chatId === undefined) return undefined;
-    const topic = await topics.create(order, chatId);
-    return { chatId, threadId: topic?.chatId === chatId ? topic.threadId : undefined };
-  };
-
-  /** Posts a fresh card into the order's (new) topic and pins it, the topic's first message. */
-  const postIntoTopic = async (order: Order, chatId: number, plan?: StockPlan) => {
-    const topic = await topics.create(order, chatId);
-    if (topic === undefined) return undefined;
-    const card = await cards.post(order, chatId, { threadId: topic.threadId, ...(plan === undefined ? {} : { plan }) });
-    await topics.pin(card);
-    return { topic, card };
-  };
-
-  const refreshCard = async (order: Order): Promise<TelegramRef[]> => {
-    const before = await topics.topicOf(order.id);
-    const refresh = () => cards.refresh(order, () => placeForNewCard(order));
-    const replaced = await refresh().catch(async (error: unknown) => {
-      // The topic was deleted with the card in it: a new topic takes the new card.
-      if (!isThreadGone(error) || before === undefined) throw error;
-      await topics.forget(order.id, before.threadId);
-      return refresh();
-    });
-    for (const ref of replaced) deps.engine().linkTelegramMessage(order.id, ref, 'card');
-    const topic = await topics.topicOf(order.id);
-    const fresh = replaced[0];
-    if (fresh && topic?.chatId === fresh.chatId) await topics.pin(fresh);
-    await topics.follow(order);
-    return replaced;
-  };
-
-  /** Where a buyer message goes: into the order's topic (reopened when closed), or under its card. */
-  const placeBuyerMessage = async (summary: OrderSummary, chatId: number): Promise<Placement> => {
-    const topic = await topics.topicOf(summary.id);
-    if (topic === undefined || topic.chatId !== chatId) return { replyTo: (await cards.latest(summary.id, chatId)) ?? summary.telegram[0] };
-    // A deleted topic cannot be reopened: the send into it fails and creates a new one (sendPlaced). Without the
-    // right, the send fails too and goes to General.
-    await topics.reopen(topic).catch((error: unknown) => {
-      if (!isThreadGone(error) && !isNoTopicRights(error)) throw error;
-    });
-    return { threadId: topic.threadId };
-  };
-
-  /**
-   * The topic was deleted by a person: a new one, with a fresh pinned card, unless another event of the order made
-   * it meanwhile. Undefined when no topic can be made (no right, no longer a forum).
-   */
-  const recreateTopic = (orderId: OrderId, chatId: number, dead: number) =>
-    topicLock.run(orderId, async () => {
-      const current = await topics.topicOf(orderId);
-      if (current !== undefined && current.threadId !== dead) return current;
-      await topics.forget(orderId, dead);
-      const order = deps.engine().lastSeenOrder(orderId);
-      const opened = order && (await postIntoTopic(order, chatId));
-      if (opened) deps.engine().linkTelegramMessage(orderId, opened.card, 'card');
-      return opened?.topic;
-    });
-
-  /** Reopens a topic a person closed; false when the bot may not. */
-  const reopenClosed = (topic: OrderTopic) =>
-    topics.reopen({ ...topic, closed: true }).then(
-      () => true,
-      (error: unknown) => (isNoTopicRights(error) ? false : Promise.reject(error)),
-    );
-
-  /**
-   * A send into a topic that was deleted, or closed by a person: the topic is created again or reopened, once. A
-   * message that cannot go to a topic goes to General, never lost. `placement` is updated for the later parts.
-   */
-  const sendPlaced = async (summary: OrderSummary, chatId: number, part: Html, placement: Placement): Promise<TelegramRef> => {
-    const dead = placement.threadId;
-    try {
-      return await send(chatId, part, placement.replyTo, dead);
-    } catch (error) {
-      if (dead === undefined || !(isThreadGone(error) || isTopicClosed(error))) throw error;
-      const closed = isTopicClosed(error) ? await topics.topicOf(summary.id) : undefined;
-      const topic =
-        closed === undefined ? await recreateTopic(summary.id, chatId, dead) : (await reopenClosed(closed)) ? closed : undefined;
-      Object.assign(placement, { threadId: topic?.threadId, replyTo: undefined });
-      return send(chatId, part, undefined, placement.threadId);
-    }
-  };
+  const refreshCard = (order: Order) => placement.refresh(order);
 
   const settleOrderAction = async (outcome: ActionOutcome) => {
     const { action } = outcome;
@@ -216,11 +122,7 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
         // Offered again after a crash before sync's commit: the card is already there.
         const existing = await cards.latest(order.id);
         if (existing) return { telegram: [existing] };
-        const opened = await postIntoTopic(order, chatId, stock);
-        if (opened === undefined) return { telegram: [await cards.post(order, chatId, stock === undefined ? {} : { plan: stock })] };
-        const url = topicUrl(chatId, opened.topic.threadId);
-        const line = await send(chatId, newOrderInTopic({ orderId: order.id, productTitle: order.productTitle, url }));
-        return { telegram: [opened.card, line] };
+        return { telegram: await placement.postNewOrder(order, chatId, stock) };
       }),
 
     orderChanged: (order) => guarded('orderChanged', async (): Promise<SinkReceipt> => ({ telegram: await refreshCard(order) })),
@@ -233,8 +135,8 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
         const parts = chatMessageParts(summary, message);
         const posted = [...done];
         try {
-          const placement = await placeBuyerMessage(summary, chatId);
-          for (const part of parts.slice(done.length)) posted.push(await sendPlaced(summary, chatId, part, placement));
+          const sendPart = await placement.forBuyerMessage(summary, chatId);
+          for (const part of parts.slice(done.length)) posted.push(await sendPart(part));
         } finally {
           // Remember progress even on failure, so a retry resumes after the parts already posted.
           await relayLock.run('recent-relays', async () => {

@@ -95,6 +95,14 @@ export function createForum(botUser: User, chats: Chats) {
       topic.closed = false;
       return true;
     },
+    // In a forum the bot is an admin, allowed to manage topics unless a test took the right away.
+    getChatMember: (params) => {
+      const chatId = requireNumber(params, 'chat_id');
+      const chat = chats.chatOf(chatId);
+      const user = { id: requireNumber(params, 'user_id'), is_bot: true, first_name: 'member' };
+      if (!('is_forum' in chat) || chat.is_forum !== true) return { status: 'member', user };
+      return { status: 'administrator', user, can_manage_topics: !refused.has(chatId), can_pin_messages: true };
+    },
     pinChatMessage: (params) => {
       const message = chats.findMessage(requireNumber(params, 'chat_id'), requireNumber(params, 'message_id'));
       if (!message) throw badRequest('message to pin not found');

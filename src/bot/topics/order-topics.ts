@@ -80,6 +80,7 @@ export function createOrderTopics(deps: OrderTopicsDeps): OrderTopics {
   const retryMs = deps.settings?.retryRightsAfterMs ?? DEFAULT_TOPIC_RIGHTS_RETRY_MS;
   const forums = new Map<number, Promise<boolean>>();
   const creating = createKeyedLock();
+  const announcing = createKeyedLock();
   const warn = (error: unknown, message: string) => logger.warn({ err: describeError(error, deps.secrets) }, message);
   const unlessUnchanged = (call: Promise<unknown>) =>
     call.catch((error: unknown) => {
@@ -108,15 +109,17 @@ export function createOrderTopics(deps: OrderTopicsDeps): OrderTopics {
     return known;
   };
 
-  const refused = async (error: unknown, chatId: number) => {
-    const earlier = await refusedSlot.read();
-    await refusedSlot.write({ at: deps.now() });
-    logger.warn(
-      { chatId, err: describeError(error, deps.secrets) },
-      'the bot may not create topics (admin right "Manage topics"): orders go to the General topic',
-    );
-    if (earlier === undefined) await deps.announce(topicsRightMissing);
-  };
+  // Two orders refused at once still tell the seller once.
+  const refused = (error: unknown, chatId: number) =>
+    announcing.run('rights', async () => {
+      const earlier = await refusedSlot.read();
+      await refusedSlot.write({ at: deps.now() });
+      logger.warn(
+        { chatId, err: describeError(error, deps.secrets) },
+        'the bot may not create topics (admin right "Manage topics"): orders go to the General topic',
+      );
+      if (earlier === undefined) await deps.announce(topicsRightMissing);
+    });
 
   return {
     isForum,

@@ -216,6 +216,22 @@ describe('topics mode in a forum group', () => {
     await eventually(() => expect(rightsWarnings()).toHaveLength(1));
   });
 
+  it('after a restart the order keeps its topic, and an unknown final status closes it', async () => {
+    await open();
+    const { order, card } = await h.createPaidOrder();
+    await h.restart();
+    await buyerWrites(order.id, 'still there?');
+    await eventually(() => expect(inThread(card.threadId!).at(-1)?.text).toContain('still there?'));
+    h.telegram.sendText(ADMIN, 'yes', { ...inGroup, threadId: card.threadId! });
+    await eventually(() => expect(sellerTexts(order.id)).toEqual(['yes']));
+    h.sandbox.control.setOrderStatus(order.id, 'refunded');
+    await eventually(async () => {
+      await h.engine.pollNow();
+      expect(liveTopics()[0]).toMatchObject({ closed: true, name: expect.stringMatching(/^❔ /) });
+    });
+    expect(h.telegram.callsOf('createForumTopic')).toHaveLength(1);
+  });
+
   it('a command in a topic works as elsewhere', async () => {
     await open();
     const { order, card } = await h.createPaidOrder();

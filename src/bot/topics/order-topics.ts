@@ -1,10 +1,10 @@
 /**
  * Topics mode (TELEGRAM_TOPICS=auto): in a forum group each order gets its own topic, named after its status, order id
  * and product, closed once the order is over and reopened when its buyer writes. Whether the chat is a forum is asked
- * once (`getChat`) and asked again after a Telegram call for the chat failed. Without the "Manage topics" right the
- * seller is told once and cards go to the General topic, as in a group without topics; creation is tried again
- * after `retryRightsAfterMs`. Every call here passes bot.api's transformers, so topic creation is paced per group
- * like any message.
+ * at start (`getChat`), again after a Telegram call for the chat failed, and every half hour. Without the "Manage
+ * topics" right the seller is told once and cards go to the General topic, as in a group without topics; creation is
+ * tried again after `retryRightsAfterMs`. Every call here passes bot.api's transformers, so topic creation is paced
+ * per group like any message.
  */
 import type { Api } from 'grammy';
 import type { Logger } from 'pino';
@@ -25,6 +25,8 @@ import { createKeyedLock } from '../../shared/keyed-lock.ts';
 export type TopicsMode = 'auto' | 'off';
 
 const RightsRefusedSchema = z.object({ at: z.number() });
+/** A group may turn topics on or off while the bridge runs: whether it is a forum is asked again after this long. */
+const FORUM_ANSWER_KEPT_MS = 30 * 60_000;
 const DEFAULT_TOPIC_RIGHTS_RETRY_MS = 10 * 60_000;
 
 /** TELEGRAM_TOPICS and where topics are kept (src/db's OrderTopicQueries); absent: off. */
@@ -78,7 +80,7 @@ export function createOrderTopics(deps: OrderTopicsDeps): OrderTopics {
   const mode = deps.settings?.mode ?? 'off';
   const refusedSlot = kvSlot(deps.kv, 'topics-rights-refused', RightsRefusedSchema);
   const retryMs = deps.settings?.retryRightsAfterMs ?? DEFAULT_TOPIC_RIGHTS_RETRY_MS;
-  const forums = new Map<number, Promise<boolean>>();
+  const forums = new Map<number, { answer: Promise<boolean>; at: number }>();
   const creating = createKeyedLock();
   const announcing = createKeyedLock();
   const warn = (error: unknown, message: string) => logger.warn({ err: describeError(error, deps.secrets) }, message);
@@ -101,12 +103,11 @@ export function createOrderTopics(deps: OrderTopicsDeps): OrderTopics {
   const isForum = (chatId: number): Promise<boolean> => {
     // A private chat or a basic group is never a forum: no call needed.
     if (mode === 'off' || chatId > -1_000_000_000_000) return Promise.resolve(false);
-    let known = forums.get(chatId);
-    if (known === undefined) {
-      known = askForum(chatId);
-      forums.set(chatId, known);
-    }
-    return known;
+    const known = forums.get(chatId);
+    if (known !== undefined && deps.now() - known.at < FORUM_ANSWER_KEPT_MS) return known.answer;
+    const answer = askForum(chatId);
+    forums.set(chatId, { answer, at: deps.now() });
+    return answer;
   };
 
   // Two orders refused at once still tell the seller once.

@@ -37,7 +37,9 @@ import { fallbackFeature } from './features/fallback.ts';
 import { stockFeature } from './features/stock.ts';
 import { deliverButtons, orderActionButtons } from './features/order-buttons.ts';
 import { stockReplaceButtons } from './features/stock-replace.ts';
+import { topicRepliesFeature } from './features/topic-replies.ts';
 import { welcomeFeature } from './features/welcome.ts';
+import { createOrderTopics, type TopicsSettings } from './topics/order-topics.ts';
 import { accessControl } from './middlewares/access-control.ts';
 import { createCallbackAnswerDeadline } from './middlewares/callback-answer-deadline.ts';
 import {
@@ -85,6 +87,8 @@ export interface BridgeBotDeps {
   logger: Logger;
   /** For /stock and stock files (src/db's StockQueries); without it /stock says it is unavailable. */
   stock?: StockStore;
+  /** Topics mode (TELEGRAM_TOPICS): a topic per order in a forum group. Off when absent; the configuration says `auto`. */
+  topics?: TopicsSettings;
   /** For /products (e.g. `() => sellerApi.listProducts()`); without it /products says it is unavailable. */
   listProducts?: () => Promise<Product[]>;
   /** Telegram pacing; defaults follow Telegram's limits. Tests make it fast. */
@@ -195,7 +199,9 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     logger,
     secrets,
   });
-  const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, logger, secrets });
+  const announce = (notice: Parameters<PostNotice>[0]) => notices.post(notice);
+  const topics = createOrderTopics({ api: bot.api, settings: deps.topics, kv: deps.kv, announce, logger, secrets, now });
+  const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, logger, secrets });
   const notices = createNoticePoster({
     api: bot.api,
     binding,
@@ -268,6 +274,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   );
   bot.use(deliverButtons({ codec, steps: deliverSteps, now }));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now }));
+  // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.
+  bot.use(topicRepliesFeature({ engine, topics, steps: deliverSteps, logger, now }));
   bot.use(buyerRepliesFeature({ engine, logger, steps: deliverSteps, now, onExpiredStepReply: () => void stepSweeper.sweep() }));
   bot.use(fallbackFeature());
 
@@ -297,6 +305,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       } catch (error) {
         logger.warn({ err: describeError(error, secrets) }, 'commands not registered (the bot works without them)');
       }
+      await topics.check(await binding.chatId());
       await polling.start();
       started = true;
       await housekeeping.start();
@@ -320,6 +329,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
 export { ALERTS } from './texts/alerts.ts';
 export type { BotKeyValueStore } from './storage/kv.ts';
 export type { CardStore } from './cards/card-store.ts';
+export type { TopicsSettings } from './topics/order-topics.ts';
 export type { PostNotice } from './sink/notices.ts';
 export type { ChatRefusal } from './transport/chat-reachability.ts';
 export type { PollingState } from './transport/polling.ts';

@@ -19,6 +19,8 @@ export interface TelegramConfig {
   adminIds: number[];
   /** A local Bot API server or a test double, without a trailing slash. */
   apiRoot?: string;
+  /** `TELEGRAM_TOPICS`: `auto`, a topic per order when the chat is a forum group; `off`, never. */
+  topics: 'auto' | 'off';
 }
 
 export interface SellerConfig {
@@ -82,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   throwIfAny(problems);
   const valid = parsed as ParsedEnv; // no problems: every variable parsed
 
-  const telegram: TelegramConfig = { token: valid.TELEGRAM_BOT_TOKEN, adminIds };
+  const telegram: TelegramConfig = { token: valid.TELEGRAM_BOT_TOKEN, adminIds, topics: valid.TELEGRAM_TOPICS };
   if (valid.TELEGRAM_CHAT_ID !== undefined) telegram.chatId = valid.TELEGRAM_CHAT_ID;
   if (valid.TELEGRAM_API_ROOT !== undefined) telegram.apiRoot = valid.TELEGRAM_API_ROOT;
 

@@ -113,6 +113,13 @@ export const EnvSchema = z.object({
     decimal('must be a number of seconds greater than 0 and at most 3600, e.g. 10 or 2.5', 3600).default(DEFAULT_POLL_INTERVAL_SECONDS),
   ),
   TELEGRAM_API_ROOT: variable(baseUrl('the root of a Bot API server, e.g. http://127.0.0.1:8081').optional()),
+  TELEGRAM_TOPICS: variable(
+    z
+      .string()
+      .transform((value) => value.toLowerCase())
+      .pipe(z.enum(['auto', 'off'], { error: 'must be auto or off' }))
+      .default('auto'),
+  ),
   SELLER_DELIVER_FIELD: variable(
     z
       .string()

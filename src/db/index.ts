@@ -3,3 +3,4 @@ export { openDatabase } from './open.ts';
 export { createKeyValueStore } from './kv.ts';
 export { createCardViewQueries } from './card-views.ts';
 export { createStockQueries } from './stock.ts';
+export { createOrderTopicQueries } from './order-topics.ts';

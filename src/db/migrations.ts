@@ -203,6 +203,23 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 4,
+    name: 'forum topics of orders',
+    sql: `
+      -- In a forum group, the topic each order got (TELEGRAM_TOPICS=auto). name is what the topic is called now,
+      -- so an unchanged status is not renamed; closed mirrors the topic's state, so a buyer message reopens it.
+      CREATE TABLE order_topics (
+        order_id   TEXT PRIMARY KEY,
+        chat_id    INTEGER NOT NULL,
+        thread_id  INTEGER NOT NULL,
+        name       TEXT NOT NULL,
+        closed     INTEGER NOT NULL DEFAULT 0 CHECK (closed IN (0, 1)),
+        created_at INTEGER NOT NULL,
+        UNIQUE (chat_id, thread_id)
+      ) STRICT;
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -108,7 +108,18 @@ async function checkChat(api: Api, config: Config, botId: number, secrets: reado
     // Proves write permission without leaving a message behind.
     await api.sendChatAction(chatId, 'typing');
     const label = chat.type === 'private' ? 'private chat' : `${chat.type} "${chat.title ?? ''}"`;
-    return { name: 'telegram chat', verdict: 'ok', detail: `${label} ${chatId} reachable and writable` };
+    const reachable = `${label} ${chatId} reachable and writable`;
+    if (chat.type !== 'supergroup' || chat.is_forum !== true || config.telegram.topics === 'off')
+      return { name: 'telegram chat', verdict: 'ok', detail: reachable };
+    const member = await api.getChatMember(chatId, botId);
+    const mayManage = member.status === 'creator' || (member.status === 'administrator' && member.can_manage_topics === true);
+    return mayManage
+      ? { name: 'telegram chat', verdict: 'ok', detail: `${reachable}; a forum: each order gets its own topic` }
+      : {
+          name: 'telegram chat',
+          verdict: 'warn',
+          detail: `${reachable}; a forum, but the bot lacks the admin right "Manage topics": orders go to the General topic until you give it (or set TELEGRAM_TOPICS=off)`,
+        };
   } catch (error) {
     return {
       name: 'telegram chat',

@@ -11,6 +11,7 @@ import { pino, type Logger } from 'pino';
 import { createBridgeBot, type BridgeBot, type BridgeBotDeps } from '../../src/bot/index.ts';
 import { createCardViewQueries, type CardViewQueries } from '../../src/db/card-views.ts';
 import { createKeyValueStore, type KeyValueStore } from '../../src/db/kv.ts';
+import { createOrderTopicQueries } from '../../src/db/order-topics.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import { createStockQueries } from '../../src/db/stock.ts';
@@ -39,6 +40,12 @@ export interface BridgeHarnessOptions {
   /** Run the engine's loops (default); false: tests drive it with pollNow(). */
   startEngine?: boolean;
   engine?: Partial<SyncEngineOptions>;
+  /** The orders group is a forum (topics on in Telegram). */
+  forum?: boolean;
+  /** TELEGRAM_TOPICS; absent: the bot's default (off). */
+  topics?: 'auto' | 'off';
+  /** After a refused topic creation, how long until new orders try again. */
+  topicRightsRetryMs?: number;
 }
 
 export interface BridgeHarness {
@@ -75,7 +82,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
   const sandbox = await startSandbox(options.sandbox);
   const telegram = await startFakeTelegram({
     groups: [
-      { id: GROUP_ID, title: 'Store orders', type: 'supergroup' },
+      { id: GROUP_ID, title: 'Store orders', type: 'supergroup', isForum: options.forum ?? false },
       { id: OTHER_GROUP_ID, title: 'Somewhere else', type: 'supergroup' },
     ],
   });
@@ -111,6 +118,11 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       engine: () => engine!,
       kv,
       cardStore: cards,
+      ...(options.topics === undefined
+        ? {}
+        : {
+            topics: { mode: options.topics, store: createOrderTopicQueries(db), retryRightsAfterMs: options.topicRightsRetryMs ?? 600_000 },
+          }),
       stock: createStockQueries(db),
       logger,
       listProducts: () => api.listProducts(),

@@ -40,6 +40,7 @@ describe('loadConfig: live mode', () => {
     expect(config.healthPort).toBeUndefined();
     expect(config.storeDownAlertMs).toBe(5 * 60_000);
     expect(config.deliverField).toBe('deliveredValue');
+    expect(config.telegram.topics).toBe('auto');
     expect(config.warnings).toEqual([]);
   });
 
@@ -54,6 +55,7 @@ describe('loadConfig: live mode', () => {
         LOG_LEVEL: 'DEBUG',
         HEALTH_PORT: '8080',
         STORE_DOWN_ALERT_MINUTES: '0.5',
+        TELEGRAM_TOPICS: 'OFF',
       }),
       [],
     );
@@ -65,6 +67,7 @@ describe('loadConfig: live mode', () => {
     expect(config.logLevel).toBe('debug');
     expect(config.healthPort).toBe(8080);
     expect(config.storeDownAlertMs).toBe(30_000);
+    expect(config.telegram.topics).toBe('off');
   });
 
   it('treats blank values as unset (FOO= in a .env file)', () => {
@@ -107,6 +110,7 @@ describe('loadConfig: live mode', () => {
 describe('loadConfig: problems name the variable', () => {
   const cases: [string, Record<string, string | undefined>, string, RegExp][] = [
     ['missing token', { TELEGRAM_BOT_TOKEN: undefined }, 'TELEGRAM_BOT_TOKEN', /is required/],
+    ['topics neither auto nor off', { TELEGRAM_TOPICS: 'yes' }, 'TELEGRAM_TOPICS', /must be auto or off/],
     ['malformed token', { TELEGRAM_BOT_TOKEN: 'not-a-token' }, 'TELEGRAM_BOT_TOKEN', /does not look like a BotFather token/],
     ['token with a short secret', { TELEGRAM_BOT_TOKEN: '123:abc' }, 'TELEGRAM_BOT_TOKEN', /BotFather/],
     ['missing chat id', { TELEGRAM_CHAT_ID: undefined }, 'TELEGRAM_CHAT_ID', /is required/],

@@ -8,13 +8,19 @@ import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram-api.ts';
 
 const GROUP = -1001122334455;
+const FORUM = -1005566778899;
 let sandbox: SandboxHandle;
 let telegram: FakeTelegram;
 let dir: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ rateLimit: { limit: 100, windowMs: 60_000 } });
-  telegram = await startFakeTelegram({ groups: [{ id: GROUP, title: 'Orders', type: 'supergroup' }] });
+  telegram = await startFakeTelegram({
+    groups: [
+      { id: GROUP, title: 'Orders', type: 'supergroup' },
+      { id: FORUM, title: 'Forum', type: 'supergroup', isForum: true },
+    ],
+  });
   dir = mkdtempSync(join(tmpdir(), 'doctor-'));
 });
 afterAll(async () => {
@@ -47,6 +53,20 @@ describe('doctor', () => {
     expect(formatReport(results).ok).toBe(true);
     expect(telegram.callsOf('sendChatAction')).toHaveLength(1);
     expect(telegram.callsOf('sendMessage')).toHaveLength(0);
+  });
+
+  it('in a forum group, says orders get topics, or warns naming the missing "Manage topics" right', async () => {
+    const forum = env({ TELEGRAM_CHAT_ID: String(FORUM) });
+    expect(byName(await runDoctor({ env: forum, argv: [], timeoutMs: 2_000 }))['telegram chat']).toMatchObject({
+      verdict: 'ok',
+      detail: expect.stringMatching(/a forum: each order gets its own topic/),
+    });
+    telegram.refuseTopicRights(FORUM);
+    const refused = byName(await runDoctor({ env: forum, argv: [], timeoutMs: 2_000 }))['telegram chat'];
+    expect(refused).toMatchObject({ verdict: 'warn', detail: expect.stringMatching(/"Manage topics"/) });
+    telegram.refuseTopicRights(FORUM, false);
+    const off = byName(await runDoctor({ env: { ...forum, TELEGRAM_TOPICS: 'off' }, argv: [], timeoutMs: 2_000 }))['telegram chat'];
+    expect(off?.detail).not.toMatch(/forum/);
   });
 
   it('fails on a revoked key, naming the variable, without printing it', async () => {

@@ -6,10 +6,12 @@
  * It behaves like Telegram where a bot can get it wrong: HTML parse mode is parsed strictly (a bare `<` or `&`, an
  * unknown or unclosed tag fail with "can't parse entities"), the 4096-character limit applies after entity parsing,
  * editing to the same content fails with "message is not modified", replying to a missing message fails unless
- * `allow_sending_without_reply`, and getUpdates long-polls and drops updates confirmed by `offset`.
+ * `allow_sending_without_reply`, and getUpdates long-polls and drops updates confirmed by `offset`. A group made with
+ * `isForum` has topics (fake-telegram/forum.ts): messages carry `message_thread_id`, and deleted or closed topics
+ * and a missing "Manage topics" right fail as on Telegram.
  *
- * Tests act as users through `sendText`, `sendDocument`/`sendPhoto`, `tapButton`/`tapLabel`, and read the chat as a
- * user sees it.
+ * Tests act as users through `sendText`, `sendDocument`/`sendPhoto`, `tapButton`/`tapLabel`, `deleteTopic`,
+ * `refuseTopicRights`, and read the chat as a user sees it.
  * This file wires the parts in fake-telegram/ together and is the one module tests import.
  */
 import type { User } from 'grammy/types';
@@ -18,6 +20,7 @@ import { createCallbackQueries } from './fake-telegram/callbacks.ts';
 import { createChats } from './fake-telegram/chats.ts';
 import { createFaults } from './fake-telegram/faults.ts';
 import { createFiles } from './fake-telegram/files.ts';
+import { createForum } from './fake-telegram/forum.ts';
 import { messageMethods } from './fake-telegram/messages.ts';
 import { startServer } from './fake-telegram/server.ts';
 import type { FakeTelegram, FakeTelegramOptions, RecordedCall } from './fake-telegram/types.ts';
@@ -45,13 +48,15 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   const queries = createCallbackQueries();
   const faults = createFaults();
   const files = createFiles(chats, updates);
+  const forum = createForum(botUser, chats);
   const server = await startServer({
     token,
     calls,
     faults,
     methods: {
       ...adminMethods(botUser, chats),
-      ...messageMethods(botUser, chats),
+      ...messageMethods(botUser, chats, forum),
+      ...forum.methods,
       ...queries.methods,
       ...updates.methods,
       ...files.methods,
@@ -66,9 +71,11 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     calls,
     callsOf: (method) => calls.filter((call) => call.method === method),
     chat: (chatId) => [...chats.messagesOf(chatId)],
-    botMessages: (chatId) => chats.messagesOf(chatId).filter((message) => message.fromBot && !message.deleted),
+    botMessages: (chatId) =>
+      chats.messagesOf(chatId).filter((message) => message.fromBot && !message.deleted && message.topicCreated === undefined),
     message: (chatId, messageId) => chats.messagesOf(chatId).find((message) => message.messageId === messageId),
-    ...userActions(chats, updates, queries),
+    ...userActions(chats, updates, queries, forum),
+    ...forum.actions,
     ...files.actions,
     callbackAnswer: queries.answerOf,
     failNext: faults.failNext,

@@ -22,12 +22,12 @@ const MAX_CARDS_PER_ORDER = 3;
 
 export interface OrderCards {
   /** Sends a new card to the chat and records it as the order's card. */
-  post(order: Order, chatId: number, options?: { replyTo?: number; plan?: StockPlan }): Promise<TelegramRef>;
+  post(order: Order, chatId: number, options?: { replyTo?: number; plan?: StockPlan; threadId?: number }): Promise<TelegramRef>;
   /**
-   * Brings every card of the order up to date; returns cards sent anew in place of uneditable ones, to the chat
-   * `chatForNewCard` names once the edits were tried (an edit can find that the group moved to a new id).
+   * Brings every card of the order up to date; returns cards sent anew in place of uneditable ones, to the place
+   * `placeForNewCard` names once the edits were tried (an edit can find that the group moved to a new id).
    */
-  refresh(order: Order, chatForNewCard: () => Promise<number | undefined>): Promise<TelegramRef[]>;
+  refresh(order: Order, placeForNewCard: () => Promise<CardPlace | undefined>): Promise<TelegramRef[]>;
   /** The newest card of the order (in that chat, when given), for replies. */
   latest(orderId: OrderId, inChat?: number): Promise<TelegramRef | undefined>;
   /**
@@ -36,6 +36,12 @@ export interface OrderCards {
    * "unchanged" shortcut. Returns how many orders' records were dropped.
    */
   prune(staleBefore: number, orderState: (orderId: OrderId) => OrderState): Promise<number>;
+}
+
+/** Where a new card goes: a chat, and in a forum group the order's topic. */
+export interface CardPlace {
+  chatId: number;
+  threadId?: number | undefined;
 }
 
 /** What sync knows of an order, as far as its card records are concerned. */
@@ -75,9 +81,10 @@ export function createOrderCards(deps: OrderCardsDeps): OrderCards {
 
   const viewOf = (card: RenderedCard) => ({ html: card.html, markup: card.markup, shownAt: deps.now() });
 
-  const send = async (orderId: OrderId, card: RenderedCard, chatId: number, replyTo?: number): Promise<TelegramRef> => {
-    const message = await deps.api.sendMessage(chatId, card.html, {
+  const send = async (orderId: OrderId, card: RenderedCard, place: CardPlace, replyTo?: number): Promise<TelegramRef> => {
+    const message = await deps.api.sendMessage(place.chatId, card.html, {
       parse_mode: 'HTML',
+      ...(place.threadId === undefined ? {} : { message_thread_id: place.threadId }),
       link_preview_options: { is_disabled: true },
       ...(card.keyboard ? { reply_markup: card.keyboard } : {}),
       ...(replyTo === undefined ? {} : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
@@ -114,12 +121,13 @@ export function createOrderCards(deps: OrderCardsDeps): OrderCards {
   return {
     post: (order, chatId, options = {}) =>
       lock.run(order.id, async () => {
-        const ref = await send(order.id, await render(order, options.plan), chatId, options.replyTo);
+        const place = { chatId, threadId: options.threadId };
+        const ref = await send(order.id, await render(order, options.plan), place, options.replyTo);
         await keepNewest(order.id);
         return ref;
       }),
 
-    refresh: (order, chatForNewCard) =>
+    refresh: (order, placeForNewCard) =>
       lock.run(order.id, async () => {
         const card = await render(order);
         const known = await store.cards(order.id);
@@ -127,10 +135,11 @@ export function createOrderCards(deps: OrderCardsDeps): OrderCards {
         for (const stored of known) if (!(await edit(order.id, stored, card))) gone.push(stored);
         await store.forget(gone);
         const replaced: TelegramRef[] = [];
-        const chatId = (await chatForNewCard()) ?? known[0]?.chatId;
-        if (gone.length === known.length && chatId !== undefined) {
+        if (gone.length === known.length) {
           // Every card is gone: one new card keeps the order visible.
-          replaced.push(await send(order.id, card, chatId));
+          const first = known[0];
+          const place = (await placeForNewCard()) ?? (first && { chatId: first.chatId });
+          if (place !== undefined) replaced.push(await send(order.id, card, place));
         }
         // An order that is over is no longer kept up to date; its cards still map replies to it.
         if (!isOpenStatus(order.status)) await store.forgetOrder(order.id);

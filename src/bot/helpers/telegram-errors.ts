@@ -26,3 +26,17 @@ export const isChatUnavailable = (error: unknown) =>
     error,
     /chat not found|not enough rights to send|have no rights to send|CHAT_WRITE_FORBIDDEN|CHAT_RESTRICTED|chat was deactivated/i,
   );
+
+/** The topic was deleted (by a person), or the group stopped being a forum: a new topic is needed. */
+export const isThreadGone = (error: unknown) =>
+  described(error, /message thread not found|TOPIC_ID_INVALID|TOPIC_DELETED|chat is not a forum|CHAT_NOT_FORUM/i);
+
+/** A send into a topic someone closed. */
+export const isTopicClosed = (error: unknown) => described(error, /TOPIC_CLOSED/i);
+
+/** Renaming to the same name, closing a closed topic: nothing to do, a success. */
+export const isTopicNotModified = (error: unknown) => described(error, /TOPIC_NOT_MODIFIED/i);
+
+/** The bot is not allowed to create or manage topics (the "Manage topics" admin right). */
+export const isNoTopicRights = (error: unknown) =>
+  described(error, /not enough rights to (create|edit|close|reopen|manage) (a )?topic|CHAT_ADMIN_REQUIRED|RIGHT_FORBIDDEN/i);

@@ -5,6 +5,7 @@
  * event is offered again later. A re-offer after a crash between our send and sync's commit would post twice, so
  * what was posted is remembered: a re-offered appearance returns the card the card store already has, and a
  * re-offered chat message returns the parts already posted (kept in the key-value store).
+ * Where cards and buyer messages go, in a forum group's topics or not, is order-placement.ts's job.
  */
 import type { Api } from 'grammy';
 import type { Logger } from 'pino';
@@ -24,6 +25,8 @@ import { REACTIONS, setReaction } from './reactions.ts';
 import type { ActionOutcome } from '../../core/actions.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';
+import type { OrderTopics } from '../topics/order-topics.ts';
+import { createOrderPlacement } from './order-placement.ts';
 
 const TelegramRefSchema = z.object({ chatId: z.number().int(), messageId: z.number().int() });
 const RecentRelaysSchema = z.array(z.object({ key: z.string(), parts: z.array(TelegramRefSchema) }));
@@ -36,12 +39,13 @@ export interface TelegramSinkDeps {
   cards: OrderCards;
   engine: () => SyncForBot;
   kv: BotKeyValueStore;
+  topics: OrderTopics;
   logger: Logger;
   secrets: readonly string[];
 }
 
 export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
-  const { api, binding, cards, logger } = deps;
+  const { api, binding, cards, topics, logger } = deps;
   const recentRelays = kvSlot(deps.kv, 'recent-relays', RecentRelaysSchema);
   const relayLock = createKeyedLock();
 
@@ -57,14 +61,17 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
         { event, code: safe.code, err: describeError(error, deps.secrets) },
         'telegram sink failed; sync will offer the event again',
       );
+      // The group may have turned topics on or off meanwhile.
+      topics.recheck();
       throw safe;
     }
   };
 
-  const send = async (chatId: number, html: Html, replyTo?: TelegramRef): Promise<TelegramRef> => {
+  const send = async (chatId: number, html: Html, replyTo?: TelegramRef, threadId?: number): Promise<TelegramRef> => {
     const message = await api.sendMessage(chatId, html.html, {
       parse_mode: 'HTML',
       link_preview_options: { is_disabled: true },
+      ...(threadId === undefined ? {} : { message_thread_id: threadId }),
       ...(replyTo && replyTo.chatId === chatId
         ? { reply_parameters: { message_id: replyTo.messageId, allow_sending_without_reply: true } }
         : {}),
@@ -72,13 +79,10 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
     return { chatId: message.chat.id, messageId: message.message_id };
   };
 
+  const placement = createOrderPlacement({ topics, cards, binding, engine: deps.engine, send });
   const linkOther = (orderId: OrderId, ref: TelegramRef) => deps.engine().linkTelegramMessage(orderId, ref, 'other');
 
-  const refreshCard = async (order: Order): Promise<TelegramRef[]> => {
-    const replaced = await cards.refresh(order, () => binding.chatId());
-    for (const ref of replaced) deps.engine().linkTelegramMessage(order.id, ref, 'card');
-    return replaced;
-  };
+  const refreshCard = (order: Order) => placement.refresh(order);
 
   const settleOrderAction = async (outcome: ActionOutcome) => {
     const { action } = outcome;
@@ -118,7 +122,7 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
         // Offered again after a crash before sync's commit: the card is already there.
         const existing = await cards.latest(order.id);
         if (existing) return { telegram: [existing] };
-        return { telegram: [await cards.post(order, chatId, stock === undefined ? {} : { plan: stock })] };
+        return { telegram: await placement.postNewOrder(order, chatId, stock) };
       }),
 
     orderChanged: (order) => guarded('orderChanged', async (): Promise<SinkReceipt> => ({ telegram: await refreshCard(order) })),
@@ -128,11 +132,11 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
         const chatId = await binding.requireChatId();
         const key = `${summary.id}\u0000${message.id}`;
         const done = ((await recentRelays.read()) ?? []).find((entry) => entry.key === key)?.parts ?? [];
-        const card = (await cards.latest(summary.id, chatId)) ?? summary.telegram[0];
         const parts = chatMessageParts(summary, message);
         const posted = [...done];
         try {
-          for (const part of parts.slice(done.length)) posted.push(await send(chatId, part, card));
+          const sendPart = await placement.forBuyerMessage(summary, chatId);
+          for (const part of parts.slice(done.length)) posted.push(await sendPart(part));
         } finally {
           // Remember progress even on failure, so a retry resumes after the parts already posted.
           await relayLock.run('recent-relays', async () => {

@@ -33,6 +33,8 @@ export interface DeliverSteps {
   /** Expires every waiting step of this admin in this chat (a newer Deliver replaces it). */
   expireAllOf(chatId: number, userId: number, at: number): Promise<void>;
   find(message: TelegramRef): Promise<StepMessage | undefined>;
+  /** Whether a step of this order still waits (its value may come as a plain text in the order's topic). */
+  waitingFor(orderId: OrderId, now: number): Promise<boolean>;
   /** Expired messages not yet edited to say so. */
   unsettled(now: number): Promise<(StepMessage & TelegramRef)[]>;
   settled(message: TelegramRef): Promise<void>;
@@ -75,6 +77,9 @@ export function createDeliverSteps(kv: BotKeyValueStore): DeliverSteps {
       for (const record of await all()) if (record.chatId === chatId && record.userId === userId) await expireAt(record.key, at);
     },
     find: (message) => slot(keyOf(message)).read(),
+    async waitingFor(orderId, now) {
+      return (await all()).some((record) => record.orderId === orderId && record.expiresAt > now);
+    },
     async unsettled(now) {
       return (await all()).filter((record) => record.expiresAt <= now && !record.settled).map(({ key: _key, ...record }) => record);
     },

@@ -12,7 +12,9 @@ export function createChats(botUser: User, groups: FakeTelegramOptions['groups']
   const history = new Map<number, ChatMessage[]>();
   const nextMessageId = new Map<number, number>();
 
-  for (const group of groups) chats.set(group.id, { id: group.id, type: group.type, title: group.title } as Chat);
+  for (const group of groups) {
+    chats.set(group.id, { id: group.id, type: group.type, title: group.title, ...(group.isForum ? { is_forum: true } : {}) } as Chat);
+  }
 
   /** A known chat; a user's private chat is created on first use, an unknown group is "chat not found". */
   const chatOf = (chatId: number, user?: FakeUser): Chat => {
@@ -50,13 +52,18 @@ export function createChats(botUser: User, groups: FakeTelegramOptions['groups']
       date: message.date,
       chat: chatOf(message.chatId),
       from,
-      text: message.text,
     };
+    if (message.topicCreated !== undefined) result.forum_topic_created = { name: message.topicCreated, icon_color: 7322096 };
+    else result.text = message.text;
+    if (message.threadId !== undefined) Object.assign(result, { message_thread_id: message.threadId, is_topic_message: true });
     const entities = message.parseMode === 'HTML' ? parseTelegramHtml(message.source).entities : commandEntities(message.text);
     if (entities.length > 0) result.entities = entities;
     if (message.replyMarkup) result.reply_markup = message.replyMarkup;
-    if (withReply && message.replyToMessageId !== undefined) {
-      const replied = findMessage(message.chatId, message.replyToMessageId);
+    // In a topic, a message that answers nothing names the topic's service message as its reply, as on Telegram.
+    const topicStart = message.topicCreated === undefined ? message.threadId : undefined;
+    const repliedId = message.replyToMessageId ?? topicStart;
+    if (withReply && repliedId !== undefined) {
+      const replied = findMessage(message.chatId, repliedId);
       if (replied) result.reply_to_message = toTelegramMessage(replied, false);
     }
     return result as unknown as Message;

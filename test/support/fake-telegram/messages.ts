@@ -9,6 +9,7 @@ import { badRequest } from './errors.ts';
 import { parseTelegramHtml } from './html.ts';
 import { asNumber, requireNumber } from './params.ts';
 import type { Methods } from './server.ts';
+import type { Forum } from './forum.ts';
 import type { ChatMessage } from './types.ts';
 
 const MAX_TEXT_LENGTH = 4096;
@@ -44,7 +45,7 @@ function validateMarkup(markup: unknown): InlineKeyboardMarkup | undefined {
   return markup as InlineKeyboardMarkup;
 }
 
-export function messageMethods(botUser: User, chats: Chats): Methods {
+export function messageMethods(botUser: User, chats: Chats, forum: Forum): Methods {
   const { chatOf, messagesOf, findMessage, allocateMessageId, toTelegramMessage } = chats;
   return {
     sendMessage: (params) => {
@@ -58,6 +59,11 @@ export function messageMethods(botUser: User, chats: Chats): Methods {
         if (findMessage(chatId, replyToId)) replyToMessageId = replyToId;
         else if (!replyParameters?.allow_sending_without_reply) throw badRequest('message to be replied not found');
       }
+      const threadId = forum.threadOfSend(
+        chatId,
+        params,
+        replyToMessageId === undefined ? undefined : findMessage(chatId, replyToMessageId),
+      );
       const message: ChatMessage = {
         chatId,
         messageId: allocateMessageId(chatId),
@@ -72,6 +78,7 @@ export function messageMethods(botUser: User, chats: Chats): Methods {
         edits: 0,
         deleted: false,
         date: Math.floor(Date.now() / 1000),
+        threadId,
       };
       messagesOf(chatId).push(message);
       return toTelegramMessage(message);

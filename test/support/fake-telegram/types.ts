@@ -33,6 +33,20 @@ export interface ChatMessage {
   edits: number;
   deleted: boolean;
   date: number;
+  /** The forum topic it is in; undefined: General, or not a forum. */
+  threadId?: number | undefined;
+  /** The topic's "topic created" service message (its id is the topic's id), with the topic's first name. */
+  topicCreated?: string;
+  pinned?: boolean;
+}
+
+/** A forum topic as members see it. */
+export interface FakeTopic {
+  threadId: number;
+  name: string;
+  closed: boolean;
+  /** Deleted by a person, with its messages. */
+  deleted: boolean;
 }
 
 export type Fault =
@@ -63,7 +77,7 @@ export interface FakeTelegramOptions {
   token?: string;
   bot?: { id?: number; username?: string; first_name?: string };
   /** Chats the fake knows besides private chats of users (which are created on first use). */
-  groups?: { id: number; title: string; type: 'group' | 'supergroup' }[];
+  groups?: { id: number; title: string; type: 'group' | 'supergroup'; isForum?: boolean }[];
 }
 
 export interface FakeTelegram {
@@ -80,7 +94,7 @@ export interface FakeTelegram {
   botMessages(chatId: number): ChatMessage[];
   message(chatId: number, messageId: number): ChatMessage | undefined;
   /** A user writes in a chat (their private chat with the bot unless `chatId` is given). */
-  sendText(from: FakeUser, text: string, options?: { chatId?: number; replyTo?: number }): Message;
+  sendText(from: FakeUser, text: string, options?: { chatId?: number; replyTo?: number; threadId?: number }): Message;
   /** A user sends a file as a document, with a caption (their private chat with the bot unless `chatId` is given). */
   sendDocument(from: FakeUser, document: SentDocument, options?: { chatId?: number }): Message;
   /** A user sends a photo with this caption. */
@@ -97,6 +111,14 @@ export interface FakeTelegram {
   failNext(method: string, fault: Fault, times?: number): void;
   /** Someone deletes a message (the bot can no longer edit it). */
   deleteMessage(chatId: number, messageId: number): void;
+  /** The forum topics of a chat, deleted ones included (marked). */
+  topics(chatId: number): FakeTopic[];
+  /** A person deletes a topic, and with it every message in it. */
+  deleteTopic(chatId: number, threadId: number): void;
+  /** A person closes a topic. */
+  closeTopic(chatId: number, threadId: number): void;
+  /** The bot loses (or, with false, gets back) the admin right "Manage topics" in this chat. */
+  refuseTopicRights(chatId: number, refuse?: boolean): void;
   /** Updates queued and not yet confirmed by an offset. */
   pendingUpdates(): Update[];
   close(): Promise<void>;

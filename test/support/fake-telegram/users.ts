@@ -2,13 +2,14 @@
 import type { Message, Update, User } from 'grammy/types';
 import type { CallbackQueries } from './callbacks.ts';
 import type { Chats } from './chats.ts';
+import type { Forum } from './forum.ts';
 import type { Updates } from './updates.ts';
 import type { ChatMessage, FakeTelegram, FakeUser } from './types.ts';
 
 type UserActions = Pick<FakeTelegram, 'sendText' | 'tapButton' | 'tapLabel' | 'sendCallback'>;
 
 /** A user's message in a chat's history, and the Bot API's Message for it (text and command entities). */
-export function userMessage(chats: Chats, from: FakeUser, text: string, chatId: number, replyTo?: number): Message {
+export function userMessage(chats: Chats, from: FakeUser, text: string, chatId: number, replyTo?: number, threadId?: number): Message {
   const { chatOf, messagesOf, findMessage, allocateMessageId, toTelegramMessage } = chats;
   chatOf(chatId, from);
   if (replyTo !== undefined && !findMessage(chatId, replyTo)) throw new Error(`no message ${replyTo} in chat ${chatId}`);
@@ -26,6 +27,7 @@ export function userMessage(chats: Chats, from: FakeUser, text: string, chatId: 
     edits: 0,
     deleted: false,
     date: Math.floor(Date.now() / 1000),
+    threadId,
   };
   messagesOf(chatId).push(message);
   const telegramMessage = toTelegramMessage(message);
@@ -38,7 +40,7 @@ export function userMessage(chats: Chats, from: FakeUser, text: string, chatId: 
   return telegramMessage;
 }
 
-export function userActions(chats: Chats, updates: Updates, queries: CallbackQueries): UserActions {
+export function userActions(chats: Chats, updates: Updates, queries: CallbackQueries, forum: Forum): UserActions {
   const { findMessage, toTelegramMessage } = chats;
 
   const callback = (from: FakeUser, messageId: number, data: string, chatId: number, checkButton: boolean): string => {
@@ -65,7 +67,9 @@ export function userActions(chats: Chats, updates: Updates, queries: CallbackQue
 
   return {
     sendText(from, text, options = {}) {
-      const message = userMessage(chats, from, text, options.chatId ?? from.id, options.replyTo);
+      const chatId = options.chatId ?? from.id;
+      const threadId = forum.threadOfUserMessage(chatId, options.threadId, options.replyTo);
+      const message = userMessage(chats, from, text, chatId, options.replyTo, threadId);
       updates.push({ message: message as Update['message'] & object });
       return message;
     },

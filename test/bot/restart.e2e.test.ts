@@ -102,8 +102,13 @@ function backToVersion1(path: string, orderId: string, card: StoredCard) {
              DROP TABLE telegram_links;
              ALTER TABLE links_v1 RENAME TO telegram_links;
              CREATE INDEX telegram_links_order ON telegram_links (order_id);
-             DROP TABLE stock_reservations; DROP TABLE stock_items; DROP TABLE stock_products;
              DELETE FROM schema_migrations WHERE version > 1;`);
+    // Tables of the migrations after version 1 go too, whatever they are: the restart applies them again.
+    const v1Tables = new Set(['orders', 'chat_cursors', 'chat_messages', 'telegram_links', 'outbox', 'kv', 'schema_migrations']);
+    const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as {
+      name: string;
+    }[];
+    for (const { name } of tables) if (!v1Tables.has(name)) db.exec(`DROP TABLE "${name}"`);
     const { html, markup, shownAt } = card.view!;
     const record = [{ chatId: card.chatId, messageId: card.messageId, html, markup, at: shownAt }];
     db.prepare('INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?)').run(`bot.cards:${orderId}`, JSON.stringify(record), Date.now());

@@ -35,3 +35,25 @@ export interface StockAlert {
 
 /** What Replace item did: the next item went to the buyer as a chat message, or there was none to give. */
 export type ReplaceOutcome = { ok: true; ticket: ActionTicket } | { ok: false; reason: 'empty' | 'not-this-order' };
+
+/** What adding a batch of items did. */
+export interface StockAddResult {
+  added: number;
+  /** Lines already in this product's stock (in any state) or repeated in the same batch. */
+  skipped: number;
+  /** Items in stock after the batch. */
+  inStock: number;
+}
+
+export interface ProductStock {
+  productId: ProductId;
+  /** From the newest order of this product sync has seen; undefined when none was seen. */
+  title: string | undefined;
+  inStock: number;
+  reserved: number;
+  delivered: number;
+  bad: number;
+  paused: boolean;
+  /** A short masked hint of the next item to go out (`AB…9Z`), never the item. */
+  nextHint: string | undefined;
+}

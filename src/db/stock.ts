@@ -5,6 +5,7 @@
  */
 import type { OrderId, ProductId } from '../seller-api/schemas.ts';
 import { maskItem } from '../core/stock-input.ts';
+import type { ProductStock, StockAddResult } from '../core/stock-plan.ts';
 import type { SqliteDatabase } from './sqlite.ts';
 
 export type StockItemId = number & { readonly __brand: 'StockItemId' };
@@ -16,27 +17,6 @@ export interface StockItem {
   id: StockItemId;
   item: string;
   state: StockItemState;
-}
-
-export interface StockAddResult {
-  added: number;
-  /** Lines already in this product's stock (in any state) or repeated in the same batch. */
-  skipped: number;
-  /** Items in stock after the batch. */
-  inStock: number;
-}
-
-export interface ProductStock {
-  productId: ProductId;
-  /** From the newest order of this product sync has seen; undefined when none was seen. */
-  title: string | undefined;
-  inStock: number;
-  reserved: number;
-  delivered: number;
-  bad: number;
-  paused: boolean;
-  /** A short masked hint of the next item to go out (`AB…9Z`), never the item. */
-  nextHint: string | undefined;
 }
 
 export type ReservationState = 'reserved' | 'delivered' | 'released' | 'failed';

@@ -4,7 +4,8 @@
  * Items are never printed: `list` shows counts and a masked hint.
  */
 import { parseProductId, parseStockLines, StockInputError } from '../core/stock-input.ts';
-import type { ProductStock, StockQueries } from '../db/stock.ts';
+import type { ProductStock } from '../core/stock-plan.ts';
+import type { StockQueries } from '../db/stock.ts';
 
 const STOCK_USAGE = `Usage: npm run stock -- <command>
   add <productId> <file|->   add one item per non-empty line (- reads standard input); duplicates are skipped

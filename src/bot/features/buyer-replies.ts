@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { SyncForBot } from '../../sync/contract.ts';
 import type { BotContext } from '../context.ts';
 import { isCommand } from '../helpers/is-command.ts';
-import { planSellerReply } from '../helpers/seller-text.ts';
+import { sendSellerText } from '../helpers/send-seller-text.ts';
 import type { DeliverSteps, StepMessage } from '../storage/deliver-steps.ts';
 import { deliverReplyExpired, deliverReplyOthers, deliverReplyWaiting, replyNotLinked } from '../texts/prompts.ts';
 
@@ -55,16 +55,7 @@ export function buyerRepliesFeature(deps: BuyerRepliesDeps) {
       await ctx.reply(replyNotLinked, replyOptions);
       return;
     }
-    const plan = planSellerReply(message);
-    if (plan.say !== undefined) {
-      // Linked to the order too, so a reply to it (the corrected text) reaches the buyer.
-      const said = await ctx.reply(plan.say, replyOptions);
-      deps.engine().linkTelegramMessage(orderId, { chatId: said.chat.id, messageId: said.message_id }, 'other');
-    }
-    if (plan.send === undefined) return;
-    const origin = { chatId: ctx.chat.id, messageId: message.message_id };
-    const ticket = deps.engine().enqueue({ kind: 'message', orderId, text: plan.send, origin });
-    deps.logger.info({ orderId, actionId: ticket.actionId, deduplicated: ticket.deduplicated }, 'seller reply queued');
+    await sendSellerText(ctx, message, orderId, deps, 'seller reply queued');
   });
 
   return composer;

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { SyncForBot } from '../../sync/contract.ts';
 import type { BotContext } from '../context.ts';
 import { isCommand } from '../helpers/is-command.ts';
-import { planSellerReply } from '../helpers/seller-text.ts';
+import { sendSellerText } from '../helpers/send-seller-text.ts';
 import type { DeliverSteps } from '../storage/deliver-steps.ts';
 import { topicTextDuringDeliver } from '../texts/topics.ts';
 import type { OrderTopics } from '../topics/order-topics.ts';
@@ -39,15 +39,7 @@ export function topicRepliesFeature(deps: TopicRepliesDeps) {
       await ctx.reply(topicTextDuringDeliver, replyOptions);
       return;
     }
-    const plan = planSellerReply(message);
-    if (plan.say !== undefined) {
-      const said = await ctx.reply(plan.say, replyOptions);
-      deps.engine().linkTelegramMessage(orderId, { chatId: said.chat.id, messageId: said.message_id }, 'other');
-    }
-    if (plan.send === undefined) return;
-    const origin = { chatId: ctx.chat.id, messageId: message.message_id };
-    const ticket = deps.engine().enqueue({ kind: 'message', orderId, text: plan.send, origin });
-    deps.logger.info({ orderId, actionId: ticket.actionId, deduplicated: ticket.deduplicated }, 'seller text in the order topic queued');
+    await sendSellerText(ctx, message, orderId, deps, 'seller text in the order topic queued');
   });
 
   return composer;

@@ -1,10 +1,10 @@
 /** The buttons under `/stock`'s list: one row per product shown, Pause when it is delivered automatically, Resume when paused. */
 import { InlineKeyboard } from 'grammy';
 import type { StockActionCodec } from '../callback-data/stock-action.ts';
-import type { ProductStockLine } from '../stock/stock-store.ts';
+import type { ProductStock } from '../../core/stock-plan.ts';
 import { stockPauseButton, stockResumeButton } from '../texts/stock.ts';
 
-export async function stockListKeyboard(products: readonly ProductStockLine[], codec: StockActionCodec): Promise<InlineKeyboard> {
+export async function stockListKeyboard(products: readonly ProductStock[], codec: StockActionCodec): Promise<InlineKeyboard> {
   const keyboard = new InlineKeyboard();
   for (const { productId, title, paused } of products) {
     const product = title ?? productId;

@@ -7,7 +7,7 @@ import type { StockActionCodec } from '../callback-data/stock-action.ts';
 import { join, lines, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts';
 import { stockListKeyboard } from '../keyboards/stock-list.ts';
 import { stockEmpty, stockFooter, stockHeader, stockItem, stockMore } from '../texts/stock.ts';
-import type { ProductStockLine } from './stock-store.ts';
+import type { ProductStock } from '../../core/stock-plan.ts';
 
 /** Telegram refuses an inline keyboard with more buttons than this. */
 const MAX_BUTTONS = 100;
@@ -19,11 +19,11 @@ export interface StockListMessage {
   keyboard: InlineKeyboard | undefined;
 }
 
-export async function renderStockList(products: readonly ProductStockLine[], codec: StockActionCodec): Promise<StockListMessage> {
+export async function renderStockList(products: readonly ProductStock[], codec: StockActionCodec): Promise<StockListMessage> {
   if (products.length === 0) return { text: stockEmpty, keyboard: undefined };
   const header = stockHeader({ products: products.length });
   let used = header.length + stockFooter.length + MORE_ROOM;
-  const shown: ProductStockLine[] = [];
+  const shown: ProductStock[] = [];
   const items: Html[] = [];
   for (const product of products.slice(0, MAX_BUTTONS)) {
     const item = stockItem(product);

@@ -8,7 +8,8 @@ import type { Document } from 'grammy/types';
 import { parseProductId, parseStockLines } from '../../core/stock-input.ts';
 import type { ProductId } from '../../seller-api/schemas.ts';
 import { FileDownloadError, type FileDownloader } from './file-download.ts';
-import type { StockAdded, StockStore } from './stock-store.ts';
+import type { StockAddResult } from '../../core/stock-plan.ts';
+import type { StockStore } from './stock-store.ts';
 
 /** Far more than any seller's list of keys; small enough to hold in memory without a thought. */
 export const STOCK_FILE_MAX_BYTES = 1024 * 1024;
@@ -46,7 +47,7 @@ export interface StockUploadDeps {
 
 export interface StockUploaded {
   productId: ProductId;
-  added: StockAdded;
+  added: StockAddResult;
   bytes: number;
 }
 

@@ -1,4 +1,5 @@
 /** `/stock`: the stock list, its Pause/Resume buttons, and the answers to a stock file sent with `/stock <productId>`. */
+import type { ProductStock } from '../../core/stock-plan.ts';
 import { bold, italic, join, lines, text, truncate, type Html } from '../helpers/html.ts';
 import { count, formatNumber, idCode } from './format.ts';
 
@@ -23,17 +24,7 @@ export const stockEmpty: Html = join(
 
 export const stockHeader = ({ products }: { products: number }): Html => bold(`📦 Stock: ${count(products, 'product')}`);
 
-interface StockItemParams {
-  productId: string;
-  title: string | undefined;
-  inStock: number;
-  reserved: number;
-  delivered: number;
-  bad: number;
-  paused: boolean;
-  /** A masked hint of the next item (`AB…9Z`), never the item. */
-  nextHint: string | undefined;
-}
+type StockItemParams = ProductStock;
 export const stockItem = ({ productId, title, inStock, reserved, delivered, bad, paused, nextHint }: StockItemParams): Html =>
   join([
     '• ',

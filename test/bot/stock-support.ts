@@ -3,24 +3,12 @@
  * `npm run stock` reads them beside a live bridge), a logger that keeps every line, and the leak check over
  * everything the bot said and logged.
  */
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterEach, expect } from 'vitest';
 import { openDatabase } from '../../src/db/open.ts';
 import { createStockQueries, type StockQueries } from '../../src/db/stock.ts';
 import { FAKE_BOT_TOKEN } from '../support/fake-telegram-api.ts';
+import { logLines } from '../support/log-lines.ts';
 import { createBridgeHarness, silent, type BridgeHarness } from './harness.ts';
-
-function capturingLogger() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { logger: pino({ level: 'trace' }, stream), lines };
-}
 
 interface StockTables {
   stock: StockQueries;
@@ -45,7 +33,7 @@ export function useStockBridge() {
     h = tables = undefined;
   });
   return async function start() {
-    const log = capturingLogger();
+    const log = logLines('trace');
     h = await createBridgeHarness({ startEngine: false, logger: log.logger });
     tables = openStock(h);
     return { h, stock: tables.stock, log };

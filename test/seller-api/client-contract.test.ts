@@ -8,7 +8,7 @@ import { listAllOrders } from '../../src/seller-api/paging.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
 import { API_KEY, client, ORDER, paidOrder, server, sleeps, useScriptedStore } from './support/client-harness.ts';
 import { failure } from './support/failure.ts';
-import { logLines } from './support/log-lines.ts';
+import { logLines } from '../support/log-lines.ts';
 import { closedPort, fail, ok } from './support/scripted-server.ts';
 
 useScriptedStore();

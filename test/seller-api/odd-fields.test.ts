@@ -8,7 +8,7 @@ import { orderCard } from '../../src/bot/cards/render-card.ts';
 import { listAllOrders, listMessagesAfter } from '../../src/seller-api/paging.ts';
 import { parseTelegramHtml } from '../support/fake-telegram-api.ts';
 import { client, ORDER, paidOrder, server, useScriptedStore } from './support/client-harness.ts';
-import { logLines } from './support/log-lines.ts';
+import { logLines } from '../support/log-lines.ts';
 import { ok } from './support/scripted-server.ts';
 
 useScriptedStore();

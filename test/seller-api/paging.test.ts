@@ -16,7 +16,7 @@ import {
   type Order,
   type OrderId,
 } from '../../src/seller-api/schemas.ts';
-import { logLines } from './support/log-lines.ts';
+import { logLines } from '../support/log-lines.ts';
 
 interface FakeStore {
   orders: Order[];

@@ -1,8 +1,8 @@
-/** A logger whose lines a test can read, for checking what the client warns about and that no secret is logged. */
+/** A logger whose lines a test can read: what was warned about, and that no secret was logged. */
 import { Writable } from 'node:stream';
-import pino, { type Logger } from 'pino';
+import { pino, type Level, type Logger } from 'pino';
 
-export function logLines(level: 'debug' | 'warn' = 'warn'): { lines: string[]; logger: Logger } {
+export function logLines(level: Level = 'warn'): { lines: string[]; logger: Logger } {
   const lines: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {

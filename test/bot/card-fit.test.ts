@@ -6,26 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { orderCard } from '../../src/bot/cards/render-card.ts';
 import { OrderSchema, type Order } from '../../src/seller-api/schemas.ts';
+import { mulberry32, type Random } from '../../src/sandbox/random.ts';
 import { parseTelegramHtml } from '../support/fake-telegram-api.ts';
 
 const LIMIT = 4096;
 
-/** mulberry32: a small seeded generator, so a failing shape can be replayed from its seed. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Characters that stress escaping and counting: HTML specials, emoji (two UTF-16 units), other scripts, newlines. */
 const ALPHABET = ['a', 'Z', '7', ' ', '&', '<', '>', '"', '😀', '🇩🇪', 'é', 'Ж', '中', 'ا', '\n', '&amp;', '</code>', '\u200b'];
 
-function shapes(random: () => number) {
+function shapes(random: Random) {
   const int = (max: number) => Math.floor(random() * (max + 1));
   // Lengths cluster at the interesting edges (empty, short, around the cuts, far past them).
   const length = () => [0, 1, int(30), int(120), int(700), 500 + int(200), 2_000 + int(3_000)][int(6)] ?? 0;
@@ -84,7 +73,7 @@ describe('order cards fit Telegram whatever the store sent', () => {
 
   it('holds for many random shapes: any field count, any id, title, status and value length', () => {
     for (let seed = 1; seed <= 400; seed++) {
-      const order = shapes(seeded(seed))();
+      const order = shapes(mulberry32(seed))();
       const { card, text } = shown(order);
       const context = `seed ${seed}`;
       expect(text.length, context).toBeLessThanOrEqual(LIMIT);

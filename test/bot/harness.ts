@@ -17,10 +17,11 @@ import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import { createStockQueries } from '../../src/db/stock.ts';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
-import { createSellerApiClient, type SellerApiClient } from '../../src/seller-api/client.ts';
+import type { SellerApiClient } from '../../src/seller-api/client.ts';
 import type { Order } from '../../src/seller-api/schemas.ts';
 import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from '../../src/sync/engine.ts';
 import { startFakeTelegram, type ChatMessage, type FakeTelegram, type FakeUser } from '../support/fake-telegram-api.ts';
+import { sandboxClient } from '../support/sandbox-client.ts';
 
 export const silent = pino({ level: 'silent' });
 export const ADMIN: FakeUser = { id: 1001, first_name: 'Admin' };
@@ -29,6 +30,22 @@ export const STRANGER: FakeUser = { id: 2002, first_name: 'Stranger' };
 export const GROUP_ID = -1001234567890;
 /** A group the bot is in that is not the orders chat. */
 export const OTHER_GROUP_ID = -1009876543210;
+
+/** Telegram pacing and retries that do not slow a test down (the bridge bots of this rig and of nock-bridge.ts). */
+export const QUICK_TELEGRAM = {
+  pacing: { perChatIntervalMs: 0, groupPerMinute: 10_000, globalPerSecond: 10_000 },
+  retry: { maxRetryAttempts: 3, maxDelaySeconds: 5 },
+} satisfies Partial<BridgeBotDeps>;
+
+/** Engine timings for tests: quick polls and backoffs, sink retries at once. */
+export const QUICK_ENGINE = {
+  pollIntervalMs: 40,
+  actionBackoffBaseMs: 20,
+  actionBackoffMaxMs: 100,
+  sinkRetryBaseMs: 0,
+  sinkRetryMaxMs: 0,
+  stopGraceMs: 300,
+} satisfies Partial<SyncEngineOptions>;
 
 export interface BridgeHarnessOptions {
   /** Undefined chat: trial mode. Default: the group. */
@@ -99,13 +116,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
   }
 
   const startProcess = async (): Promise<Process> => {
-    const api = createSellerApiClient({
-      baseUrl: sandbox.baseUrl,
-      apiKey: sandbox.store.apiKey,
-      logger,
-      retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
-      timeouts: { headersMs: 1000, bodyMs: 1000, connectMs: 500 },
-    });
+    const api = sandboxClient(sandbox, logger);
     const db = openDatabase(dbPath, { logger });
     const kv = createKeyValueStore(db);
     const cards = createCardViewQueries(db);
@@ -126,8 +137,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       stock: createStockQueries(db),
       logger,
       listProducts: () => api.listProducts(),
-      pacing: { perChatIntervalMs: 0, groupPerMinute: 10_000, globalPerSecond: 10_000 },
-      retry: { maxRetryAttempts: 3, maxDelaySeconds: 5 },
+      ...QUICK_TELEGRAM,
       pollingTimeoutSeconds: 2,
       ...options.bot,
     });
@@ -136,12 +146,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       db,
       sink: bridge.sink,
       logger,
-      pollIntervalMs: 40,
-      actionBackoffBaseMs: 20,
-      actionBackoffMaxMs: 100,
-      sinkRetryBaseMs: 0,
-      sinkRetryMaxMs: 0,
-      stopGraceMs: 300,
+      ...QUICK_ENGINE,
       ...options.engine,
     });
     await bridge.start();

@@ -3,10 +3,9 @@
  * sync does not know, and callback-data aliases no button carried for 30 days, are dropped at start and then on an
  * interval that ends with the bot.
  */
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
+import { logLines } from '../support/log-lines.ts';
 import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, type BridgeHarness } from './harness.ts';
 
 let h: BridgeHarness | undefined;
@@ -78,16 +77,7 @@ describe('card records', () => {
   });
 
   it('runs again on its interval, and no more once the bot stopped', async () => {
-    const lines: string[] = [];
-    const logger = pino(
-      { level: 'debug' },
-      new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      }),
-    );
+    const { lines, logger } = logLines('debug');
     h = await createBridgeHarness({ logger, bot: { housekeeping: { intervalMs: 50 } } });
     record('ord_gone', 992, Date.now() - 2 * 60 * 60_000);
     await eventually(() => expect(shown('ord_gone')).toEqual([]), 2_000);

@@ -14,10 +14,11 @@ import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import type { SandboxHandle } from '../../src/sandbox/contract.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
-import { createSellerApiClient, type SellerApiClient } from '../../src/seller-api/client.ts';
+import type { SellerApiClient } from '../../src/seller-api/client.ts';
 import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from '../../src/sync/engine.ts';
 import { NOCK_BOT_TOKEN, startNockTelegram, stopNockTelegram, type NockTelegram, type NockTelegramCall } from '../support/nock-telegram.ts';
-import { ADMIN, GROUP_ID, silent } from './harness.ts';
+import { sandboxClient } from '../support/sandbox-client.ts';
+import { ADMIN, GROUP_ID, QUICK_ENGINE, QUICK_TELEGRAM, silent } from './harness.ts';
 
 export { GROUP_ID };
 /** The bot's user id: the token's digits. */
@@ -60,13 +61,7 @@ export async function createNockBridge(options: NockBridgeOptions = {}): Promise
   const dbPath = join(dir, 'bridge.sqlite');
 
   const startProcess = async (chatId: number): Promise<Process> => {
-    const api = createSellerApiClient({
-      baseUrl: sandbox.baseUrl,
-      apiKey: sandbox.store.apiKey,
-      logger: silent,
-      retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
-      timeouts: { headersMs: 1000, bodyMs: 1000, connectMs: 500 },
-    });
+    const api = sandboxClient(sandbox, silent);
     const db = openDatabase(dbPath, { logger: silent });
     const kv = createKeyValueStore(db);
     let engine: BridgeSyncEngine | undefined;
@@ -78,8 +73,7 @@ export async function createNockBridge(options: NockBridgeOptions = {}): Promise
       kv,
       cardStore: createCardViewQueries(db),
       logger: silent,
-      pacing: { perChatIntervalMs: 0, groupPerMinute: 10_000, globalPerSecond: 10_000 },
-      retry: { maxRetryAttempts: 3, maxDelaySeconds: 5 },
+      ...QUICK_TELEGRAM,
       noticeRetryDelaysMs: [],
       ...options.bot,
     });
@@ -88,12 +82,7 @@ export async function createNockBridge(options: NockBridgeOptions = {}): Promise
       db,
       sink: bridge.sink,
       logger: silent,
-      pollIntervalMs: 40,
-      actionBackoffBaseMs: 20,
-      actionBackoffMaxMs: 100,
-      sinkRetryBaseMs: 0,
-      sinkRetryMaxMs: 0,
-      stopGraceMs: 300,
+      ...QUICK_ENGINE,
       ...options.engine,
     });
     await bridge.bot.init();

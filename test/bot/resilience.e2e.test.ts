@@ -1,14 +1,13 @@
 /** Telegram misbehaving: 429 with retry_after, an update whose handling fails, an unreachable API and the token. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBridgeBot } from '../../src/bot/index.ts';
 import { BridgeBotError } from '../../src/bot/errors.ts';
 import { OrderSchema } from '../../src/seller-api/schemas.ts';
 import type { SyncEngine } from '../../src/sync/contract.ts';
 import { FAKE_BOT_TOKEN } from '../support/fake-telegram-api.ts';
+import { logLines } from '../support/log-lines.ts';
 import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, settled, type BridgeHarness } from './harness.ts';
 
 let h: BridgeHarness | undefined;
@@ -16,17 +15,6 @@ afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-function capturingLogger() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { logger: pino({ level: 'debug' }, stream), lines };
-}
 
 describe('Telegram rate limits', () => {
   it('a card refused with 429 retry_after arrives later, exactly once', async () => {
@@ -78,7 +66,7 @@ describe('pacing', () => {
 
 describe('error boundary', () => {
   it('an update whose handling fails is logged without the token, and the bot goes on', async () => {
-    const { logger, lines } = capturingLogger();
+    const { logger, lines } = logLines('debug');
     h = await createBridgeHarness({ logger });
     const { order, card } = await h.createPaidOrder();
     h.telegram.failNext('answerCallbackQuery', { error_code: 400, description: 'Bad Request: something odd' });
@@ -101,7 +89,7 @@ describe('secrets', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
 
-    const { logger, lines } = capturingLogger();
+    const { logger, lines } = logLines('debug');
     const bridge = createBridgeBot({
       token: FAKE_BOT_TOKEN,
       apiRoot: `http://127.0.0.1:${port}`,

@@ -3,33 +3,41 @@
  * `npm run stock` reads them beside a live bridge), a logger that keeps every line, and the leak check over
  * everything the bot said and logged.
  */
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { openDatabase } from '../../src/db/open.ts';
 import { createStockQueries, type StockQueries } from '../../src/db/stock.ts';
 import { FAKE_BOT_TOKEN } from '../support/fake-telegram-api.ts';
-import { silent, type BridgeHarness } from './harness.ts';
+import { logLines } from '../support/log-lines.ts';
+import { createBridgeHarness, silent, type BridgeHarness } from './harness.ts';
 
-export function capturingLogger() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { logger: pino({ level: 'trace' }, stream), lines };
-}
-
-export interface StockTables {
+interface StockTables {
   stock: StockQueries;
   close(): void;
 }
 
-export function openStock(h: BridgeHarness): StockTables {
+function openStock(h: BridgeHarness): StockTables {
   const db = openDatabase(h.dbPath, { logger: silent });
   return { stock: createStockQueries(db), close: () => db.close() };
+}
+
+/**
+ * For a test file: `start()` opens a bridge (engine stopped) logging to a capturing logger, and the stock tables
+ * beside it; both are closed after each test.
+ */
+export function useStockBridge() {
+  let h: BridgeHarness | undefined;
+  let tables: StockTables | undefined;
+  afterEach(async () => {
+    tables?.close();
+    await h?.close();
+    h = tables = undefined;
+  });
+  return async function start() {
+    const log = logLines('trace');
+    h = await createBridgeHarness({ startEngine: false, logger: log.logger });
+    tables = openStock(h);
+    return { h, stock: tables.stock, log };
+  };
 }
 
 /** No item, nor the bot token, in any call the bot made (every message, edit, caption, button) or any log line. */

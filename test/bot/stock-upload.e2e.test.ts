@@ -3,28 +3,15 @@
  * `npm run stock -- add`; anything else gets one clear answer and changes nothing. No item ever reaches a message or a
  * log line.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProductId } from '../../src/seller-api/schemas.ts';
 import type { SentDocument } from '../support/fake-telegram/types.ts';
-import { ADMIN, createBridgeHarness, GROUP_ID, settled, type BridgeHarness } from './harness.ts';
-import { capturingLogger, expectNoLeaks, keys, openStock, type StockTables } from './stock-support.ts';
+import { ADMIN, GROUP_ID, settled, type BridgeHarness } from './harness.ts';
+import { expectNoLeaks, keys, useStockBridge } from './stock-support.ts';
 
-let h: BridgeHarness | undefined;
-let tables: StockTables | undefined;
-afterEach(async () => {
-  tables?.close();
-  await h?.close();
-  h = tables = undefined;
-});
+const start = useStockBridge();
 
 const MB = 1024 * 1024;
-
-async function start() {
-  const log = capturingLogger();
-  h = await createBridgeHarness({ startEngine: false, logger: log.logger });
-  tables = openStock(h);
-  return { h, stock: tables.stock, log };
-}
 
 const txt = (content: string | Uint8Array, caption = '/stock prod-1', extra: Partial<SentDocument> = {}): SentDocument => ({
   content,

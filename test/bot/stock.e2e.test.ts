@@ -1,27 +1,14 @@
 /** `/stock`: the list with Pause/Resume buttons, a tap that switches a product and edits the list, and who may use it. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maskItem } from '../../src/core/stock-input.ts';
 import type { OrderId, ProductId } from '../../src/seller-api/schemas.ts';
-import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, settled, STRANGER, type BridgeHarness } from './harness.ts';
-import { capturingLogger, expectNoLeaks, keys, openStock, type StockTables } from './stock-support.ts';
+import { ADMIN, eventually, GROUP_ID, labels, settled, STRANGER } from './harness.ts';
+import { expectNoLeaks, keys, useStockBridge } from './stock-support.ts';
 
-let h: BridgeHarness | undefined;
-let tables: StockTables | undefined;
-afterEach(async () => {
-  tables?.close();
-  await h?.close();
-  h = tables = undefined;
-});
+const start = useStockBridge();
 
 const inGroup = { chatId: GROUP_ID };
 const now = () => Date.now();
-
-async function start() {
-  const log = capturingLogger();
-  h = await createBridgeHarness({ startEngine: false, logger: log.logger });
-  tables = openStock(h);
-  return { h, stock: tables.stock, log };
-}
 
 describe('/stock', () => {
   it('with no stock says how to add some, from the phone and from the server', async () => {

@@ -4,6 +4,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../src/sandbox/random.ts';
 import { startHealthServer, type HealthServer } from '../../src/ops/health-server.ts';
 
 let server: HealthServer;
@@ -52,18 +53,6 @@ const request = (method: string, target: string, headers = '') =>
   `${method} ${target} HTTP/1.1\r\nHost: x\r\n${headers}Connection: close\r\n\r\n`;
 const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
 
-/** mulberry32, seeded so a failing input can be replayed. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('health server under odd input', () => {
   const ODD_TARGETS = [
     '//',
@@ -103,7 +92,7 @@ describe('health server under odd input', () => {
   });
 
   it('garbage bytes on the socket are answered or closed', async () => {
-    const random = seeded(7);
+    const random = mulberry32(7);
     const inputs: Buffer[] = [
       Buffer.from('\r\n\r\n'),
       Buffer.from('GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n'),
@@ -121,7 +110,7 @@ describe('health server under odd input', () => {
   });
 
   it('many odd requests at once leave it serving', async () => {
-    const random = seeded(11);
+    const random = mulberry32(11);
     const targets = ['//', '/%', '/healthz', '//x', '/'];
     await Promise.all(
       Array.from({ length: 40 }, () =>

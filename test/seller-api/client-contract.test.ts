@@ -2,14 +2,13 @@
  * The client's wire contract against a scripted store: the requests it sends, the spec's error codes, and how it
  * reads answers that stretch or break the spec (unknown values, malformed records), without ever leaking the key.
  */
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { SellerApiError } from '../../src/seller-api/errors.ts';
 import { listAllOrders } from '../../src/seller-api/paging.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
 import { API_KEY, client, ORDER, paidOrder, server, sleeps, useScriptedStore } from './support/client-harness.ts';
 import { failure } from './support/failure.ts';
+import { logLines } from '../support/log-lines.ts';
 import { closedPort, fail, ok } from './support/scripted-server.ts';
 
 useScriptedStore();
@@ -151,16 +150,7 @@ describe('tolerance of the spec gaps', () => {
 
 describe('the key stays secret', () => {
   it('never appears in error messages, error JSON or logs, even when the server echoes it', async () => {
-    const lines: string[] = [];
-    const logger = pino(
-      { level: 'debug' },
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(chunk.toString('utf8'));
-          done();
-        },
-      }),
-    );
+    const { lines, logger } = logLines('debug');
     const echo = (request: { headers: Record<string, unknown> }, res: import('node:http').ServerResponse) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<html>you sent ${String(request.headers.authorization)}</html>`);
@@ -183,17 +173,6 @@ describe('the key stays secret', () => {
 });
 
 describe('a list with records that do not match the spec', () => {
-  const logLines = () => {
-    const lines: string[] = [];
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    return { lines, logger: pino({ level: 'warn' }, destination) };
-  };
-
   it('uses the good orders, skips the bad ones with a warning, and does not retry the page', async () => {
     const { lines, logger } = logLines();
     const broken = [{ id: 42, status: 'paid' }, { id: 'ord-3', status: null }, 'not an object'];

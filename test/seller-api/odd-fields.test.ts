@@ -3,27 +3,15 @@
  * stringified when it can be read as text (arrays of strings joined with ", ") or dropped, and the log names the
  * dropped field, never its value.
  */
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { orderCard } from '../../src/bot/cards/render-card.ts';
 import { listAllOrders, listMessagesAfter } from '../../src/seller-api/paging.ts';
 import { parseTelegramHtml } from '../support/fake-telegram-api.ts';
 import { client, ORDER, paidOrder, server, useScriptedStore } from './support/client-harness.ts';
+import { logLines } from '../support/log-lines.ts';
 import { ok } from './support/scripted-server.ts';
 
 useScriptedStore();
-
-function logLines() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { lines, logger: pino({ level: 'warn' }, destination) };
-}
 
 const oddOrder = {
   ...paidOrder,

@@ -4,8 +4,6 @@
  * messages strictly after it and ends pages inside groups sharing one createdAt.
  * (The same helpers run against the real sandbox in client-sandbox.test.ts.)
  */
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { ListMessagesQuery, ListOrdersQuery, SellerApi } from '../../src/seller-api/api.ts';
 import { listAllOrders, listMessagesAfter } from '../../src/seller-api/paging.ts';
@@ -18,18 +16,7 @@ import {
   type Order,
   type OrderId,
 } from '../../src/seller-api/schemas.ts';
-
-/** A logger at warn level whose lines a test can read. */
-function warnLog() {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write: (chunk: Buffer, _encoding, done) => {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { lines, logger: pino({ level: 'warn' }, sink) };
-}
+import { logLines } from '../support/log-lines.ts';
 
 interface FakeStore {
   orders: Order[];
@@ -149,7 +136,7 @@ describe('listAllOrders', () => {
         return { orders: [order(next - 1), order(next)], total: undefined, page: undefined, limit: undefined };
       },
     };
-    const { lines, logger } = warnLog();
+    const { lines, logger } = logLines();
     const orders = await listAllOrders(endless, { limit: 2, maxPages: 5, logger });
 
     expect(orders).toHaveLength(10);
@@ -197,7 +184,7 @@ describe('listMessagesAfter', () => {
 
   it('gets past a group larger than a page through the server cursor, warning that some may be skipped', async () => {
     const s = store({ messages: [message('a', 1), message('b', 1), message('c', 1), message('d', 2), message('e', 3)] });
-    const { lines, logger } = warnLog();
+    const { lines, logger } = logLines();
     const messages = await listMessagesAfter(fakeApi(s), 'o1' as OrderId, {
       after: at(1) as Cursor,
       seenIds: new Set(['a', 'b']),

@@ -10,13 +10,14 @@ import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
-import { createSellerApiClient, type SellerApiClient, type SellerApiClientOptions } from '../../src/seller-api/client.ts';
+import type { SellerApiClient, SellerApiClientOptions } from '../../src/seller-api/client.ts';
 import type { Message, Order, OrderId, OrderStatus } from '../../src/seller-api/schemas.ts';
 import type { CatchUpSummary, OrderSummary, SinkReceipt, SyncSink } from '../../src/sync/contract.ts';
 import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from '../../src/sync/engine.ts';
 import type { ActionOutcome } from '../../src/core/actions.ts';
 import type { StockPlan } from '../../src/core/stock-plan.ts';
 import type { TelegramRef } from '../../src/core/telegram-ref.ts';
+import { sandboxClient } from '../support/sandbox-client.ts';
 
 const silent = pino({ level: 'silent' });
 const CHAT_ID = -100123;
@@ -116,11 +117,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const engines: BridgeSyncEngine[] = [];
 
   const newClient = (overrides: Partial<SellerApiClientOptions> = {}) => {
-    const api = createSellerApiClient({
-      baseUrl: sandbox.baseUrl,
-      apiKey: sandbox.store.apiKey,
-      logger: silent,
-      retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
+    const api = sandboxClient(sandbox, silent, {
       timeouts: { headersMs: 300, bodyMs: 300, connectMs: 300 },
       // The sandbox's 503 says `Retry-After: 1`: tests do not wait whole seconds.
       maxRateLimitWaitMs: 50,

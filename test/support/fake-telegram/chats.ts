@@ -44,6 +44,26 @@ export function createChats(botUser: User, groups: FakeTelegramOptions['groups']
     return id;
   };
 
+  /**
+   * Stores a new message at the end of its chat: dated now, with no reactions or edits yet, under the chat's next
+   * message id unless `messageId` was already allocated.
+   */
+  const addMessage = ({
+    messageId,
+    ...fields
+  }: Omit<ChatMessage, 'messageId' | 'reactions' | 'edits' | 'deleted' | 'date'> & { messageId?: number }): ChatMessage => {
+    const message: ChatMessage = {
+      messageId: messageId ?? allocateMessageId(fields.chatId),
+      ...fields,
+      reactions: [],
+      edits: 0,
+      deleted: false,
+      date: Math.floor(Date.now() / 1000),
+    };
+    messagesOf(fields.chatId).push(message);
+    return message;
+  };
+
   /** The Bot API's Message for a stored one; a reply carries the message it answers, one level deep. */
   const toTelegramMessage = (message: ChatMessage, withReply = true): Message => {
     const from: User = message.fromBot ? botUser : { id: message.fromId, is_bot: false, first_name: `user${message.fromId}` };
@@ -69,7 +89,7 @@ export function createChats(botUser: User, groups: FakeTelegramOptions['groups']
     return result as unknown as Message;
   };
 
-  return { chatOf, messagesOf, findMessage, allocateMessageId, toTelegramMessage };
+  return { chatOf, messagesOf, findMessage, allocateMessageId, addMessage, toTelegramMessage };
 }
 
 export type Chats = ReturnType<typeof createChats>;

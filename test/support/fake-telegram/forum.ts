@@ -55,7 +55,7 @@ export function createForum(botUser: User, chats: Chats) {
       if (refused.has(chatId)) throw badRequest('not enough rights to create a topic');
       const name = checkName(params.name);
       const threadId = chats.allocateMessageId(chatId);
-      const service: ChatMessage = {
+      chats.addMessage({
         chatId,
         messageId: threadId,
         fromId: botUser.id,
@@ -65,14 +65,9 @@ export function createForum(botUser: User, chats: Chats) {
         parseMode: undefined,
         replyMarkup: undefined,
         replyToMessageId: undefined,
-        reactions: [],
-        edits: 0,
-        deleted: false,
-        date: Math.floor(Date.now() / 1000),
         threadId,
         topicCreated: name,
-      };
-      chats.messagesOf(chatId).push(service);
+      });
       topicsOf(chatId).push({ threadId, name, closed: false, deleted: false });
       return { message_thread_id: threadId, name, icon_color: 7322096 };
     },

@@ -10,7 +10,6 @@ import { parseTelegramHtml } from './html.ts';
 import { asNumber, requireNumber } from './params.ts';
 import type { Methods } from './server.ts';
 import type { Forum } from './forum.ts';
-import type { ChatMessage } from './types.ts';
 
 const MAX_TEXT_LENGTH = 4096;
 const NOT_MODIFIED =
@@ -46,7 +45,7 @@ function validateMarkup(markup: unknown): InlineKeyboardMarkup | undefined {
 }
 
 export function messageMethods(botUser: User, chats: Chats, forum: Forum): Methods {
-  const { chatOf, messagesOf, findMessage, allocateMessageId, toTelegramMessage } = chats;
+  const { chatOf, findMessage, allocateMessageId, addMessage, toTelegramMessage } = chats;
   return {
     sendMessage: (params) => {
       const chatId = requireNumber(params, 'chat_id');
@@ -64,7 +63,7 @@ export function messageMethods(botUser: User, chats: Chats, forum: Forum): Metho
         params,
         replyToMessageId === undefined ? undefined : findMessage(chatId, replyToMessageId),
       );
-      const message: ChatMessage = {
+      const message = addMessage({
         chatId,
         messageId: allocateMessageId(chatId),
         fromId: botUser.id,
@@ -74,13 +73,8 @@ export function messageMethods(botUser: User, chats: Chats, forum: Forum): Metho
         parseMode,
         replyMarkup: validateMarkup(params.reply_markup),
         replyToMessageId,
-        reactions: [],
-        edits: 0,
-        deleted: false,
-        date: Math.floor(Date.now() / 1000),
         threadId,
-      };
-      messagesOf(chatId).push(message);
+      });
       return toTelegramMessage(message);
     },
     editMessageText: (params) => {

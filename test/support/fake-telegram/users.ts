@@ -4,18 +4,17 @@ import type { CallbackQueries } from './callbacks.ts';
 import type { Chats } from './chats.ts';
 import type { Forum } from './forum.ts';
 import type { Updates } from './updates.ts';
-import type { ChatMessage, FakeTelegram, FakeUser } from './types.ts';
+import type { FakeTelegram, FakeUser } from './types.ts';
 
 type UserActions = Pick<FakeTelegram, 'sendText' | 'tapButton' | 'tapLabel' | 'sendCallback'>;
 
 /** A user's message in a chat's history, and the Bot API's Message for it (text and command entities). */
 export function userMessage(chats: Chats, from: FakeUser, text: string, chatId: number, replyTo?: number, threadId?: number): Message {
-  const { chatOf, messagesOf, findMessage, allocateMessageId, toTelegramMessage } = chats;
+  const { chatOf, findMessage, addMessage, toTelegramMessage } = chats;
   chatOf(chatId, from);
   if (replyTo !== undefined && !findMessage(chatId, replyTo)) throw new Error(`no message ${replyTo} in chat ${chatId}`);
-  const message: ChatMessage = {
+  const message = addMessage({
     chatId,
-    messageId: allocateMessageId(chatId),
     fromId: from.id,
     fromBot: false,
     text,
@@ -23,13 +22,8 @@ export function userMessage(chats: Chats, from: FakeUser, text: string, chatId: 
     parseMode: undefined,
     replyMarkup: undefined,
     replyToMessageId: replyTo,
-    reactions: [],
-    edits: 0,
-    deleted: false,
-    date: Math.floor(Date.now() / 1000),
     threadId,
-  };
-  messagesOf(chatId).push(message);
+  });
   const telegramMessage = toTelegramMessage(message);
   (telegramMessage as { from: User }).from = {
     id: from.id,

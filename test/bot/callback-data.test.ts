@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createOrderActionCodec,
-  MAX_CALLBACK_DATA_BYTES,
-  ORDER_VERBS,
-  type OrderVerbName,
-} from '../../src/bot/callback-data/order-action.ts';
+import { MAX_CALLBACK_DATA_BYTES } from '../../src/bot/callback-data/long-ref.ts';
+import { createOrderActionCodec, ORDER_VERBS, type OrderVerbName } from '../../src/bot/callback-data/order-action.ts';
 import { decodeEditedReply, encodeEditedReply } from '../../src/bot/callback-data/edited-reply.ts';
 import type { BotKeyValueStore } from '../../src/bot/storage/kv.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';

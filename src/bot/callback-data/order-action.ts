@@ -3,12 +3,10 @@
  * (Telegram counts bytes, hence Buffer.byteLength). An order id too long to fit is replaced by `#<hash>` and the
  * hash remembered in the key-value store, so any id the store may use still works.
  */
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { OrderIdSchema, type OrderId } from '../../seller-api/schemas.ts';
 import { kvSlot, kvSuffixes, type BotKeyValueStore } from '../storage/kv.ts';
-
-export const MAX_CALLBACK_DATA_BYTES = 64;
+import { encodeRef, MAX_CALLBACK_DATA_BYTES, readRef } from './long-ref.ts';
 
 /** Short verbs keep room for the order id. */
 export const ORDER_VERBS = {
@@ -27,8 +25,6 @@ type OrderVerb = (typeof ORDER_VERBS)[OrderVerbName];
 const VERB_NAMES = Object.fromEntries(Object.entries(ORDER_VERBS).map(([name, verb]) => [verb, name])) as Record<OrderVerb, OrderVerbName>;
 
 const VerbSchema = z.enum(Object.values(ORDER_VERBS) as [OrderVerb, ...OrderVerb[]]);
-const HASH_PREFIX = '#';
-
 const OrderActionDataSchema = z
   .string()
   .refine((data) => Buffer.byteLength(data, 'utf8') <= MAX_CALLBACK_DATA_BYTES, 'longer than 64 bytes')
@@ -55,8 +51,6 @@ const AliasSchema = z.union([
 ]);
 const ALIAS_PREFIX = 'callback-alias:';
 
-const hashOf = (orderId: string) => createHash('sha256').update(orderId).digest('base64url').slice(0, 22);
-
 export interface OrderActionCodec {
   /** Data for a button; long ids are remembered under their hash first. */
   encode(verb: OrderVerbName, orderId: OrderId): Promise<string>;
@@ -73,18 +67,17 @@ export function createOrderActionCodec(kv: BotKeyValueStore, now: () => number =
   const alias = (hash: string) => kvSlot(kv, `${ALIAS_PREFIX}${hash}`, AliasSchema);
   return {
     async encode(verb, orderId) {
-      const direct = `${ORDER_VERBS[verb]}:${orderId}`;
-      if (Buffer.byteLength(direct, 'utf8') <= MAX_CALLBACK_DATA_BYTES && !orderId.startsWith(HASH_PREFIX)) return direct;
-      const hash = hashOf(orderId);
-      await alias(hash).write({ orderId, at: now() });
-      return `${ORDER_VERBS[verb]}:${HASH_PREFIX}${hash}`;
+      const { data, hash } = encodeRef(ORDER_VERBS[verb], orderId);
+      if (hash !== undefined) await alias(hash).write({ orderId, at: now() });
+      return data;
     },
     async decode(data) {
       const parsed = OrderActionDataSchema.safeParse(data);
       if (!parsed.success) return undefined;
       const { verb, ref } = parsed.data;
-      if (!ref.startsWith(HASH_PREFIX)) return { verb, orderId: ref as OrderId };
-      const orderId = (await alias(ref.slice(HASH_PREFIX.length)).read())?.orderId;
+      const named = readRef(ref);
+      if ('id' in named) return { verb, orderId: named.id as OrderId };
+      const orderId = (await alias(named.hash).read())?.orderId;
       return orderId === undefined ? undefined : { verb, orderId };
     },
     async prune(staleBefore, keep) {

@@ -1,14 +1,13 @@
 /**
  * Callback data of the Pause/Resume buttons of `/stock`: `sp:<product ref>` and `sr:<product ref>`, validated with
  * zod, at most 64 bytes. A product id too long to fit (they may have up to 200 characters) is replaced by
- * `#<hash>`, remembered in the key-value store as order ids are (order-action.ts). A product has one alias for good,
+ * `#<hash>` (long-ref.ts), remembered in the key-value store. A product has one alias for good,
  * rewritten in place, so there is nothing to prune.
  */
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ProductIdSchema, type ProductId } from '../../seller-api/schemas.ts';
 import { kvSlot, type BotKeyValueStore } from '../storage/kv.ts';
-import { MAX_CALLBACK_DATA_BYTES } from './order-action.ts';
+import { encodeRef, MAX_CALLBACK_DATA_BYTES, readRef } from './long-ref.ts';
 
 const STOCK_VERBS = { pause: 'sp', resume: 'sr' } as const;
 export type StockVerbName = keyof typeof STOCK_VERBS;
@@ -16,7 +15,6 @@ export type StockVerbName = keyof typeof STOCK_VERBS;
 /** Which taps are this codec's: the feature claims them before the order buttons see them. */
 export const STOCK_CALLBACK_DATA = /^s[pr]:/;
 
-const HASH_PREFIX = '#';
 const ALIAS_PREFIX = 'stock-alias:';
 
 const StockActionDataSchema = z
@@ -34,8 +32,6 @@ const StockActionDataSchema = z
 
 const AliasSchema = z.object({ productId: ProductIdSchema });
 
-const hashOf = (productId: string) => createHash('sha256').update(productId).digest('base64url').slice(0, 22);
-
 export interface StockAction {
   verb: StockVerbName;
   productId: ProductId;
@@ -52,18 +48,17 @@ export function createStockActionCodec(kv: BotKeyValueStore): StockActionCodec {
   const alias = (hash: string) => kvSlot(kv, `${ALIAS_PREFIX}${hash}`, AliasSchema);
   return {
     async encode(verb, productId) {
-      const direct = `${STOCK_VERBS[verb]}:${productId}`;
-      if (Buffer.byteLength(direct, 'utf8') <= MAX_CALLBACK_DATA_BYTES && !productId.startsWith(HASH_PREFIX)) return direct;
-      const hash = hashOf(productId);
-      await alias(hash).write({ productId });
-      return `${STOCK_VERBS[verb]}:${HASH_PREFIX}${hash}`;
+      const { data, hash } = encodeRef(STOCK_VERBS[verb], productId);
+      if (hash !== undefined) await alias(hash).write({ productId });
+      return data;
     },
     async decode(data) {
       const parsed = StockActionDataSchema.safeParse(data);
       if (!parsed.success) return undefined;
       const { verb, ref } = parsed.data;
-      if (!ref.startsWith(HASH_PREFIX)) return { verb, productId: ref as ProductId };
-      const productId = (await alias(ref.slice(HASH_PREFIX.length)).read())?.productId;
+      const named = readRef(ref);
+      if ('id' in named) return { verb, productId: named.id as ProductId };
+      const productId = (await alias(named.hash).read())?.productId;
       return productId === undefined ? undefined : { verb, productId };
     },
   };

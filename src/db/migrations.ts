@@ -220,6 +220,26 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 6,
+    name: 'reply templates and confirmation reminders',
+    sql: `
+      -- Reply templates (/template, /t, Quick reply; greeting, delivered and confirm-reminder are sent by themselves).
+      -- name is lower case: letters, digits, _ and - (core/template.ts).
+      CREATE TABLE templates (
+        name       TEXT PRIMARY KEY,
+        text       TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      -- Orders waiting for the buyer's confirmation that may get the confirm-reminder: since when they wait, and
+      -- when the reminder was queued (once). Orders of the first start's import never get a row.
+      CREATE TABLE confirm_reminders (
+        order_id  TEXT PRIMARY KEY,
+        since     INTEGER NOT NULL,
+        queued_at INTEGER
+      ) STRICT;
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -32,6 +32,9 @@ import { createHealth } from './health.ts';
 import { lastAliveAt, markAlive } from './heartbeat.ts';
 import { createLoops } from './loops.ts';
 import { createAutoDelivery, DEFAULT_AUTO_DELIVERY, type AutoDeliveryRules } from './auto-delivery.ts';
+import { createAutoTemplates, DEFAULT_AUTO_TEMPLATES, type AutoTemplatesRules } from './auto-templates.ts';
+import { createConfirmReminderQueries } from '../db/confirm-reminders.ts';
+import { createTemplateQueries } from '../db/templates.ts';
 import { createOrderWatcher } from './order-watch.ts';
 import { createOutbox } from './outbox.ts';
 import { createReadModel, type ArrivedMeanwhile } from './read-model.ts';
@@ -57,6 +60,8 @@ export interface SyncEngineOptions extends Partial<SyncTuning> {
   testHooks?: SyncTestHooks;
   /** Auto-delivery from stock (`AUTO_DELIVERY`, `STOCK_LOW_THRESHOLD`); on, with a threshold of 3, by default. */
   autoDelivery?: Partial<AutoDeliveryRules>;
+  /** Automatic templates (`REMIND_CONFIRM_HOURS`); a reminder after 24 h by default. */
+  autoTemplates?: Partial<AutoTemplatesRules>;
 }
 
 /** What happened while the bridge was not running, for "while you were away: …". */
@@ -116,7 +121,10 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     now,
     kick,
     rules: outboxRules(settings),
-    onSettled: (action, ok) => autoDelivery.settled(action, ok),
+    onSettled: (action, ok) => {
+      autoDelivery.settled(action, ok);
+      autoTemplates.settled(action, ok);
+    },
   });
   const autoDelivery = createAutoDelivery({
     stock: queries.stock,
@@ -124,6 +132,16 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     logger,
     now,
     rules: { ...DEFAULT_AUTO_DELIVERY, ...options.autoDelivery },
+    transaction: (task) => db.transaction(task)(),
+  });
+  const autoTemplates = createAutoTemplates({
+    queries,
+    templates: createTemplateQueries(db),
+    reminders: createConfirmReminderQueries(db),
+    enqueue: (action) => outbox.enqueue(action),
+    logger,
+    now,
+    rules: { ...DEFAULT_AUTO_TEMPLATES, ...options.autoTemplates },
     transaction: (task) => db.transaction(task)(),
   });
   const refused = createRetryGate(now, tuning.sinkRetryBaseMs, tuning.sinkRetryMaxMs);
@@ -136,6 +154,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     logger,
     now,
     autoDelivery,
+    autoTemplates,
     rules: orderWatchRules(settings),
   });
   const chatWatcher = createChatWatcher({
@@ -175,7 +194,10 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     now,
     pollIntervalMs,
     signals,
-    afterDrain: () => autoDelivery.announceLevels(sink),
+    afterDrain: async () => {
+      await autoDelivery.announceLevels(sink);
+      autoTemplates.remind();
+    },
   });
   const { arrivedBefore, ...reads } = createReadModel({
     api,
@@ -206,6 +228,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     };
     run = current;
     lastRun = current;
+    autoTemplates.started(current.lastRunEndedAt === undefined);
     cycle.countFrom(0);
     logger.info({ pollIntervalMs, lastRunEndedAt: current.lastRunEndedAt }, 'sync started');
     const stop = current.wait.signal;

@@ -27,6 +27,7 @@ import type { WriteLedger } from './write-ledger.ts';
 import type { TelegramRef } from '../core/telegram-ref.ts';
 import { ACTION_TARGET_STATUS, OPEN_STATUSES, isOpenStatus } from '../core/order-status.ts';
 import type { AutoDelivery } from './auto-delivery.ts';
+import type { AutoTemplates } from './auto-templates.ts';
 import { watchFor } from './order-watch-state.ts';
 import type { RunSignals } from '../shared/run-signals.ts';
 
@@ -55,6 +56,8 @@ export interface OrderWatcherDeps {
   rules: OrderWatchRules;
   /** Plans a new paid order's delivery from stock before it is handed off, and queues it in the hand-off's commit. */
   autoDelivery?: Pick<AutoDelivery, 'plan' | 'committed' | 'uncommitted' | 'gone'>;
+  /** Queues the automatic templates (greeting, delivered) in the hand-off's commit of the event that triggers them. */
+  autoTemplates?: Pick<AutoTemplates, 'appeared' | 'changed'>;
 }
 
 export interface OrderPass extends RunSignals {
@@ -155,6 +158,7 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
         startWatching(order, at);
         for (const [index, ref] of refs.entries()) queries.links.link(order.id, ref, index === 0 ? 'card' : 'other', at);
         deps.autoDelivery?.committed(order, stock);
+        deps.autoTemplates?.appeared(order);
       });
       return;
     }
@@ -169,6 +173,7 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
         queries.orders.update(order, watchFor(order.status, at, rules.closedChatWatchMs, stored), at);
         queries.cursors.ensure(order.id, at);
         for (const ref of refs) queries.links.link(order.id, ref, 'other', at);
+        deps.autoTemplates?.changed(order, stored.status);
       });
       return;
     }

@@ -37,6 +37,9 @@ import { fallbackFeature } from './features/fallback.ts';
 import { stockFeature } from './features/stock.ts';
 import { deliverButtons, orderActionButtons } from './features/order-buttons.ts';
 import { stockReplaceButtons } from './features/stock-replace.ts';
+import { quickReplyButtons } from './features/quick-reply.ts';
+import { templatesFeature } from './features/templates.ts';
+import type { TemplateStore } from './templates/template-store.ts';
 import { topicRepliesFeature } from './features/topic-replies.ts';
 import { welcomeFeature } from './features/welcome.ts';
 import { createOrderTopics, type TopicsSettings } from './topics/order-topics.ts';
@@ -87,6 +90,8 @@ export interface BridgeBotDeps {
   logger: Logger;
   /** For /stock and stock files (src/db's StockQueries); without it /stock says it is unavailable. */
   stock?: StockStore;
+  /** Reply templates (src/db's `createTemplateQueries`); without it the template commands say they are unavailable. */
+  templates?: TemplateStore;
   /** Topics mode (TELEGRAM_TOPICS): a topic per order in a forum group. Off when absent; the configuration says `auto`. */
   topics?: TopicsSettings;
   /** For /products (e.g. `() => sellerApi.listProducts()`); without it /products says it is unavailable. */
@@ -254,6 +259,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(stockReplaceButtons({ engine, cards, logger }));
   // Before the order buttons, which answer any data they cannot read as stale.
   bot.use(editedRepliesFeature({ engine, offers: createEditOffers(deps.kv), logger, now }));
+  bot.use(quickReplyButtons({ templates: deps.templates, engine, codec, kv: deps.kv, logger, now }));
   bot.use(orderActionButtons({ engine, codec, logger, questions: cancelQuestions, now }));
   bot.use(sequentialize<BotContext>(conversationKey));
   bot.use(conversations<BotContext, ConversationContext>({ storage: conversationStorage(deps.kv), plugins: [installTransformers] }));
@@ -273,6 +279,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     }),
   );
   bot.use(deliverButtons({ codec, steps: deliverSteps, now }));
+  bot.use(templatesFeature({ templates: deps.templates, engine, binding, logger, now }));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now }));
   // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.
   bot.use(topicRepliesFeature({ engine, topics, steps: deliverSteps, logger, now }));

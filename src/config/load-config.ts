@@ -43,6 +43,8 @@ interface ConfigCommon {
   storeDownAlertMs: number;
   /** `AUTO_DELIVERY` and `STOCK_LOW_THRESHOLD`: delivery of stocked products from stock, and its low-stock alert. */
   stock: { autoDelivery: boolean; lowThreshold: number };
+  /** `REMIND_CONFIRM_HOURS` in ms: the confirm-reminder template after this long awaiting confirmation; 0 = off. */
+  remindConfirmMs: number;
   /** `SELLER_DELIVER_FIELD`, the deliver body's field name in both modes: trial mode's sandbox reads it too. */
   deliverField: string;
   /** Things that look wrong but may be right (an unusual key shape…): log them at start-up. */
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     storeDownAlertMs: Math.round(valid.STORE_DOWN_ALERT_MINUTES * 60_000),
     stock: { autoDelivery: valid.AUTO_DELIVERY === 'on', lowThreshold: valid.STOCK_LOW_THRESHOLD },
     deliverField: valid.SELLER_DELIVER_FIELD,
+    remindConfirmMs: Math.round(valid.REMIND_CONFIRM_HOURS * 3_600_000),
     warnings,
   };
   if (valid.HEALTH_PORT !== undefined) common.healthPort = valid.HEALTH_PORT;

@@ -16,6 +16,9 @@ export { DEFAULT_DELIVER_FIELD };
 const DEFAULT_LOG_LEVEL = 'info';
 const DEFAULT_STORE_DOWN_ALERT_MINUTES = 5;
 const DEFAULT_STOCK_LOW_THRESHOLD = 3;
+const DEFAULT_REMIND_CONFIRM_HOURS = 24;
+/** REMIND_CONFIRM_HOURS: 0 (off) or more, decimals allowed (`decimal` above refuses 0). */
+const REMIND_HOURS_MESSAGE = 'must be a number of hours, 0 or more and at most 8760 (a year), e.g. 24 (0: no reminder)';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -154,6 +157,14 @@ export const EnvSchema = z.object({
     integer(UNSIGNED_INTEGER, 'must be a whole number of items, 0 or more, e.g. 3 (0: alert only when empty)')
       .refine((n) => n <= 1_000_000, { error: 'must be a whole number of items, 0 or more, e.g. 3 (0: alert only when empty)' })
       .default(DEFAULT_STOCK_LOW_THRESHOLD),
+  ),
+  REMIND_CONFIRM_HOURS: variable(
+    z
+      .string()
+      .regex(DECIMAL, { error: REMIND_HOURS_MESSAGE })
+      .transform(Number)
+      .refine((n) => n >= 0 && n <= 8760, { error: REMIND_HOURS_MESSAGE })
+      .default(DEFAULT_REMIND_CONFIRM_HOURS),
   ),
 });
 

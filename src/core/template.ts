@@ -76,7 +76,7 @@ export interface RenderedTemplate {
 
 const sameLabel = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-function valueOf(placeholder: Placeholder, order: Order): string | undefined {
+function placeholderValue(placeholder: Placeholder, order: Order): string | undefined {
   switch (placeholder.kind) {
     case 'order':
       return order.id;
@@ -101,7 +101,7 @@ export function renderTemplate(text: string, order: Order): RenderedTemplate {
   const rendered = text.replace(PLACEHOLDER, (whole, inner: string) => {
     const placeholder = placeholderOf(inner);
     if (placeholder === undefined) return whole;
-    const value = valueOf(placeholder, order);
+    const value = placeholderValue(placeholder, order);
     if (value === undefined && placeholder.kind === 'field' && !missingFields.includes(placeholder.label)) {
       missingFields.push(placeholder.label);
     }

@@ -85,7 +85,7 @@ describe('npm start', () => {
       'an order card in the bound private chat',
     );
     expect(card.text).toMatch(/paid/i);
-    expect(card.replyMarkup?.inline_keyboard.flat().map((button) => button.text)).toEqual(['Take', 'Cancel']);
+    expect(card.replyMarkup?.inline_keyboard.flat().map((button) => button.text)).toEqual(['Take', 'Cancel', '⚡ Quick reply']);
     // The buyer's message of the waiting trial order arrives as a reply to the card.
     await until(
       () => fake.botMessages(SELLER.id).find((message) => message.replyToMessageId === card.messageId),

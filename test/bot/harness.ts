@@ -15,6 +15,8 @@ import { createOrderTopicQueries } from '../../src/db/order-topics.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import { createStockQueries } from '../../src/db/stock.ts';
+import { createTemplateQueries } from '../../src/db/templates.ts';
+import { QUICK_REPLY_BUTTONS } from '../../src/bot/texts/templates.ts';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import type { SellerApiClient } from '../../src/seller-api/client.ts';
@@ -135,6 +137,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
             topics: { mode: options.topics, store: createOrderTopicQueries(db), retryRightsAfterMs: options.topicRightsRetryMs ?? 600_000 },
           }),
       stock: createStockQueries(db),
+      templates: createTemplateQueries(db),
       logger,
       listProducts: () => api.listProducts(),
       ...QUICK_TELEGRAM,
@@ -239,7 +242,10 @@ export async function eventually(check: () => void | Promise<void>, timeoutMs = 
 }
 
 /** Labels of a message's buttons, row by row flattened. */
-export const labels = (message: ChatMessage | undefined) => message?.replyMarkup?.inline_keyboard.flat().map((button) => button.text) ?? [];
+export const allLabels = (message: ChatMessage | undefined) =>
+  message?.replyMarkup?.inline_keyboard.flat().map((button) => button.text) ?? [];
+/** The action buttons: every label but the Quick reply every card has (templates.e2e.test.ts covers that one). */
+export const labels = (message: ChatMessage | undefined) => allLabels(message).filter((label) => label !== QUICK_REPLY_BUTTONS.open);
 
 /**
  * Waits until every queued update was handled: fetched (the runner confirms a batch by asking for the next one,

@@ -18,6 +18,8 @@ export const ORDER_VERBS = {
   deliverWithoutValue: 'dn',
   deliverConfirm: 'dy',
   deliverBack: 'db',
+  /** Opens the Quick reply menu (features/quick-reply.ts). */
+  quickReply: 'q',
 } as const;
 export type OrderVerbName = keyof typeof ORDER_VERBS;
 type OrderVerb = (typeof ORDER_VERBS)[OrderVerbName];

@@ -5,6 +5,7 @@ import { BUTTONS } from './buttons.ts';
 import { ago, formatMoment, formatNumber, idCode } from './format.ts';
 import { statusInWords } from './order-card.ts';
 import { stockCommandDescription } from './stock.ts';
+import { templateCommandDescriptions } from './templates.ts';
 
 export const COMMANDS = [
   { command: 'start', description: 'What this bot is, and your chat and user ids' },
@@ -15,6 +16,10 @@ export const COMMANDS = [
   { command: 'products', description: 'Products with automation enabled' },
   { command: 'status', description: 'Health of the connection to the store' },
   { command: 'stock', description: stockCommandDescription },
+  { command: 'templates', description: templateCommandDescriptions.templates },
+  { command: 'template', description: templateCommandDescriptions.template },
+  { command: 'untemplate', description: templateCommandDescriptions.untemplate },
+  { command: 't', description: templateCommandDescriptions.t },
 ] as const;
 
 // ---- /start ----

@@ -1,0 +1,155 @@
+/**
+ * Template commands: `/template <name> <text>` saves or replaces (admins only), `/template <name>` shows one,
+ * `/untemplate <name>` deletes (admins only), `/templates` lists them, and `/t <name>` as a reply to an order's card
+ * or any bridge message of an order sends the rendered template to the buyer through the outbox, acknowledged like a
+ * typed reply (the sink reacts on the /t message, or says sent, queued or failed). Everything is checked before
+ * anything is queued: a bad name, an unknown placeholder, a text too long for the store are refused with the reason.
+ */
+import { Composer } from 'grammy';
+import type { Logger } from 'pino';
+import { checkTemplateName, checkTemplateText } from '../../core/template.ts';
+import type { SyncForBot } from '../../sync/contract.ts';
+import type { BotContext } from '../context.ts';
+import { join, lines, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts';
+import { adminOnly } from '../middlewares/admin-only.ts';
+import type { ChatBinding } from '../storage/chat-binding.ts';
+import { prepareTemplate } from '../templates/prepare.ts';
+import type { TemplateStore } from '../templates/template-store.ts';
+import {
+  missingFieldsNote,
+  noTemplates,
+  renderedEmpty,
+  renderedTooLong,
+  templateDeleted,
+  templateListItem,
+  templateNameRefused,
+  templateSaved,
+  templatesFooter,
+  templatesHeader,
+  templateShown,
+  templatesUnavailable,
+  templateTextRefused,
+  templateUnknown,
+  templateUsage,
+  untemplateUsage,
+  useTemplateUsage,
+} from '../texts/templates.ts';
+
+export interface TemplatesFeatureDeps {
+  /** Without it (a setup without the database) every template command says it is unavailable. */
+  templates: TemplateStore | undefined;
+  engine: () => SyncForBot;
+  binding: ChatBinding;
+  logger: Logger;
+  now: () => number;
+}
+
+const html = { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } };
+
+/** `<name>` then, after the first space or line break, the text (several lines allowed). */
+function splitArgs(match: string): { name: string; body: string } {
+  const trimmed = match.replace(/^\s+/, '');
+  const at = trimmed.search(/\s/);
+  return at < 0 ? { name: trimmed, body: '' } : { name: trimmed.slice(0, at), body: trimmed.slice(at + 1) };
+}
+
+/** As many list items as one message holds; the header counts them all. */
+function templateList(items: readonly Html[]): Html {
+  const shown: Html[] = [];
+  let length = 200;
+  for (const item of items) {
+    length += item.length + 1;
+    if (length > TELEGRAM_TEXT_LIMIT) break;
+    shown.push(item);
+  }
+  return join([templatesHeader({ count: items.length }), lines(shown), templatesFooter], '\n\n');
+}
+
+export function templatesFeature(deps: TemplatesFeatureDeps) {
+  const composer = new Composer<BotContext>();
+  const admins = adminOnly({ binding: deps.binding, logger: deps.logger });
+
+  const answer = (ctx: BotContext, content: Html | string) =>
+    ctx.reply(typeof content === 'string' ? content : content.html, {
+      ...(typeof content === 'string' ? {} : html),
+      ...(ctx.message ? { reply_parameters: { message_id: ctx.message.message_id, allow_sending_without_reply: true } } : {}),
+    });
+
+  composer.command('template', async (ctx) => {
+    const store = deps.templates;
+    if (store === undefined) return void (await answer(ctx, templatesUnavailable));
+    const { name: rawName, body } = splitArgs(ctx.match);
+    if (rawName === '') return void (await answer(ctx, templateUsage));
+    const name = checkTemplateName(rawName);
+    if (!name.ok) return void (await answer(ctx, templateNameRefused({ reason: name.reason })));
+    if (body.trim() === '') {
+      const template = store.get(name.name);
+      await answer(
+        ctx,
+        template === undefined ? templateUnknown({ name: name.name }) : templateShown({ name: name.name, body: template.text }),
+      );
+      return;
+    }
+    await admins(ctx, async () => {
+      const checked = checkTemplateText(body);
+      if (!checked.ok) return void (await answer(ctx, templateTextRefused(checked)));
+      const replaced = store.save(name.name, checked.text, deps.now());
+      deps.logger.info({ template: name.name, replaced, userId: ctx.from?.id }, 'template saved');
+      await answer(ctx, templateSaved({ name: name.name, replaced }));
+    });
+  });
+
+  composer.command('untemplate', async (ctx) => {
+    const store = deps.templates;
+    if (store === undefined) return void (await answer(ctx, templatesUnavailable));
+    await admins(ctx, async () => {
+      const { name: rawName } = splitArgs(ctx.match);
+      if (rawName === '') return void (await answer(ctx, untemplateUsage));
+      const name = checkTemplateName(rawName);
+      if (!name.ok) return void (await answer(ctx, templateNameRefused({ reason: name.reason })));
+      const deleted = store.delete(name.name);
+      if (deleted) deps.logger.info({ template: name.name, userId: ctx.from?.id }, 'template deleted');
+      await answer(ctx, deleted ? templateDeleted({ name: name.name }) : templateUnknown({ name: name.name }));
+    });
+  });
+
+  composer.command('templates', async (ctx) => {
+    const store = deps.templates;
+    if (store === undefined) return void (await answer(ctx, templatesUnavailable));
+    const all = store.list();
+    await answer(ctx, all.length === 0 ? noTemplates : templateList(all.map((t) => templateListItem({ name: t.name, body: t.text }))));
+  });
+
+  composer.command('t', async (ctx) => {
+    const store = deps.templates;
+    const message = ctx.message;
+    if (store === undefined || message === undefined) return void (await answer(ctx, templatesUnavailable));
+    const repliedTo = message.reply_to_message;
+    const orderId = repliedTo && deps.engine().orderForTelegramMessage({ chatId: ctx.chat.id, messageId: repliedTo.message_id });
+    if (!orderId) return void (await answer(ctx, useTemplateUsage));
+    const { name: rawName } = splitArgs(ctx.match);
+    const name = checkTemplateName(rawName);
+    if (!name.ok) return void (await answer(ctx, rawName === '' ? useTemplateUsage : templateNameRefused({ reason: name.reason })));
+    const order = deps.engine().lastSeenOrder(orderId);
+    const prepared = order === undefined ? ({ ok: false, reason: 'gone' } as const) : prepareTemplate(store, name.name, order);
+    // What is said under the /t message is linked to the order: a reply to it still reaches the buyer.
+    const say = async (content: Html) => {
+      const said = await answer(ctx, content);
+      deps.engine().linkTelegramMessage(orderId, { chatId: said.chat.id, messageId: said.message_id }, 'other');
+    };
+    if (!prepared.ok) {
+      if (prepared.reason === 'gone') return say(templateUnknown({ name: name.name }));
+      if (prepared.reason === 'empty') return say(renderedEmpty({ name: name.name }));
+      return say(renderedTooLong({ name: name.name, length: prepared.length, limit: prepared.limit }));
+    }
+    if (prepared.missingFields.length > 0) await say(missingFieldsNote({ labels: prepared.missingFields }));
+    const origin = { chatId: message.chat.id, messageId: message.message_id };
+    const ticket = deps.engine().enqueue({ kind: 'message', orderId, text: prepared.text, origin });
+    deps.logger.info(
+      { orderId, template: name.name, actionId: ticket.actionId, deduplicated: ticket.deduplicated },
+      'template reply queued',
+    );
+  });
+
+  return composer;
+}

@@ -87,6 +87,10 @@ describe('commands', () => {
       'products',
       'status',
       'stock',
+      'templates',
+      'template',
+      'untemplate',
+      't',
     ]);
   });
 

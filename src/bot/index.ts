@@ -279,7 +279,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     }),
   );
   bot.use(deliverButtons({ codec, steps: deliverSteps, now }));
-  bot.use(templatesFeature({ templates: deps.templates, engine, binding, logger, now }));
+  bot.use(templatesFeature({ templates: deps.templates, engine, binding, topics, logger, now }));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now }));
   // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.
   bot.use(topicRepliesFeature({ engine, topics, steps: deliverSteps, logger, now }));

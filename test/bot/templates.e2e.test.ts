@@ -50,7 +50,7 @@ describe('saving templates', () => {
   });
 
   it('refuses a bad name and an unknown placeholder with the reason, and saves nothing', async () => {
-    expect(await command('/template hi.there Hello')).toBe('Not saved: a name may have only letters, digits, _ and -.');
+    expect(await command('/template hi.there Hello')).toBe('Bad template name: a name may have only letters, digits, _ and -.');
     expect(await command('/template hi Hello {buyer}')).toContain('Not saved: unknown placeholder {buyer}.');
     expect(await command('/templates')).toContain('No templates yet.');
   });
@@ -109,6 +109,21 @@ describe('sending a template', () => {
     await eventually(() => expect(allLabels(h.telegram.message(GROUP_ID, card.messageId))).toEqual(['Take', 'Cancel', '⚡ Quick reply']));
     await h.engine.pollNow();
     expect(sellerTexts(order.id)).toHaveLength(1);
+  });
+});
+
+describe('in a forum group', () => {
+  it("/t in an order's topic needs no reply", async () => {
+    await h.close();
+    h = await createBridgeHarness({ forum: true, topics: 'auto' });
+    await command('/template hello Hello from the topic of {order}');
+    const { order, card } = await linkedOrder();
+    const sent = h.telegram.sendText(ADMIN, '/t hello', { ...inGroup, threadId: card.threadId! });
+    await eventually(async () => {
+      await h.engine.pollNow();
+      expect(sellerTexts(order.id)).toEqual([`Hello from the topic of ${order.id}`]);
+    });
+    await eventually(() => expect(h.telegram.message(GROUP_ID, sent.message_id)?.reactions).toEqual(['👍']));
   });
 });
 

@@ -7,7 +7,7 @@ import type { Api, InlineKeyboard } from 'grammy';
 import type { Order, OrderId } from '../../seller-api/schemas.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import { isChatMoved, isNotModified, isUneditable } from '../helpers/telegram-errors.ts';
-import { orderCardKeyboard } from '../keyboards/order-card.ts';
+import { orderCardKeyboard, withQuickReply } from '../keyboards/order-card.ts';
 import { orderCard } from './render-card.ts';
 import { stockSection } from './stock-section.ts';
 import type { OrderStock, StockPlan } from '../../core/stock-plan.ts';
@@ -74,7 +74,8 @@ export function createOrderCards(deps: OrderCardsDeps): OrderCards {
 
   const render = async (order: Order, plan?: StockPlan): Promise<RenderedCard> => {
     const stock = stockSection(order, { plan, got: deps.stockOf?.(order.id) });
-    const keyboard = stock.keyboard ?? (await orderCardKeyboard(order, deps.codec));
+    const keyboard =
+      stock.keyboard === undefined ? await orderCardKeyboard(order, deps.codec) : await withQuickReply(stock.keyboard, order, deps.codec);
     const html = orderCard(order, { lines: stock.lines, showsValue: stock.showsValue }).html;
     return { html, keyboard, markup: JSON.stringify(keyboard?.inline_keyboard ?? []) };
   };

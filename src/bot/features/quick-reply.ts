@@ -11,11 +11,19 @@ import type { Logger } from 'pino';
 import type { OrderId } from '../../seller-api/schemas.ts';
 import type { SyncForBot } from '../../sync/contract.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
-import { decodeQuickData, newMenuId, quickCloseData, quickMenuSlot, quickSendData, type QuickMenu } from '../callback-data/quick-reply.ts';
+import {
+  decodeQuickData,
+  newMenuId,
+  QUICK_MENU_PREFIX,
+  quickCloseData,
+  quickMenuSlot,
+  quickSendData,
+  type QuickMenu,
+} from '../callback-data/quick-reply.ts';
 import type { BotContext } from '../context.ts';
 import { answerCallback } from '../helpers/answer-callback.ts';
 import { isNotModified } from '../helpers/telegram-errors.ts';
-import type { BotKeyValueStore } from '../storage/kv.ts';
+import { kvSuffixes, type BotKeyValueStore } from '../storage/kv.ts';
 import { prepareTemplate } from '../templates/prepare.ts';
 import type { TemplateStore } from '../templates/template-store.ts';
 import { CALLBACK } from '../texts/callbacks.ts';
@@ -41,6 +49,7 @@ export interface QuickReplyDeps {
 
 /** Telegram shows about a hundred buttons; a long list is cut, /t reaches the rest. */
 const MAX_MENU_TEMPLATES = 48;
+const MENU_LIFETIME_MS = 24 * 3_600_000;
 
 function menuKeyboard(menuId: string, names: readonly string[]): InlineKeyboard {
   const keyboard = new InlineKeyboard();
@@ -63,9 +72,19 @@ export function quickReplyButtons(deps: QuickReplyDeps) {
     }
   };
 
+  /** A menu left open is forgotten after a day (its buttons then answer as no longer valid): no upkeep needed. */
+  async function forgetOldMenus(): Promise<void> {
+    for (const menuId of await kvSuffixes(deps.kv, QUICK_MENU_PREFIX)) {
+      const slot = quickMenuSlot(deps.kv, menuId);
+      const menu = await slot.read();
+      if (menu === undefined || menu.at < deps.now() - MENU_LIFETIME_MS) await slot.remove();
+    }
+  }
+
   async function open(ctx: BotContext, orderId: OrderId): Promise<void> {
     const names = (deps.templates?.list() ?? []).map((template) => template.name).slice(0, MAX_MENU_TEMPLATES);
     if (names.length === 0) return answerCallback(ctx, quickMenuNoTemplates);
+    await forgetOldMenus();
     const menuId = newMenuId();
     const cardKeyboard = (ctx.callbackQuery?.message?.reply_markup?.inline_keyboard ?? []) as unknown as QuickMenu['cardKeyboard'];
     await quickMenuSlot(deps.kv, menuId).write({ orderId, names, cardKeyboard, at: deps.now() });

@@ -15,6 +15,7 @@ import { adminOnly } from '../middlewares/admin-only.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
 import { prepareTemplate } from '../templates/prepare.ts';
 import type { TemplateStore } from '../templates/template-store.ts';
+import type { OrderTopics } from '../topics/order-topics.ts';
 import {
   missingFieldsNote,
   noTemplates,
@@ -40,6 +41,8 @@ export interface TemplatesFeatureDeps {
   templates: TemplateStore | undefined;
   engine: () => SyncForBot;
   binding: ChatBinding;
+  /** In a forum group, `/t` in an order's topic needs no reply: the topic names the order. */
+  topics?: Pick<OrderTopics, 'orderOfThread'>;
   logger: Logger;
   now: () => number;
 }
@@ -125,11 +128,14 @@ export function templatesFeature(deps: TemplatesFeatureDeps) {
     const message = ctx.message;
     if (store === undefined || message === undefined) return void (await answer(ctx, templatesUnavailable));
     const repliedTo = message.reply_to_message;
-    const orderId = repliedTo && deps.engine().orderForTelegramMessage({ chatId: ctx.chat.id, messageId: repliedTo.message_id });
+    const thread = message.is_topic_message ? message.message_thread_id : undefined;
+    const orderId =
+      (repliedTo && deps.engine().orderForTelegramMessage({ chatId: ctx.chat.id, messageId: repliedTo.message_id })) ||
+      (thread === undefined ? undefined : await deps.topics?.orderOfThread(ctx.chat.id, thread));
     if (!orderId) return void (await answer(ctx, useTemplateUsage));
     const { name: rawName } = splitArgs(ctx.match);
     const name = checkTemplateName(rawName);
-    if (!name.ok) return void (await answer(ctx, rawName === '' ? useTemplateUsage : templateNameRefused({ reason: name.reason })));
+    if (!name.ok) return void (await answer(ctx, rawName === '' ? useTemplateUsage : templateUnknown({ name: rawName })));
     const order = deps.engine().lastSeenOrder(orderId);
     const prepared = order === undefined ? ({ ok: false, reason: 'gone' } as const) : prepareTemplate(store, name.name, order);
     // What is said under the /t message is linked to the order: a reply to it still reaches the buyer.

@@ -7,9 +7,15 @@ import { QUICK_REPLY_BUTTONS } from '../texts/templates.ts';
 
 /** Every card's action buttons, then a row with Quick reply (the template menu, features/quick-reply.ts). */
 export async function orderCardKeyboard(order: Order, codec: OrderActionCodec): Promise<InlineKeyboard> {
-  const keyboard = (await actionButtons(order, codec)) ?? new InlineKeyboard();
-  if (keyboard.inline_keyboard.some((row) => row.length > 0)) keyboard.row();
-  return keyboard.text(QUICK_REPLY_BUTTONS.open, await codec.encode('quickReply', order.id));
+  return withQuickReply((await actionButtons(order, codec)) ?? new InlineKeyboard(), order, codec);
+}
+
+/** `keyboard` (the order's buttons, or the stock section's) with the Quick reply row every card ends with. */
+export async function withQuickReply(keyboard: InlineKeyboard, order: Order, codec: OrderActionCodec): Promise<InlineKeyboard> {
+  const rows = keyboard.inline_keyboard.filter((row) => row.length > 0).map((row) => [...row]);
+  const result = InlineKeyboard.from(rows);
+  if (rows.length > 0) result.row();
+  return result.text(QUICK_REPLY_BUTTONS.open, await codec.encode('quickReply', order.id));
 }
 
 async function actionButtons(order: Order, codec: OrderActionCodec): Promise<InlineKeyboard | undefined> {

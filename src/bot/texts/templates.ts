@@ -1,5 +1,5 @@
 /** Every word of the template commands (/template, /untemplate, /templates, /t) and of the Quick reply button. */
-import type { TemplateNameCheck, TemplateTextCheck } from '../../core/template.ts';
+import { TEMPLATE_NAME_MAX, type TemplateNameCheck, type TemplateTextCheck } from '../../core/template.ts';
 import type { OrderId } from '../../seller-api/schemas.ts';
 import { bold, code, italic, join, lines, text, truncate, type Html } from '../helpers/html.ts';
 import { idCode } from './format.ts';
@@ -31,11 +31,11 @@ export const templatesUnavailable = 'Templates are not available in this setup.'
 
 const NAME_REFUSALS: Record<Exclude<TemplateNameCheck, { ok: true }>['reason'], string> = {
   empty: 'a template needs a name',
-  'too-long': 'the name is longer than 32 characters',
+  'too-long': `the name is longer than ${TEMPLATE_NAME_MAX} characters`,
   'bad-characters': 'a name may have only letters, digits, _ and -',
 };
 export const templateNameRefused = ({ reason }: { reason: Exclude<TemplateNameCheck, { ok: true }>['reason'] }) =>
-  `Not saved: ${NAME_REFUSALS[reason]}.`;
+  `Bad template name: ${NAME_REFUSALS[reason]}.`;
 
 export function templateTextRefused(check: Exclude<TemplateTextCheck, { ok: true }>): Html {
   switch (check.reason) {

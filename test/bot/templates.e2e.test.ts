@@ -92,7 +92,9 @@ describe('sending a template', () => {
     h.telegram.tapLabel(ADMIN, card.messageId, '⚡ Quick reply', inGroup);
     await eventually(() => expect(labels(h.telegram.message(GROUP_ID, card.messageId))).toEqual(['📝 hello', `📝 ${longName}`, '✖ Close']));
     const menu = h.telegram.message(GROUP_ID, card.messageId)?.replyMarkup?.inline_keyboard.flat() ?? [];
-    for (const button of menu) expect(Buffer.byteLength((button as { callback_data: string }).callback_data)).toBeLessThanOrEqual(64);
+    expect(menu).toHaveLength(3);
+    for (const button of [...menu, ...(card.replyMarkup?.inline_keyboard.flat() ?? [])])
+      expect(Buffer.byteLength((button as { callback_data: string }).callback_data)).toBeLessThanOrEqual(64);
 
     h.telegram.tapLabel(ADMIN, card.messageId, '📝 hello', inGroup);
     h.telegram.tapLabel(ADMIN, card.messageId, '📝 hello', inGroup);
@@ -153,6 +155,8 @@ describe('templates sent by themselves', () => {
     h.telegram.tapLabel(ADMIN, card.messageId, 'Deliver', inGroup);
     await eventually(() => expect(h.lastBotMessage().text).toContain('Reply to this message with the issued value'));
     const prompt = h.lastBotMessage();
+    // The step is recorded just after its prompt is sent; a person cannot reply faster than that.
+    await eventually(() => expect(h.kv.get(`bot.deliver-step:${GROUP_ID}:${prompt.messageId}`)).toBeDefined());
     h.telegram.sendText(ADMIN, 'KEY-1', { ...inGroup, replyTo: prompt.messageId });
     await eventually(() => expect(h.lastBotMessage().text).toContain('with this value?'));
     h.telegram.tapLabel(ADMIN, h.lastBotMessage().messageId, 'Confirm', inGroup);

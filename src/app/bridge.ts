@@ -6,7 +6,16 @@
 import type { Logger } from 'pino';
 import { ALERTS, createBridgeBot, type BridgeBot, type BridgeBotDeps } from '../bot/index.ts';
 import type { Config } from '../config/index.ts';
-import { createCardViewQueries, createKeyValueStore, createOrderTopicQueries, createStockQueries, openDatabase } from '../db/index.ts';
+import {
+  createAuditQueries,
+  createCardViewQueries,
+  createKeyValueStore,
+  createOrderTopicQueries,
+  createStatsQueries,
+  createStockQueries,
+  createSummaryLedger,
+  openDatabase,
+} from '../db/index.ts';
 import { startHealthServer, syncHealth, type HealthServer } from '../ops/index.ts';
 import { createStoreAlerts, type StoreAlert } from '../ops/store-alerts.ts';
 import { createSellerApiClient } from '../seller-api/client.ts';
@@ -67,6 +76,12 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     ...(config.telegram.apiRoot === undefined ? {} : { apiRoot: config.telegram.apiRoot }),
     chatId: config.telegram.chatId,
     adminIds: config.telegram.adminIds,
+    staffIds: config.telegram.staffIds,
+    audit: createAuditQueries(db),
+    stats: createStatsQueries(db),
+    summaryLedger: createSummaryLedger(db),
+    ...(config.dailySummaryAt === undefined ? {} : { dailySummaryAt: config.dailySummaryAt }),
+    // The lead wires BOT_TIMEZONE here (timeZone: config.timeZone); until then the bot's days are UTC days.
     engine: () => {
       if (!engine) throw new Error('sync engine not built yet');
       return engine;

@@ -17,6 +17,7 @@ import { conversations, createConversation } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Middleware } from 'grammy';
 import type { Logger } from 'pino';
+import type { AuditStore, StatsStore, SummaryLedger } from '../core/audit.ts';
 import type { Product } from '../seller-api/schemas.ts';
 import type { Backoff } from '../shared/backoff.ts';
 import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
@@ -41,6 +42,12 @@ import { topicRepliesFeature } from './features/topic-replies.ts';
 import { welcomeFeature } from './features/welcome.ts';
 import { createOrderTopics, type TopicsSettings } from './topics/order-topics.ts';
 import { accessControl } from './middlewares/access-control.ts';
+import { staffLimits } from './middlewares/roles.ts';
+import { actorScope, auditedEngine, auditedSink } from './audit/recording.ts';
+import { cardAuditLines } from './audit/card-lines.ts';
+import { orderHistory } from './audit/order-history.ts';
+import { statsFeature } from './features/stats.ts';
+import { createDailySummary, type DailySummary, type LocalTimeOfDay } from './upkeep/daily-summary.ts';
 import { createCallbackAnswerDeadline } from './middlewares/callback-answer-deadline.ts';
 import {
   createApiTransformers,
@@ -75,6 +82,19 @@ export interface BridgeBotDeps {
   chatId: number | undefined;
   /** Users allowed to act. In trial mode the bound user is added. */
   adminIds: readonly number[];
+  /** Staff (TELEGRAM_STAFF_IDS): may act but not cancel or change settings (middlewares/roles.ts). */
+  staffIds?: readonly number[];
+  /** The audit trail (src/db's AuditQueries): who did what, shown on cards and by /order. Absent: nothing recorded. */
+  audit?: AuditStore;
+  /** The figures of /stats and the daily summary (src/db's StatsQueries); absent: /stats says it is unavailable. */
+  stats?: StatsStore;
+  /** DAILY_SUMMARY_AT, in `timeZone`; with `summaryLedger`, the /stats report is posted once a day then. */
+  dailySummaryAt?: LocalTimeOfDay;
+  summaryLedger?: SummaryLedger;
+  /** How often the daily summary's clock is looked at (default 30 s). */
+  dailySummaryCheckMs?: number;
+  /** IANA zone of local days and times (/stats, the daily summary, audit times); default UTC. */
+  timeZone?: string;
   /**
    * The sync engine. It is built with this bot's `sink`, so it may be given lazily:
    * `engine: () => engine`, called only once updates or sink events arrive.
@@ -146,13 +166,17 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const logger = deps.logger.child({ component: 'bot' });
   const secrets = [deps.token];
   const now = deps.now ?? Date.now;
-  const engine =
+  const timeZone = deps.timeZone ?? 'UTC';
+  const syncEngine =
     typeof deps.engine === 'function'
       ? deps.engine
       : (
           (value: SyncForBot) => () =>
             value
         )(deps.engine);
+  const recording = deps.audit && { audit: deps.audit, logger, now };
+  // Features queue through this one: what a person queues is recorded with their name (audit/recording.ts).
+  const engine = recording ? auditedEngine(syncEngine, recording) : syncEngine;
 
   const pollingTimeoutSeconds = deps.pollingTimeoutSeconds ?? 30;
   const bot = new Bot<BotContext>(deps.token, {
@@ -162,7 +186,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       timeoutSeconds: pollingTimeoutSeconds + 30,
     },
   });
-  const binding = createChatBinding({ chatId: deps.chatId, adminIds: deps.adminIds, kv: deps.kv });
+  const binding = createChatBinding({ chatId: deps.chatId, adminIds: deps.adminIds, staffIds: deps.staffIds ?? [], kv: deps.kv });
   const answerDeadline = createCallbackAnswerDeadline({ deadlineMs: deps.callbackAnswerDeadlineMs ?? 1000, logger, secrets });
   const chatMigration = createChatMigration({
     binding,
@@ -188,7 +212,14 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   // Aborted on stop: notices waiting for another try give up.
   let lifetime = new AbortController();
   const codec = createOrderActionCodec(deps.kv, now);
-  const cards = createOrderCards({ api: bot.api, store: deps.cardStore, codec, now, stockOf: (orderId) => engine().orderStock(orderId) });
+  const cards = createOrderCards({
+    api: bot.api,
+    store: deps.cardStore,
+    codec,
+    now,
+    stockOf: (orderId) => engine().orderStock(orderId),
+    ...(deps.audit ? { auditOf: cardAuditLines(deps.audit, timeZone) } : {}),
+  });
   const cancelQuestions = createCancelQuestions(deps.kv);
   const deliverSteps = createDeliverSteps(deps.kv);
   const stepSweeper = createStepSweeper({
@@ -201,7 +232,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   });
   const announce = (notice: Parameters<PostNotice>[0]) => notices.post(notice);
   const topics = createOrderTopics({ api: bot.api, settings: deps.topics, kv: deps.kv, announce, logger, secrets, now });
-  const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, logger, secrets });
+  const telegramSink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, logger, secrets });
+  const sink = recording ? auditedSink(telegramSink, recording) : telegramSink;
   const notices = createNoticePoster({
     api: bot.api,
     binding,
@@ -249,11 +281,13 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(chatMigration.middleware);
   bot.use(welcomeFeature({ binding, logger, now }));
   bot.use(accessControl({ binding, logger }));
+  bot.use(actorScope);
   const downloader = createFileDownloader({ token: deps.token, apiRoot: deps.apiRoot });
   bot.use(stockFeature({ stock: deps.stock, binding, codec: createStockActionCodec(deps.kv), downloader, logger, secrets, now }));
   bot.use(stockReplaceButtons({ engine, cards, logger }));
   // Before the order buttons, which answer any data they cannot read as stale.
   bot.use(editedRepliesFeature({ engine, offers: createEditOffers(deps.kv), logger, now }));
+  bot.use(staffLimits({ binding, codec, logger }));
   bot.use(orderActionButtons({ engine, codec, logger, questions: cancelQuestions, now }));
   bot.use(sequentialize<BotContext>(conversationKey));
   bot.use(conversations<BotContext, ConversationContext>({ storage: conversationStorage(deps.kv), plugins: [installTransformers] }));
@@ -273,7 +307,10 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     }),
   );
   bot.use(deliverButtons({ codec, steps: deliverSteps, now }));
-  bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now }));
+  bot.use(statsFeature({ stats: deps.stats, timeZone, now }));
+  const { audit } = deps;
+  const history = audit && ((orderId: Parameters<typeof orderHistory>[1]) => orderHistory(audit, orderId, timeZone));
+  bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now, ...(history ? { history } : {}) }));
   // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.
   bot.use(topicRepliesFeature({ engine, topics, steps: deliverSteps, logger, now }));
   bot.use(buyerRepliesFeature({ engine, logger, steps: deliverSteps, now, onExpiredStepReply: () => void stepSweeper.sweep() }));
@@ -283,6 +320,20 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.catch((error) => {
     logger.error({ err: describeError(error.error, secrets), updateId: error.ctx.update.update_id }, 'update handling failed');
   });
+
+  const summary: DailySummary | undefined =
+    deps.dailySummaryAt && deps.stats && deps.summaryLedger
+      ? createDailySummary({
+          at: deps.dailySummaryAt,
+          timeZone,
+          stats: deps.stats,
+          ledger: deps.summaryLedger,
+          post: (notice) => notices.post(notice),
+          checkEveryMs: deps.dailySummaryCheckMs ?? 30_000,
+          now,
+          logger,
+        })
+      : undefined;
 
   let started = false;
 
@@ -311,6 +362,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       await housekeeping.start();
       await stepSweeper.start();
       await notices.start();
+      await summary?.start();
     },
 
     async stop(budget) {
@@ -318,6 +370,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       started = false;
       housekeeping.stop();
       stepSweeper.stop();
+      summary?.stop();
       lifetime.abort();
       lifetime = new AbortController();
       notices.stop();

@@ -4,3 +4,5 @@ export { createKeyValueStore } from './kv.ts';
 export { createCardViewQueries } from './card-views.ts';
 export { createStockQueries } from './stock.ts';
 export { createOrderTopicQueries } from './order-topics.ts';
+export { createAuditQueries, createSummaryLedger } from './audit.ts';
+export { createStatsQueries } from './stats.ts';

@@ -4,17 +4,19 @@ import { bold, code, italic, join, lines, link, text, truncate, type Html } from
 import { BUTTONS } from './buttons.ts';
 import { ago, formatMoment, formatNumber, idCode } from './format.ts';
 import { statusInWords } from './order-card.ts';
+import { statsCommandDescription } from './stats.ts';
 import { stockCommandDescription } from './stock.ts';
 
 export const COMMANDS = [
   { command: 'start', description: 'What this bot is, and your chat and user ids' },
   { command: 'help', description: 'How to use the bridge' },
   { command: 'orders', description: 'Open orders, optionally of one status' },
-  { command: 'order', description: 'Show the card of one order: /order <id>' },
+  { command: 'order', description: 'Show the card and history of one order: /order <id>' },
   { command: 'reply', description: 'Write to the buyer of an order: /reply <id>' },
   { command: 'products', description: 'Products with automation enabled' },
   { command: 'status', description: 'Health of the connection to the store' },
   { command: 'stock', description: stockCommandDescription },
+  { command: 'stats', description: statsCommandDescription },
 ] as const;
 
 // ---- /start ----

@@ -81,8 +81,10 @@ export const AUDIT_MIGRATION: Migration = {
       at         INTEGER NOT NULL,
       PRIMARY KEY (order_id, message_id)
     ) STRICT, WITHOUT ROWID;
-    CREATE INDEX chat_log_order ON chat_log (order_id, at);
+    -- /stats: the buyer messages of a period; per order, the message before one, and the seller's next answer.
     CREATE INDEX chat_log_author ON chat_log (author, at);
+    CREATE INDEX chat_log_order ON chat_log (order_id, at);
+    CREATE INDEX chat_log_answers ON chat_log (order_id, author, at);
 
     -- One daily summary per local day, whatever restarts happen around its minute.
     CREATE TABLE daily_summaries (

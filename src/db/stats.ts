@@ -36,7 +36,8 @@ export const STATS_QUERIES: Readonly<Record<Figure, string>> = {
       WHERE b.author = 'buyer' AND b.at >= @from AND b.at < @to
         AND coalesce((
           SELECT p.author FROM chat_log AS p
-          WHERE p.order_id = b.order_id AND (p.at < b.at OR (p.at = b.at AND p.message_id < b.message_id))
+          -- Written as a range on at (not an OR) so the index on (order_id, at) is searched, not walked.
+          WHERE p.order_id = b.order_id AND p.at <= b.at AND NOT (p.at = b.at AND p.message_id >= b.message_id)
           ORDER BY p.at DESC, p.message_id DESC LIMIT 1
         ), 'seller') = 'seller'
     ),

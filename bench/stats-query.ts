@@ -83,7 +83,7 @@ try {
         samples.push(performance.now() - started);
       }
       samples.sort((a, b) => a - b);
-      return samples[Math.floor(RUNS / 2)]!.toFixed(3);
+      return (samples[Math.floor(RUNS / 2)] ?? 0).toFixed(3);
     };
     console.log(`  ${name.padEnd(15)} ${time(periods.today).padStart(8)} | ${time(periods.week).padStart(8)}`);
   }

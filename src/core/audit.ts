@@ -93,4 +93,6 @@ export interface StatsStore {
 export interface SummaryLedger {
   /** Claims the day; true for the first claim only. */
   claim(day: string, at: number): boolean;
+  /** Whether any day was ever claimed: false until the first summary of this database. */
+  any(): boolean;
 }

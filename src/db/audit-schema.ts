@@ -83,7 +83,7 @@ export const AUDIT_MIGRATION: Migration = {
     ) STRICT, WITHOUT ROWID;
     -- /stats: the buyer messages of a period; per order, the message before one, and the seller's next answer.
     CREATE INDEX chat_log_author ON chat_log (author, at);
-    CREATE INDEX chat_log_order ON chat_log (order_id, at);
+    CREATE INDEX chat_log_order ON chat_log (order_id, at, message_id, author);
     CREATE INDEX chat_log_answers ON chat_log (order_id, author, at);
 
     -- One daily summary per local day, whatever restarts happen around its minute.

@@ -94,5 +94,6 @@ export function createSummaryLedger(db: SqliteDatabase): SummaryLedger {
   const claim = db.prepare<{ day: string; at: number }>(
     'INSERT INTO daily_summaries (day, posted_at) VALUES (@day, @at) ON CONFLICT (day) DO NOTHING',
   );
-  return { claim: (day, at) => claim.run({ day, at }).changes === 1 };
+  const any = db.prepare<[], { n: number }>('SELECT EXISTS (SELECT 1 FROM daily_summaries) AS n');
+  return { claim: (day, at) => claim.run({ day, at }).changes === 1, any: () => any.get()?.n === 1 };
 }

@@ -41,12 +41,12 @@ export const STATS_QUERIES: Readonly<Record<Figure, string>> = {
           ORDER BY p.at DESC, p.message_id DESC LIMIT 1
         ), 'seller') = 'seller'
     ),
-    d AS MATERIALIZED (
-      SELECT x FROM (
-        SELECT (SELECT min(s.at) FROM chat_log AS s WHERE s.order_id = a.order_id AND s.author = 'seller' AND s.at >= a.at) - a.at AS x
-        FROM asks AS a
-      ) WHERE x IS NOT NULL
-    ) ${median}`,
+    -- Materialized apart from the filter: a flattened query would run the correlated search twice per wait.
+    waits AS MATERIALIZED (
+      SELECT (SELECT min(s.at) FROM chat_log AS s WHERE s.order_id = a.order_id AND s.author = 'seller' AND s.at >= a.at) - a.at AS x
+      FROM asks AS a
+    ),
+    d AS MATERIALIZED (SELECT x FROM waits WHERE x IS NOT NULL) ${median}`,
 };
 
 export function createStatsQueries(db: SqliteDatabase): StatsStore & { figure(name: Figure, period: StatsPeriod): number | undefined } {

@@ -4,7 +4,7 @@
  * Each check looks at the latest slot that has come (today's time if it has passed, else yesterday's) and claims its
  * day in the ledger (SQLite) before posting: a day is claimed once, ever, so a restart at the scheduled minute or
  * several checks in it post once, and a slot missed while the bridge was down is posted at the first check after the
- * start, once. The notice poster holds the post until Telegram takes it, also across restarts. The figures are as of
+ * start, once (a new setup does not post a summary for a slot before its first start). The notice poster holds the post until Telegram takes it, also across restarts. The figures are as of
  * the slot, not of the late posting, so a late summary says what the on-time one would have said.
  */
 import type { Logger } from 'pino';
@@ -56,6 +56,12 @@ export function createDailySummary(deps: DailySummaryDeps): DailySummary {
     try {
       const now = deps.now();
       const slot = latestSlot(now, deps.at, deps.timeZone);
+      // A new setup's first slot may be long gone (set up at 15:00 for 09:00): that is not a summary missed while down,
+      // so it is claimed without a post, and the first summary comes at the next slot. Within its minute it is posted.
+      if (!deps.ledger.any() && now - slot.at >= 60_000) {
+        deps.ledger.claim(slot.day, now);
+        return false;
+      }
       // Built before the claim: a report that fails to build leaves the day unclaimed for the next check.
       const report = buildStatsReport(deps.stats, slot.at, deps.timeZone);
       if (!deps.ledger.claim(slot.day, now)) return false;

@@ -42,7 +42,7 @@ import { topicRepliesFeature } from './features/topic-replies.ts';
 import { welcomeFeature } from './features/welcome.ts';
 import { createOrderTopics, type TopicsSettings } from './topics/order-topics.ts';
 import { accessControl } from './middlewares/access-control.ts';
-import { staffLimits } from './middlewares/roles.ts';
+import { staffLimits } from './middlewares/staff-limits.ts';
 import { actorScope, auditedEngine, auditedSink } from './audit/recording.ts';
 import { cardAuditLines } from './audit/card-lines.ts';
 import { orderHistory } from './audit/order-history.ts';

@@ -7,8 +7,6 @@
  * once and sync's code needs no hook. Rows here have no foreign key to `orders`: history and figures outlive the
  * pruning of old orders.
  */
-import type { Migration } from './migrations.ts';
-
 /** ms since epoch of an ISO time as SQLite reads it; NULL when it cannot. */
 const isoToMs = (column: string) => `CAST(round((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`;
 
@@ -23,7 +21,8 @@ const changeKind = `CASE
   WHEN new.status = 'cancelled' THEN 'cancelled'
   ELSE 'other' END`;
 
-export const AUDIT_MIGRATION: Migration = {
+/** A `Migration` (migrations.ts), typed there where it is listed: importing the type here would make a cycle. */
+export const AUDIT_MIGRATION = {
   version: 8,
   name: 'audit trail, order status history, chat log, daily summaries',
   sql: `
@@ -92,4 +91,4 @@ export const AUDIT_MIGRATION: Migration = {
       posted_at INTEGER NOT NULL
     ) STRICT;
   `,
-};
+} as const;

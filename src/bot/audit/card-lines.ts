@@ -9,14 +9,14 @@ import type { Html } from '../helpers/html.ts';
 import { actorBot, actorPerson, auditLine } from '../texts/staff.ts';
 
 /** How many lines a card shows at most. */
-export const CARD_AUDIT_LINES = 3;
+const CARD_AUDIT_LINES = 3;
 
 const CARD_ACTIONS: ReadonlySet<string> = new Set(['take', 'deliver', 'cancel', 'replace']);
 
 export const actorName = (actor: AuditActor): string =>
   actor.kind === 'person' ? actorPerson({ name: actor.name }) : actorBot({ source: actor.source });
 
-export function cardAuditLine(entry: AuditEntry, timeZone: string): Html {
+function cardAuditLine(entry: AuditEntry, timeZone: string): Html {
   const time = localHm(entry.settledAt ?? entry.at, timeZone);
   const who = actorName(entry.actor);
   return auditLine({ action: entry.action, who, time, failedCode: entry.result === 'failed' ? (entry.code ?? 'FAILED') : undefined });

@@ -21,7 +21,7 @@ type Person = Extract<AuditActor, { kind: 'person' }>;
 const actors = new AsyncLocalStorage<Person>();
 
 /** The name people see: first and last name, else the username, else the id. */
-export function displayName(user: Pick<User, 'id' | 'first_name' | 'last_name' | 'username'>): string {
+function displayName(user: Pick<User, 'id' | 'first_name' | 'last_name' | 'username'>): string {
   const name = [user.first_name, user.last_name].filter((part) => part !== undefined && part.trim() !== '').join(' ');
   return name || (user.username ? `@${user.username}` : String(user.id));
 }
@@ -34,7 +34,7 @@ export const actorScope: MiddlewareFn<BotContext> = (ctx, next) => {
 };
 
 /** Who is acting now: the update's sender, if this runs inside `actorScope`. */
-export const currentActor = (): Person | undefined => actors.getStore();
+const currentActor = (): Person | undefined => actors.getStore();
 
 interface RecordingDeps {
   audit: AuditStore;

@@ -39,7 +39,7 @@ export interface DailySummary {
 }
 
 /** The latest slot at or before `now`: its local day and instant. */
-export function latestSlot(now: number, at: LocalTimeOfDay, timeZone: string): { day: string; at: number } {
+function latestSlot(now: number, at: LocalTimeOfDay, timeZone: string): { day: string; at: number } {
   const today = localDay(now, timeZone);
   const todays = localTimeOn(today, at.hour, at.minute, timeZone);
   if (todays <= now) return { day: today, at: todays };

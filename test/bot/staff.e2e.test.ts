@@ -77,6 +77,12 @@ describe('staff', () => {
     await eventually(() => expect(cardText(card.messageId)).toMatch(/taken by Anna · \d\d:\d\d\ndelivered by Anna · \d\d:\d\d/));
   });
 
+  it('/start tells them they are staff', async () => {
+    h.telegram.sendText(STAFF, '/start', inGroup);
+    await settled(h);
+    expect(h.telegram.botMessages(GROUP_ID).at(-1)?.text).toContain(`You (user ${STAFF.id}) are staff`);
+  });
+
   it('are refused /stock with an answer', async () => {
     h.sandbox.control.resetStats();
     const command = h.telegram.sendText(STAFF, '/stock', inGroup);

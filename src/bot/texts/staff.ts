@@ -2,13 +2,17 @@
  * Texts of roles and of the audit trail: what staff are refused, the card's "taken by Anna · 14:02" lines, and the
  * history /order shows. Times come in already formatted (`HH:MM`, `YYYY-MM-DD HH:MM`) in the bot's time zone.
  */
-import { bold, join, lines, text, truncate, type Html } from '../helpers/html.ts';
+import { bold, code, join, lines, text, truncate, type Html } from '../helpers/html.ts';
 import { count, idCode } from './format.ts';
 import { statusInWords } from './order-card.ts';
 
 /** A button answer: plain text, at most 200 characters. */
 export const staffCancelRefused = 'Only an admin can cancel and refund an order. Ask an admin.';
 export const staffRefused = 'Only an admin can do this. Staff may take, deliver, reply and use /orders, /order and /stats.';
+
+/** /start's line for a staff member. */
+export const startUserStaff = ({ userId }: { userId: number }): Html =>
+  join(['✓ You (user ', code(String(userId)), ') are staff: you may take, deliver and reply; an admin cancels.']);
 
 /** Who did it, as a card line names them: a person's display name, or the bot and why it acted. */
 export const actorPerson = ({ name }: { name: string }): string => truncate(name, 40);

@@ -47,7 +47,7 @@ import { actorScope, auditedEngine, auditedSink } from './audit/recording.ts';
 import { cardAuditLines } from './audit/card-lines.ts';
 import { orderHistory } from './audit/order-history.ts';
 import { statsFeature } from './features/stats.ts';
-import { createDailySummary, type DailySummary, type LocalTimeOfDay } from './upkeep/daily-summary.ts';
+import { dailySummaryIfSet, type LocalTimeOfDay } from './upkeep/daily-summary.ts';
 import { createCallbackAnswerDeadline } from './middlewares/callback-answer-deadline.ts';
 import {
   createApiTransformers,
@@ -321,19 +321,16 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     logger.error({ err: describeError(error.error, secrets), updateId: error.ctx.update.update_id }, 'update handling failed');
   });
 
-  const summary: DailySummary | undefined =
-    deps.dailySummaryAt && deps.stats && deps.summaryLedger
-      ? createDailySummary({
-          at: deps.dailySummaryAt,
-          timeZone,
-          stats: deps.stats,
-          ledger: deps.summaryLedger,
-          post: (notice) => notices.post(notice),
-          checkEveryMs: deps.dailySummaryCheckMs ?? 30_000,
-          now,
-          logger,
-        })
-      : undefined;
+  const summary = dailySummaryIfSet({
+    at: deps.dailySummaryAt,
+    timeZone,
+    stats: deps.stats,
+    ledger: deps.summaryLedger,
+    post: (notice) => notices.post(notice),
+    checkEveryMs: deps.dailySummaryCheckMs,
+    now,
+    logger,
+  });
 
   let started = false;
 

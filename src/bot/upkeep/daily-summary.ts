@@ -47,7 +47,7 @@ function latestSlot(now: number, at: LocalTimeOfDay, timeZone: string): { day: s
   return { day: yesterday, at: localTimeOn(yesterday, at.hour, at.minute, timeZone) };
 }
 
-export function createDailySummary(deps: DailySummaryDeps): DailySummary {
+function createDailySummary(deps: DailySummaryDeps): DailySummary {
   let timer: NodeJS.Timeout | undefined;
   // One check at a time, so a timer tick and a start never both build the report.
   let running: Promise<boolean> = Promise.resolve(false);
@@ -91,4 +91,18 @@ export function createDailySummary(deps: DailySummaryDeps): DailySummary {
     },
     check,
   };
+}
+
+/** The daily summary when DAILY_SUMMARY_AT, the figures and the ledger are all given; undefined otherwise. */
+export function dailySummaryIfSet(
+  deps: Omit<DailySummaryDeps, 'at' | 'stats' | 'ledger' | 'checkEveryMs'> & {
+    at: LocalTimeOfDay | undefined;
+    stats: StatsStore | undefined;
+    ledger: SummaryLedger | undefined;
+    checkEveryMs: number | undefined;
+  },
+): DailySummary | undefined {
+  const { at, stats, ledger } = deps;
+  if (!at || !stats || !ledger) return undefined;
+  return createDailySummary({ ...deps, at, stats, ledger, checkEveryMs: deps.checkEveryMs ?? 30_000 });
 }

@@ -287,7 +287,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(stockReplaceButtons({ engine, cards, logger }));
   // Before the order buttons, which answer any data they cannot read as stale.
   bot.use(editedRepliesFeature({ engine, offers: createEditOffers(deps.kv), logger, now }));
-  bot.use(staffLimits({ binding, codec, logger }));
+  bot.use(staffLimits({ binding, codec, logger, audit: deps.audit, now }));
   bot.use(orderActionButtons({ engine, codec, logger, questions: cancelQuestions, now }));
   bot.use(sequentialize<BotContext>(conversationKey));
   bot.use(conversations<BotContext, ConversationContext>({ storage: conversationStorage(deps.kv), plugins: [installTransformers] }));

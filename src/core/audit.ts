@@ -11,7 +11,8 @@ export type AuditActor = { kind: 'person'; userId: number; name: string } | { ki
 /** What was done: a seller action's kind, or another recorded step (e.g. `replace` of a stock item). */
 export type AuditAction = string;
 
-export type AuditResult = 'pending' | 'ok' | 'failed';
+/** `refused`: the bridge did not let this person do it (staff cancelling); nothing reached the store. */
+export type AuditResult = 'pending' | 'ok' | 'failed' | 'refused';
 
 export interface AuditEntry {
   at: number;

@@ -37,7 +37,7 @@ export const AUDIT_MIGRATION = {
       actor_name  TEXT NOT NULL,
       -- The outbox action this entry waits for; its outcome settles the entry.
       action_id   INTEGER UNIQUE,
-      result      TEXT NOT NULL CHECK (result IN ('pending', 'ok', 'failed')),
+      result      TEXT NOT NULL CHECK (result IN ('pending', 'ok', 'failed', 'refused')),
       result_code TEXT,
       settled_at  INTEGER,
       CHECK ((actor_kind = 'person') = (actor_id IS NOT NULL))

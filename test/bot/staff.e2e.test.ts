@@ -58,6 +58,19 @@ describe('staff', () => {
     expect(posts()).toBe(0);
     expect(h.engine.status().outboxDepth).toBe(0);
     expect(h.sandbox.control.order(order.id)?.status).toBe('paid');
+
+    // The attempts are in the order's history, not on its card: they changed nothing.
+    h.telegram.sendText(ADMIN, `/order ${order.id}`, inGroup);
+    const historyText = () => h.telegram.botMessages(GROUP_ID).find((m) => m.text.startsWith('🕓 History of order'))?.text ?? '';
+    await eventually(() => expect(historyText().match(/cancel by Anna: refused \(admins only\)/g)).toHaveLength(2));
+    expect(cardText(card.messageId)).not.toContain('Anna');
+  });
+
+  it('a step the store refuses says so on the card, with who tried', async () => {
+    const { order, card } = await paidOrder();
+    h.sandbox.control.setOrderStatus(order.id, 'cancelled'); // on the store website, unseen yet
+    h.telegram.tapLabel(STAFF, card.messageId, 'Take', inGroup);
+    await eventually(() => expect(cardText(card.messageId)).toMatch(/take by Anna failed \(ORDER_INVALID_STATUS\) · \d\d:\d\d/));
   });
 
   it('take and deliver; the card says who did it and when', async () => {

@@ -27,7 +27,8 @@ export function cardAuditLines(audit: AuditStore, timeZone: string): (orderId: O
     audit
       // A few more than shown: messages and pending steps in between are skipped.
       .latest(orderId, CARD_AUDIT_LINES * 4)
-      .filter((entry) => CARD_ACTIONS.has(entry.action) && entry.result !== 'pending')
+      // What happened to the order; refused attempts changed nothing and stay in /order's history.
+      .filter((entry) => CARD_ACTIONS.has(entry.action) && (entry.result === 'ok' || entry.result === 'failed'))
       .slice(0, CARD_AUDIT_LINES)
       .reverse()
       .map((entry) => cardAuditLine(entry, timeZone));

@@ -14,18 +14,20 @@ import {
   historyResultFailed,
   historyResultOk,
   historyResultPending,
+  historyResultRefused,
   historyStatus,
   historyText,
   historyTitle,
 } from '../texts/staff.ts';
 import { actorName } from './card-lines.ts';
 
+const RESULT_WORDS: Record<Exclude<AuditEntry['result'], 'failed'>, string> = {
+  ok: historyResultOk,
+  pending: historyResultPending,
+  refused: historyResultRefused,
+};
 const resultWords = (entry: AuditEntry): string =>
-  entry.result === 'ok'
-    ? historyResultOk
-    : entry.result === 'pending'
-      ? historyResultPending
-      : historyResultFailed({ code: entry.code ?? '?' });
+  entry.result === 'failed' ? historyResultFailed({ code: entry.code ?? '?' }) : RESULT_WORDS[entry.result];
 
 export function orderHistory(audit: AuditStore, orderId: OrderId, timeZone: string): Html {
   const history = audit.history(orderId);

@@ -34,7 +34,7 @@ export const actorScope: MiddlewareFn<BotContext> = (ctx, next) => {
 };
 
 /** Who is acting now: the update's sender, if this runs inside `actorScope`. */
-const currentActor = (): Person | undefined => actors.getStore();
+export const currentActor = (): Person | undefined => actors.getStore();
 
 interface RecordingDeps {
   audit: AuditStore;

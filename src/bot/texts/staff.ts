@@ -52,6 +52,7 @@ export const historyAction = ({ time, action, who, result }: { time: string; act
   text(`${time} · ${truncate(action, 30)} by ${who}: ${truncate(result, 60)}`);
 export const historyResultOk = 'done';
 export const historyResultPending = 'in progress';
+export const historyResultRefused = 'refused (admins only)';
 export const historyResultFailed = ({ code }: { code: string }): string => `failed (${code})`;
 export const historyMessages = ({ messages }: { messages: number }): Html => text(`💬 ${count(messages, 'chat message')}`);
 export const historyEmpty: Html = text('Nothing recorded yet.');

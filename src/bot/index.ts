@@ -6,6 +6,8 @@
  * - first the in-flight tracking (graceful stop) and the callback answer deadline (every button answered at once);
  * - /start and /help are open to everyone; access control comes next, so nothing behind it ever sees a
  *   stranger's update;
+ * - then the sender becomes the actor of whatever the update queues (audit/recording.ts), and staff's Cancel taps
+ *   are refused right before the order buttons (middlewares/staff-limits.ts);
  * - stock (/stock, its buttons, stock files) and Take and Cancel are handled right there, concurrently: they never
  *   touch a conversation, and the order buttons answer data they do not know as stale;
  * - everything else is handled in order per chat and user (`sequentialize` with the conversations' storage key):

@@ -80,11 +80,11 @@ describe('staff', () => {
     await eventually(() => expect(cardText(card.messageId)).toMatch(new RegExp(`taken by Anna · ${HH_MM.source}`)));
 
     h.telegram.tapLabel(STAFF, card.messageId, 'Deliver', inGroup);
-    await eventually(() => expect(h.telegram.botMessages(GROUP_ID).at(-1)?.text).toMatch(/value/i));
-    const prompt = h.telegram.botMessages(GROUP_ID).at(-1)!;
+    await eventually(() => expect(h.lastBotMessage().text).toContain('Reply to this message with the issued value'));
+    const prompt = h.lastBotMessage();
     h.telegram.sendText(STAFF, 'KEY-0001', { ...inGroup, replyTo: prompt.messageId });
-    await eventually(() => expect(labels(h.telegram.botMessages(GROUP_ID).at(-1))).toContain('Confirm'));
-    const preview = h.telegram.botMessages(GROUP_ID).at(-1)!;
+    await eventually(() => expect(h.lastBotMessage().text).toContain('with this value?'));
+    const preview = h.lastBotMessage();
     h.telegram.tapLabel(STAFF, preview.messageId, 'Confirm', inGroup);
     await eventually(() => expect(h.sandbox.control.order(order.id)?.status).toBe('awaiting_confirmation'));
     await eventually(() => expect(cardText(card.messageId)).toMatch(/taken by Anna · \d\d:\d\d\ndelivered by Anna · \d\d:\d\d/));

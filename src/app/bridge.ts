@@ -12,6 +12,9 @@ import {
   createOrderTopicQueries,
   createStockQueries,
   createTemplateQueries,
+  createAuditQueries,
+  createStatsQueries,
+  createSummaryLedger,
   openDatabase,
 } from '../db/index.ts';
 import { startHealthServer, syncHealth, type HealthServer } from '../ops/index.ts';
@@ -74,6 +77,12 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     ...(config.telegram.apiRoot === undefined ? {} : { apiRoot: config.telegram.apiRoot }),
     chatId: config.telegram.chatId,
     adminIds: config.telegram.adminIds,
+    staffIds: config.telegram.staffIds,
+    audit: createAuditQueries(db),
+    stats: createStatsQueries(db),
+    summaryLedger: createSummaryLedger(db),
+    ...(config.dailySummaryAt === undefined ? {} : { dailySummaryAt: config.dailySummaryAt }),
+    // The lead wires BOT_TIMEZONE here (timeZone: config.timeZone); until then the bot's days are UTC days.
     engine: () => {
       if (!engine) throw new Error('sync engine not built yet');
       return engine;

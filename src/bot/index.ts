@@ -6,6 +6,8 @@
  * - first the in-flight tracking (graceful stop) and the callback answer deadline (every button answered at once);
  * - /start and /help are open to everyone; access control comes next, so nothing behind it ever sees a
  *   stranger's update;
+ * - then the sender becomes the actor of whatever the update queues (audit/recording.ts), and staff's Cancel taps
+ *   are refused right before the order buttons (middlewares/staff-limits.ts);
  * - stock (/stock, its buttons, stock files) and Take and Cancel are handled right there, concurrently: they never
  *   touch a conversation, and the order buttons answer data they do not know as stale;
  * - everything else is handled in order per chat and user (`sequentialize` with the conversations' storage key):
@@ -17,6 +19,7 @@ import { conversations, createConversation } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Middleware } from 'grammy';
 import type { Logger } from 'pino';
+import type { AuditStore, StatsStore, SummaryLedger } from '../core/audit.ts';
 import type { Product } from '../seller-api/schemas.ts';
 import type { Backoff } from '../shared/backoff.ts';
 import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
@@ -44,6 +47,12 @@ import { topicRepliesFeature } from './features/topic-replies.ts';
 import { welcomeFeature } from './features/welcome.ts';
 import { createOrderTopics, type TopicsSettings } from './topics/order-topics.ts';
 import { accessControl } from './middlewares/access-control.ts';
+import { staffLimits } from './middlewares/staff-limits.ts';
+import { actorScope, auditedEngine, auditedSink } from './audit/recording.ts';
+import { cardAuditLines } from './audit/card-lines.ts';
+import { orderHistory } from './audit/order-history.ts';
+import { statsFeature } from './features/stats.ts';
+import { dailySummaryIfSet, type LocalTimeOfDay } from './upkeep/daily-summary.ts';
 import { createCallbackAnswerDeadline } from './middlewares/callback-answer-deadline.ts';
 import {
   createApiTransformers,
@@ -78,6 +87,19 @@ export interface BridgeBotDeps {
   chatId: number | undefined;
   /** Users allowed to act. In trial mode the bound user is added. */
   adminIds: readonly number[];
+  /** Staff (TELEGRAM_STAFF_IDS): may act but not cancel or change settings (middlewares/roles.ts). */
+  staffIds?: readonly number[];
+  /** The audit trail (src/db's AuditQueries): who did what, shown on cards and by /order. Absent: nothing recorded. */
+  audit?: AuditStore;
+  /** The figures of /stats and the daily summary (src/db's StatsQueries); absent: /stats says it is unavailable. */
+  stats?: StatsStore;
+  /** DAILY_SUMMARY_AT, in `timeZone`; with `summaryLedger`, the /stats report is posted once a day then. */
+  dailySummaryAt?: LocalTimeOfDay;
+  summaryLedger?: SummaryLedger;
+  /** How often the daily summary's clock is looked at (default 30 s). */
+  dailySummaryCheckMs?: number;
+  /** IANA zone of local days and times (/stats, the daily summary, audit times); default UTC. */
+  timeZone?: string;
   /**
    * The sync engine. It is built with this bot's `sink`, so it may be given lazily:
    * `engine: () => engine`, called only once updates or sink events arrive.
@@ -151,13 +173,17 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const logger = deps.logger.child({ component: 'bot' });
   const secrets = [deps.token];
   const now = deps.now ?? Date.now;
-  const engine =
+  const timeZone = deps.timeZone ?? 'UTC';
+  const syncEngine =
     typeof deps.engine === 'function'
       ? deps.engine
       : (
           (value: SyncForBot) => () =>
             value
         )(deps.engine);
+  const recording = deps.audit && { audit: deps.audit, logger, now };
+  // Features queue through this one: what a person queues is recorded with their name (audit/recording.ts).
+  const engine = recording ? auditedEngine(syncEngine, recording) : syncEngine;
 
   const pollingTimeoutSeconds = deps.pollingTimeoutSeconds ?? 30;
   const bot = new Bot<BotContext>(deps.token, {
@@ -167,7 +193,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       timeoutSeconds: pollingTimeoutSeconds + 30,
     },
   });
-  const binding = createChatBinding({ chatId: deps.chatId, adminIds: deps.adminIds, kv: deps.kv });
+  const binding = createChatBinding({ chatId: deps.chatId, adminIds: deps.adminIds, staffIds: deps.staffIds ?? [], kv: deps.kv });
   const answerDeadline = createCallbackAnswerDeadline({ deadlineMs: deps.callbackAnswerDeadlineMs ?? 1000, logger, secrets });
   const chatMigration = createChatMigration({
     binding,
@@ -193,7 +219,14 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   // Aborted on stop: notices waiting for another try give up.
   let lifetime = new AbortController();
   const codec = createOrderActionCodec(deps.kv, now);
-  const cards = createOrderCards({ api: bot.api, store: deps.cardStore, codec, now, stockOf: (orderId) => engine().orderStock(orderId) });
+  const cards = createOrderCards({
+    api: bot.api,
+    store: deps.cardStore,
+    codec,
+    now,
+    stockOf: (orderId) => engine().orderStock(orderId),
+    ...(deps.audit ? { auditOf: cardAuditLines(deps.audit, timeZone) } : {}),
+  });
   const cancelQuestions = createCancelQuestions(deps.kv);
   const deliverSteps = createDeliverSteps(deps.kv);
   const stepSweeper = createStepSweeper({
@@ -206,7 +239,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   });
   const announce = (notice: Parameters<PostNotice>[0]) => notices.post(notice);
   const topics = createOrderTopics({ api: bot.api, settings: deps.topics, kv: deps.kv, announce, logger, secrets, now });
-  const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, logger, secrets });
+  const telegramSink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, logger, secrets });
+  const sink = recording ? auditedSink(telegramSink, recording) : telegramSink;
   const notices = createNoticePoster({
     api: bot.api,
     binding,
@@ -254,12 +288,14 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(chatMigration.middleware);
   bot.use(welcomeFeature({ binding, logger, now }));
   bot.use(accessControl({ binding, logger }));
+  bot.use(actorScope);
   const downloader = createFileDownloader({ token: deps.token, apiRoot: deps.apiRoot });
   bot.use(stockFeature({ stock: deps.stock, binding, codec: createStockActionCodec(deps.kv), downloader, logger, secrets, now }));
   bot.use(stockReplaceButtons({ engine, cards, logger }));
   // Before the order buttons, which answer any data they cannot read as stale.
   bot.use(editedRepliesFeature({ engine, offers: createEditOffers(deps.kv), logger, now }));
   bot.use(quickReplyButtons({ templates: deps.templates, engine, codec, kv: deps.kv, logger, now }));
+  bot.use(staffLimits({ binding, codec, logger, audit: deps.audit, now }));
   bot.use(orderActionButtons({ engine, codec, logger, questions: cancelQuestions, now }));
   bot.use(sequentialize<BotContext>(conversationKey));
   bot.use(conversations<BotContext, ConversationContext>({ storage: conversationStorage(deps.kv), plugins: [installTransformers] }));
@@ -281,6 +317,10 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(deliverButtons({ codec, steps: deliverSteps, now }));
   bot.use(templatesFeature({ templates: deps.templates, engine, binding, topics, logger, now }));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now }));
+  bot.use(statsFeature({ stats: deps.stats, timeZone, now }));
+  const { audit } = deps;
+  const history = audit && ((orderId: Parameters<typeof orderHistory>[1]) => orderHistory(audit, orderId, timeZone));
+  bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now, ...(history ? { history } : {}) }));
   // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.
   bot.use(topicRepliesFeature({ engine, topics, steps: deliverSteps, logger, now }));
   bot.use(buyerRepliesFeature({ engine, logger, steps: deliverSteps, now, onExpiredStepReply: () => void stepSweeper.sweep() }));
@@ -289,6 +329,17 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   // One bad update never stops the bot. grammY's HttpError carries the URL, and the URL the token: redacted.
   bot.catch((error) => {
     logger.error({ err: describeError(error.error, secrets), updateId: error.ctx.update.update_id }, 'update handling failed');
+  });
+
+  const summary = dailySummaryIfSet({
+    at: deps.dailySummaryAt,
+    timeZone,
+    stats: deps.stats,
+    ledger: deps.summaryLedger,
+    post: (notice) => notices.post(notice),
+    checkEveryMs: deps.dailySummaryCheckMs,
+    now,
+    logger,
   });
 
   let started = false;
@@ -318,6 +369,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       await housekeeping.start();
       await stepSweeper.start();
       await notices.start();
+      await summary?.start();
     },
 
     async stop(budget) {
@@ -325,6 +377,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       started = false;
       housekeeping.stop();
       stepSweeper.stop();
+      summary?.stop();
       lifetime.abort();
       lifetime = new AbortController();
       notices.stop();

@@ -17,6 +17,8 @@ export interface TelegramConfig {
   chatId?: number;
   /** Users allowed to act. Empty only in trial mode without a chat id (the /start binding decides). */
   adminIds: number[];
+  /** `TELEGRAM_STAFF_IDS`: helpers who may act but not cancel or change settings; empty when unset. */
+  staffIds: number[];
   /** A local Bot API server or a test double, without a trailing slash. */
   apiRoot?: string;
   /** `TELEGRAM_TOPICS`: `auto`, a topic per order when the chat is a forum group; `off`, never. */
@@ -45,6 +47,8 @@ interface ConfigCommon {
   stock: { autoDelivery: boolean; lowThreshold: number };
   /** `REMIND_CONFIRM_HOURS` in ms: the confirm-reminder template after this long awaiting confirmation; 0 = off. */
   remindConfirmMs: number;
+  /** `DAILY_SUMMARY_AT`: local time of the daily /stats post; absent: none. */
+  dailySummaryAt?: { hour: number; minute: number };
   /** `SELLER_DELIVER_FIELD`, the deliver body's field name in both modes: trial mode's sandbox reads it too. */
   deliverField: string;
   /** Things that look wrong but may be right (an unusual key shape…): log them at start-up. */
@@ -86,7 +90,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   throwIfAny(problems);
   const valid = parsed as ParsedEnv; // no problems: every variable parsed
 
-  const telegram: TelegramConfig = { token: valid.TELEGRAM_BOT_TOKEN, adminIds, topics: valid.TELEGRAM_TOPICS };
+  const telegram: TelegramConfig = {
+    token: valid.TELEGRAM_BOT_TOKEN,
+    adminIds,
+    staffIds: valid.TELEGRAM_STAFF_IDS ?? [],
+    topics: valid.TELEGRAM_TOPICS,
+  };
   if (valid.TELEGRAM_CHAT_ID !== undefined) telegram.chatId = valid.TELEGRAM_CHAT_ID;
   if (valid.TELEGRAM_API_ROOT !== undefined) telegram.apiRoot = valid.TELEGRAM_API_ROOT;
 
@@ -103,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     warnings,
   };
   if (valid.HEALTH_PORT !== undefined) common.healthPort = valid.HEALTH_PORT;
+  if (valid.DAILY_SUMMARY_AT !== undefined) common.dailySummaryAt = valid.DAILY_SUMMARY_AT;
   if (mode === 'sandbox') return { mode, ...common };
   // Live mode: resolveSeller returned nothing only after reporting why, and throwIfAny threw it.
   return { mode, ...common, seller: withSecretFields(seller as SellerConfig, ['apiKey']) };

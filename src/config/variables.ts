@@ -78,6 +78,24 @@ function urlProblem(text: string): string | undefined {
 
 const chatIdMessage = 'must be a whole number: your own user id, or a group id such as -1001234567890';
 const adminIdsMessage = 'must be comma-separated positive user ids, e.g. 12345678,87654321';
+const dailySummaryMessage = 'must be a local time HH:MM from 00:00 to 23:59, e.g. 21:00';
+const HH_MM = /^([01]?\d|2[0-3]):([0-5]\d)$/;
+
+/** Comma-separated positive user ids, each once (TELEGRAM_ADMIN_IDS, TELEGRAM_STAFF_IDS). */
+const userIds = () =>
+  z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    )
+    .refine((items) => items.length > 0, { error: adminIdsMessage })
+    .refine((items) => items.every((item) => UNSIGNED_INTEGER.test(item) && Number.isSafeInteger(Number(item)) && Number(item) > 0), {
+      error: adminIdsMessage,
+    })
+    .transform((items) => [...new Set(items.map(Number))]);
 
 export const EnvSchema = z.object({
   TELEGRAM_BOT_TOKEN: variable(
@@ -91,22 +109,9 @@ export const EnvSchema = z.object({
       .refine((id) => id !== 0, { error: chatIdMessage })
       .optional(),
   ),
-  TELEGRAM_ADMIN_IDS: variable(
-    z
-      .string()
-      .transform((text) =>
-        text
-          .split(',')
-          .map((item) => item.trim())
-          .filter((item) => item !== ''),
-      )
-      .refine((items) => items.length > 0, { error: adminIdsMessage })
-      .refine((items) => items.every((item) => UNSIGNED_INTEGER.test(item) && Number.isSafeInteger(Number(item)) && Number(item) > 0), {
-        error: adminIdsMessage,
-      })
-      .transform((items) => [...new Set(items.map(Number))])
-      .optional(),
-  ),
+  TELEGRAM_ADMIN_IDS: variable(userIds().optional()),
+  /** Helpers who may take, deliver and reply, but not cancel or change settings; an id also in the admins is an admin. */
+  TELEGRAM_STAFF_IDS: variable(userIds().optional()),
   SELLER_API_URL: variable(baseUrl('the store API base address including /v1, e.g. https://store.example/api/v1').optional()),
   SELLER_API_KEY: variable(
     z.string().regex(/^\S+$/, { error: 'must not contain spaces (copy the key exactly as the store showed it)' }).optional(),
@@ -152,6 +157,17 @@ export const EnvSchema = z.object({
       .transform((value) => value.toLowerCase())
       .pipe(z.enum(['on', 'off'], { error: 'must be on or off' }))
       .default('on'),
+  ),
+  /** The /stats report posted daily at this local time of the bot's zone; unset: no daily summary. */
+  DAILY_SUMMARY_AT: variable(
+    z
+      .string()
+      .regex(HH_MM, { error: dailySummaryMessage })
+      .transform((value) => {
+        const [hour, minute] = value.split(':').map(Number) as [number, number];
+        return { hour, minute };
+      })
+      .optional(),
   ),
   STOCK_LOW_THRESHOLD: variable(
     integer(UNSIGNED_INTEGER, 'must be a whole number of items, 0 or more, e.g. 3 (0: alert only when empty)')

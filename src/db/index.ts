@@ -5,3 +5,5 @@ export { createCardViewQueries } from './card-views.ts';
 export { createStockQueries } from './stock.ts';
 export { createOrderTopicQueries } from './order-topics.ts';
 export { createTemplateQueries } from './templates.ts';
+export { createAuditQueries, createSummaryLedger } from './audit.ts';
+export { createStatsQueries } from './stats.ts';

@@ -6,6 +6,7 @@
  * Rules for adding one: append, never edit an applied entry, keep each step runnable on a live WAL database.
  */
 import type { Logger } from 'pino';
+import { AUDIT_MIGRATION } from './audit-schema.ts';
 import type { SqliteDatabase } from './sqlite.ts';
 
 export interface Migration {
@@ -240,6 +241,7 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  AUDIT_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

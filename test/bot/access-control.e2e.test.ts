@@ -75,7 +75,10 @@ describe('access control', () => {
     h.telegram.sendText(STRANGER, '/help');
     h.telegram.sendText(ADMIN, '/start', inGroup);
     await settled(h);
-    const [start, help] = h.telegram.botMessages(STRANGER.id).map((message) => message.text);
+    // Handled concurrently: the answers may come in either order.
+    const answers = h.telegram.botMessages(STRANGER.id).map((message) => message.text);
+    const start = answers.find((text) => text.includes('Seller bridge'));
+    const help = answers.find((text) => text.startsWith('How it works'));
     expect(start).toContain(`You (user ${STRANGER.id}) are not an admin`);
     expect(start).toContain(`This chat (${STRANGER.id}) is not the configured chat`);
     expect(help).toContain('/orders');

@@ -91,6 +91,7 @@ describe('commands', () => {
       'template',
       'untemplate',
       't',
+      'stats',
     ]);
   });
 

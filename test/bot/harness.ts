@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { pino, type Logger } from 'pino';
 import { createBridgeBot, type BridgeBot, type BridgeBotDeps } from '../../src/bot/index.ts';
+import { createAuditQueries, createSummaryLedger } from '../../src/db/audit.ts';
 import { createCardViewQueries, type CardViewQueries } from '../../src/db/card-views.ts';
+import { createStatsQueries } from '../../src/db/stats.ts';
 import { createKeyValueStore, type KeyValueStore } from '../../src/db/kv.ts';
 import { createOrderTopicQueries } from '../../src/db/order-topics.ts';
 import { openDatabase } from '../../src/db/open.ts';
@@ -77,6 +79,8 @@ export interface BridgeHarness {
   cards: CardViewQueries;
   /** The database file, the same across restarts. */
   dbPath: string;
+  /** The running process's database connection (seeding and reading in tests). */
+  db: SqliteDatabase;
   chatId: number | undefined;
   /** A new process over the same database file and the same Telegram. */
   restart(): Promise<void>;
@@ -128,6 +132,9 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       apiRoot: telegram.apiRoot,
       chatId,
       adminIds,
+      audit: createAuditQueries(db),
+      stats: createStatsQueries(db),
+      summaryLedger: createSummaryLedger(db),
       engine: () => engine!,
       kv,
       cardStore: cards,
@@ -188,6 +195,9 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     },
     get cards() {
       return need().cards;
+    },
+    get db() {
+      return need().db;
     },
     dbPath,
     async restart() {

@@ -109,6 +109,9 @@ function backToVersion1(path: string, orderId: string, card: StoredCard) {
       name: string;
     }[];
     for (const { name } of tables) if (!v1Tables.has(name)) db.exec(`DROP TABLE "${name}"`);
+    // And their triggers on version 1's tables (migration 8's on orders): a version 1 database has none.
+    const triggers = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger'`).all() as { name: string }[];
+    for (const { name } of triggers) db.exec(`DROP TRIGGER "${name}"`);
     const { html, markup, shownAt } = card.view!;
     const record = [{ chatId: card.chatId, messageId: card.messageId, html, markup, at: shownAt }];
     db.prepare('INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?)').run(`bot.cards:${orderId}`, JSON.stringify(record), Date.now());

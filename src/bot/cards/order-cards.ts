@@ -15,6 +15,7 @@ import type { StoredCard } from '../../core/card-view.ts';
 import type { CardStore } from './card-store.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';
+import type { Html } from '../helpers/html.ts';
 import { isOpenStatus } from '../../core/order-status.ts';
 
 /** Older cards of an order (resent by /order) stop being updated past this many. */
@@ -66,6 +67,8 @@ export interface OrderCardsDeps {
   now: () => number;
   /** What the order got from stock (auto-delivery), shown on its card. */
   stockOf?: (orderId: OrderId) => OrderStock | undefined;
+  /** The audit lines of the order (audit/card-lines.ts), shown at the card's end. */
+  auditOf?: (orderId: OrderId) => readonly Html[];
 }
 
 export function createOrderCards(deps: OrderCardsDeps): OrderCards {
@@ -76,7 +79,7 @@ export function createOrderCards(deps: OrderCardsDeps): OrderCards {
     const stock = stockSection(order, { plan, got: deps.stockOf?.(order.id) });
     const keyboard =
       stock.keyboard === undefined ? await orderCardKeyboard(order, deps.codec) : await withQuickReply(stock.keyboard, order, deps.codec);
-    const html = orderCard(order, { lines: stock.lines, showsValue: stock.showsValue }).html;
+    const html = orderCard(order, { lines: stock.lines, showsValue: stock.showsValue, audit: deps.auditOf?.(order.id) ?? [] }).html;
     return { html, keyboard, markup: JSON.stringify(keyboard?.inline_keyboard ?? []) };
   };
 

@@ -27,6 +27,8 @@ const SECTION_BREAK = '\n\n';
 export interface CardExtra {
   lines: readonly Html[];
   showsValue: boolean;
+  /** Who did what lately ("taken by Anna · 14:02", audit/card-lines.ts), last on the card. */
+  audit?: readonly Html[];
 }
 
 /** The order card: what a seller needs to act. */
@@ -45,6 +47,7 @@ export function orderCard(order: Order, extra: CardExtra = { lines: [], showsVal
     tail.push(cardDeliveredValue({ value: order.deliveredValue }));
   else if (order.deliveredAt) tail.push(cardDeliveredWithoutValue);
   if (!extra.showsValue) tail.push(...extra.lines);
+  tail.push(...(extra.audit ?? []));
 
   const fields = (order.fieldValues ?? []).map(fieldLine);
   const card = layout(head, fittingFields(fields, roomForFields(head, tail)), tail);

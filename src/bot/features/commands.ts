@@ -1,5 +1,5 @@
 /**
- * Admin commands: /orders [status], /order <id>, /reply <id>, /products, /status. They read what sync already
+ * Commands: /orders [status], /order <id> (the card and its history), /reply <id>, /products, /status. They read what sync already
  * knows; only /products asks the store (one request, on demand).
  */
 import { Composer } from 'grammy';
@@ -112,6 +112,8 @@ export interface CommandsDeps {
   logger: Logger;
   secrets: readonly string[];
   now: () => number;
+  /** The order's history (audit/order-history.ts), sent by /order under the card; absent: the card alone. */
+  history?: (orderId: OrderId) => Html;
 }
 
 export function commandsFeature(deps: CommandsDeps) {
@@ -143,6 +145,9 @@ export function commandsFeature(deps: CommandsDeps) {
     if (!order) return void (await ctx.reply(orderUnknown({ orderId: id }).html, html));
     const card = await deps.cards.post(order, ctx.chat.id, { replyTo: ctx.msg.message_id });
     deps.engine().linkTelegramMessage(order.id, card, 'card');
+    const history = deps.history?.(order.id);
+    if (history)
+      await ctx.reply(history.html, { ...html, reply_parameters: { message_id: card.messageId, allow_sending_without_reply: true } });
   });
 
   composer.command('reply', async (ctx) => {

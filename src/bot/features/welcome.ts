@@ -20,12 +20,15 @@ import {
   startUserNotAdmin,
   startUserUnknown,
 } from '../texts/commands.ts';
+import { startUserStaff } from '../texts/staff.ts';
 
 interface StartFacts {
   chatId: number;
   userId: number | undefined;
   configuredChatId: number | undefined;
   isAdmin: boolean;
+  /** In TELEGRAM_STAFF_IDS and not an admin. */
+  isStaff: boolean;
   /** Trial mode just bound this chat. */
   boundNow: boolean;
   trial: boolean;
@@ -40,7 +43,14 @@ function startAnswer(facts: StartFacts): Html {
       : facts.configuredChatId === undefined
         ? startChatUnset({ chatId })
         : startChatOther({ chatId });
-  const userLine = userId === undefined ? startUserUnknown : facts.isAdmin ? startUserAdmin({ userId }) : startUserNotAdmin({ userId });
+  const userLine =
+    userId === undefined
+      ? startUserUnknown
+      : facts.isAdmin
+        ? startUserAdmin({ userId })
+        : facts.isStaff
+          ? startUserStaff({ userId })
+          : startUserNotAdmin({ userId });
   const parts: Html[] = [startIntro, startHowTo];
   if (facts.boundNow) parts.push(startTrialBound);
   else if (facts.trial && facts.configuredChatId === undefined) parts.push(startTrialUnbound);
@@ -58,11 +68,13 @@ export function welcomeFeature(deps: { binding: ChatBinding; logger: Logger; now
       boundNow = await deps.binding.bindTrial(ctx.chat.id, userId, deps.now());
       if (boundNow) deps.logger.info({ chatId: ctx.chat.id, userId }, 'trial mode: chat bound by /start');
     }
+    const role = await deps.binding.roleOf(userId);
     const facts = {
       chatId: ctx.chat.id,
       userId,
       configuredChatId: await deps.binding.chatId(),
-      isAdmin: await deps.binding.isAdmin(userId),
+      isAdmin: role === 'admin',
+      isStaff: role === 'staff',
       boundNow,
       trial: deps.binding.trial,
     };

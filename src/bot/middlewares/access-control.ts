@@ -1,5 +1,5 @@
 /**
- * Only admins act, and only in the configured chat or in a private chat with the bot. Everyone else gets a short
+ * Only admins and staff (middlewares/roles.ts) act, and only in the configured chat or in a private chat with the bot. Everyone else gets a short
  * refusal and goes no further: no handler behind this middleware runs, so a stranger causes no enqueue and no store
  * request. In a group, ordinary chatter is ignored silently; only what was aimed at the bot (a command, a reply to
  * the bot, a button) is refused.
@@ -16,13 +16,13 @@ export function accessControl(deps: { binding: ChatBinding; logger: Logger }): M
   return async (ctx, next) => {
     const userId = ctx.from?.id;
     const chat = ctx.chat;
-    const isAdmin = await deps.binding.isAdmin(userId);
+    const role = await deps.binding.roleOf(userId);
     const allowedChat = chat !== undefined && (chat.type === 'private' || chat.id === (await deps.binding.chatId()));
-    if (isAdmin && allowedChat) return next();
+    if (role !== undefined && allowedChat) return next();
 
-    deps.logger.info({ userId, chatId: chat?.id, isAdmin, allowedChat, updateId: ctx.update.update_id }, 'update refused');
+    deps.logger.info({ userId, chatId: chat?.id, role, allowedChat, updateId: ctx.update.update_id }, 'update refused');
     if (ctx.callbackQuery) {
-      await answerCallback(ctx, isAdmin ? CALLBACK.notHere : CALLBACK.refused);
+      await answerCallback(ctx, role !== undefined ? CALLBACK.notHere : CALLBACK.refused);
       return;
     }
     const message = ctx.message;

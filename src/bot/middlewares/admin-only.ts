@@ -1,24 +1,23 @@
 /**
- * The one place that says who may use an admin-only feature (stock now; settings and templates later). Access control
- * lets in whoever may use the bridge at all; once staff exist they get through it too, and this refuses them here,
- * politely and before any handler runs.
+ * The guard of admin-only features (stock, template changes, autocancel, settings); who is what is in roles.ts.
+ * Access control lets in whoever may use the bridge at all, staff included; this refuses staff here, politely and
+ * before any handler runs, so a refused step makes no store request.
  */
 import type { MiddlewareFn } from 'grammy';
 import type { Logger } from 'pino';
 import type { BotContext } from '../context.ts';
 import { answerCallback } from '../helpers/answer-callback.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
-import { refusedMessage } from '../texts/access.ts';
-import { CALLBACK } from '../texts/callbacks.ts';
+import { staffRefused } from '../texts/staff.ts';
 
 export function adminOnly(deps: { binding: ChatBinding; logger: Logger }): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
-    if (await deps.binding.isAdmin(ctx.from?.id)) return next();
+    if ((await deps.binding.roleOf(ctx.from?.id)) === 'admin') return next();
     deps.logger.info({ userId: ctx.from?.id, chatId: ctx.chat?.id, updateId: ctx.update.update_id }, 'admin-only update refused');
-    if (ctx.callbackQuery) return answerCallback(ctx, CALLBACK.refused);
+    if (ctx.callbackQuery) return answerCallback(ctx, staffRefused);
     const message = ctx.message;
     if (message) {
-      await ctx.reply(refusedMessage, { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
+      await ctx.reply(staffRefused, { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
     }
   };
 }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { BridgeBotError } from '../errors.ts';
 import { kvSlot, type BotKeyValueStore } from './kv.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';
+import { roleFrom, type Role } from '../middlewares/roles.ts';
 
 const TrialBindingSchema = z.object({ chatId: z.number().int(), userId: z.number().int(), boundAt: z.number() });
 type TrialBinding = z.infer<typeof TrialBindingSchema>;
@@ -32,6 +33,8 @@ export interface ChatBinding {
   /** Like chatId(), but an unbound trial bridge is an error sync can retry on. */
   requireChatId(): Promise<number>;
   isAdmin(userId: number | undefined): Promise<boolean>;
+  /** Admin, staff (TELEGRAM_STAFF_IDS), or neither; a user in both lists is an admin (middlewares/roles.ts). */
+  roleOf(userId: number | undefined): Promise<Role | undefined>;
   /** Trial mode: binds this private chat and user if nothing is bound yet. True when bound by this call. */
   bindTrial(chatId: number, userId: number, now: number): Promise<boolean>;
   /** The chat `from` became the supergroup `to`: used from now on, and persisted. True when this call switched. */
@@ -40,10 +43,16 @@ export interface ChatBinding {
   move(): Promise<ChatMove | undefined>;
 }
 
-export function createChatBinding(options: { chatId: number | undefined; adminIds: readonly number[]; kv: BotKeyValueStore }): ChatBinding {
+export function createChatBinding(options: {
+  chatId: number | undefined;
+  adminIds: readonly number[];
+  staffIds?: readonly number[];
+  kv: BotKeyValueStore;
+}): ChatBinding {
   const slot = kvSlot(options.kv, 'trial-binding', TrialBindingSchema);
   const moveSlot = kvSlot(options.kv, 'chat-move', ChatMoveSchema);
   const configuredAdmins = new Set(options.adminIds);
+  const staff = new Set(options.staffIds ?? []);
   // The binding never changes once made, so one read serves the process; bindTrial updates it.
   let cached: Promise<TrialBinding | undefined> | undefined;
   const binding = () => (cached ??= slot.read());
@@ -67,6 +76,11 @@ export function createChatBinding(options: { chatId: number | undefined; adminId
     return current;
   };
   const chatId = () => resolve().chatId;
+  const isAdmin = async (userId: number | undefined) => {
+    if (userId === undefined) return false;
+    if (configuredAdmins.has(userId)) return true;
+    return options.chatId === undefined && (await binding())?.userId === userId;
+  };
   return {
     trial: options.chatId === undefined,
     chatId,
@@ -75,11 +89,8 @@ export function createChatBinding(options: { chatId: number | undefined; adminId
       if (id === undefined) throw new BridgeBotError('NO_CHAT_BOUND');
       return id;
     },
-    async isAdmin(userId) {
-      if (userId === undefined) return false;
-      if (configuredAdmins.has(userId)) return true;
-      return options.chatId === undefined && (await binding())?.userId === userId;
-    },
+    isAdmin,
+    roleOf: async (userId) => roleFrom(await isAdmin(userId), userId, staff),
     bindTrial: (chat, userId, now) =>
       bindLock.run('trial', async () => {
         if (options.chatId !== undefined || (await binding()) !== undefined) return false;

@@ -4,6 +4,7 @@ import { bold, code, italic, join, lines, link, text, truncate, type Html } from
 import { BUTTONS } from './buttons.ts';
 import { ago, formatMoment, formatNumber, idCode } from './format.ts';
 import { statusInWords } from './order-card.ts';
+import { statsCommandDescription } from './stats.ts';
 import { stockCommandDescription } from './stock.ts';
 import { templateCommandDescriptions } from './templates.ts';
 
@@ -11,7 +12,7 @@ export const COMMANDS = [
   { command: 'start', description: 'What this bot is, and your chat and user ids' },
   { command: 'help', description: 'How to use the bridge' },
   { command: 'orders', description: 'Open orders, optionally of one status' },
-  { command: 'order', description: 'Show the card of one order: /order <id>' },
+  { command: 'order', description: 'Show the card and history of one order: /order <id>' },
   { command: 'reply', description: 'Write to the buyer of an order: /reply <id>' },
   { command: 'products', description: 'Products with automation enabled' },
   { command: 'status', description: 'Health of the connection to the store' },
@@ -20,6 +21,7 @@ export const COMMANDS = [
   { command: 'template', description: templateCommandDescriptions.template },
   { command: 'untemplate', description: templateCommandDescriptions.untemplate },
   { command: 't', description: templateCommandDescriptions.t },
+  { command: 'stats', description: statsCommandDescription },
 ] as const;
 
 // ---- /start ----

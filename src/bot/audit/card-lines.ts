@@ -1,0 +1,35 @@
+/**
+ * The audit lines under an order card ("taken by Anna · 14:02"): the latest finished order actions, oldest first,
+ * times in the bot's zone. Chat messages are left to /order's history: a chatty order would push everything else out.
+ */
+import type { AuditActor, AuditEntry, AuditStore } from '../../core/audit.ts';
+import type { OrderId } from '../../seller-api/schemas.ts';
+import { localHm } from '../../shared/local-time.ts';
+import type { Html } from '../helpers/html.ts';
+import { actorBot, actorPerson, auditLine } from '../texts/staff.ts';
+
+/** How many lines a card shows at most. */
+const CARD_AUDIT_LINES = 3;
+
+const CARD_ACTIONS: ReadonlySet<string> = new Set(['take', 'deliver', 'cancel', 'replace']);
+
+export const actorName = (actor: AuditActor): string =>
+  actor.kind === 'person' ? actorPerson({ name: actor.name }) : actorBot({ source: actor.source });
+
+function cardAuditLine(entry: AuditEntry, timeZone: string): Html {
+  const time = localHm(entry.settledAt ?? entry.at, timeZone);
+  const who = actorName(entry.actor);
+  return auditLine({ action: entry.action, who, time, failedCode: entry.result === 'failed' ? (entry.code ?? 'FAILED') : undefined });
+}
+
+export function cardAuditLines(audit: AuditStore, timeZone: string): (orderId: OrderId) => Html[] {
+  return (orderId) =>
+    audit
+      // A few more than shown: messages and pending steps in between are skipped.
+      .latest(orderId, CARD_AUDIT_LINES * 4)
+      // What happened to the order; refused attempts changed nothing and stay in /order's history.
+      .filter((entry) => CARD_ACTIONS.has(entry.action) && (entry.result === 'ok' || entry.result === 'failed'))
+      .slice(0, CARD_AUDIT_LINES)
+      .reverse()
+      .map((entry) => cardAuditLine(entry, timeZone));
+}

@@ -1,0 +1,60 @@
+/**
+ * What /order <id> shows under the card: the order's whole history as the bridge saw it, oldest first, in the bot's
+ * time zone: the store statuses sync saw, every step by a person or the bot with its result, and the message count.
+ */
+import type { AuditEntry, AuditStore, StatusEvent } from '../../core/audit.ts';
+import type { OrderId } from '../../seller-api/schemas.ts';
+import { localDay, localHm } from '../../shared/local-time.ts';
+import { TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts';
+import {
+  historyAction,
+  historyEmpty,
+  historyMessages,
+  historyMore,
+  historyResultFailed,
+  historyResultOk,
+  historyResultPending,
+  historyResultRefused,
+  historyStatus,
+  historyText,
+  historyTitle,
+} from '../texts/staff.ts';
+import { actorName } from './card-lines.ts';
+
+const RESULT_WORDS: Record<Exclude<AuditEntry['result'], 'failed'>, string> = {
+  ok: historyResultOk,
+  pending: historyResultPending,
+  refused: historyResultRefused,
+};
+const resultWords = (entry: AuditEntry): string =>
+  entry.result === 'failed' ? historyResultFailed({ code: entry.code ?? '?' }) : RESULT_WORDS[entry.result];
+
+export function orderHistory(audit: AuditStore, orderId: OrderId, timeZone: string): Html {
+  const history = audit.history(orderId);
+  const stamp = (at: number) => `${localDay(at, timeZone)} ${localHm(at, timeZone)}`;
+  const dated: { at: number; line: Html }[] = [
+    ...history.statuses.map((event: StatusEvent) => ({
+      at: event.at,
+      line: historyStatus({ time: stamp(event.at), status: event.status, first: event.previous === undefined }),
+    })),
+    ...history.actions.map((entry) => ({
+      at: entry.at,
+      line: historyAction({ time: stamp(entry.at), action: entry.action, who: actorName(entry.actor), result: resultWords(entry) }),
+    })),
+  ];
+  // Stable: a status and the action that caused it, recorded in the same millisecond, keep statuses first.
+  dated.sort((a, b) => a.at - b.at);
+  const build = (shown: typeof dated) => {
+    const more = dated.length - shown.length;
+    const entries = shown.length === 0 ? [historyEmpty] : [...(more > 0 ? [historyMore({ more })] : []), ...shown.map((item) => item.line)];
+    return historyText({ title: historyTitle({ orderId }), entries, messages: historyMessages({ messages: history.messages }) });
+  };
+  // A long history keeps its newest entries within one message.
+  let shown = dated;
+  let text = build(shown);
+  while (text.length > TELEGRAM_TEXT_LIMIT && shown.length > 1) {
+    shown = shown.slice(Math.ceil(shown.length / 5));
+    text = build(shown);
+  }
+  return text;
+}

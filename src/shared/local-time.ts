@@ -1,0 +1,92 @@
+/**
+ * Local days and times in an IANA time zone, with Intl alone: the bot's day boundaries (/stats, the daily summary)
+ * and the HH:MM it shows. A zone is a plain string dependency (`'UTC'` by default where it is taken), so whoever
+ * configures the bot's zone passes it in; an unknown zone throws RangeError from Intl when first used.
+ */
+
+export interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
+function localParts(at: number, timeZone: string): LocalParts {
+  const parts: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(at)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 0,
+    day: parts.day ?? 0,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The local calendar day of `at`: `YYYY-MM-DD`. */
+export function localDay(at: number, timeZone: string): string {
+  const p = localParts(at, timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** The local time of `at`: `HH:MM`. */
+export function localHm(at: number, timeZone: string): string {
+  const p = localParts(at, timeZone);
+  return `${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** How far the zone's wall clock is ahead of UTC at `at`, in ms. */
+function offsetAt(at: number, timeZone: string): number {
+  const p = localParts(at, timeZone);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * The instant the zone's wall clock shows `day` (`YYYY-MM-DD`) at `hour:minute`. Two passes: the offset at the first
+ * guess can differ from the offset at the answer when a DST change lies between them. A wall time skipped by DST
+ * comes out as the instant just after the gap.
+ */
+export function localTimeOn(day: string, hour: number, minute: number, timeZone: string): number {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(year, month - 1, date, hour, minute);
+  const guess = wall - offsetAt(wall, timeZone);
+  return wall - offsetAt(guess, timeZone);
+}
+
+/** The start (local midnight) of the local day `at` falls in. */
+export const startOfLocalDay = (at: number, timeZone: string): number => localTimeOn(localDay(at, timeZone), 0, 0, timeZone);
+
+/** `day` moved by `days` calendar days. */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const moved = new Date(Date.UTC(year, month - 1, date + days));
+  return `${moved.getUTCFullYear()}-${pad(moved.getUTCMonth() + 1)}-${pad(moved.getUTCDate())}`;
+}

@@ -6,7 +6,14 @@
 import type { Logger } from 'pino';
 import { ALERTS, createBridgeBot, type BridgeBot, type BridgeBotDeps } from '../bot/index.ts';
 import type { Config } from '../config/index.ts';
-import { createCardViewQueries, createKeyValueStore, createOrderTopicQueries, createStockQueries, openDatabase } from '../db/index.ts';
+import {
+  createCardViewQueries,
+  createKeyValueStore,
+  createOrderTopicQueries,
+  createReminderQueries,
+  createStockQueries,
+  openDatabase,
+} from '../db/index.ts';
 import { startHealthServer, syncHealth, type HealthServer } from '../ops/index.ts';
 import { createStoreAlerts, type StoreAlert } from '../ops/store-alerts.ts';
 import { createSellerApiClient } from '../seller-api/client.ts';
@@ -75,6 +82,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     cardStore: createCardViewQueries(db),
     topics: { mode: config.telegram.topics, store: createOrderTopicQueries(db) },
     stock,
+    // sorryMessage: the templates' "sorry" for auto-cancelled orders is wired here once templates land.
+    reminders: { store: createReminderQueries(db), ...config.reminders },
     logger,
     listProducts: () => api.listProducts(),
     onPollingStopped: (reason) => {

@@ -16,6 +16,8 @@ export { DEFAULT_DELIVER_FIELD };
 const DEFAULT_LOG_LEVEL = 'info';
 const DEFAULT_STORE_DOWN_ALERT_MINUTES = 5;
 const DEFAULT_STOCK_LOW_THRESHOLD = 3;
+const DEFAULT_REMIND_UNTAKEN_MINUTES = 10;
+const DEFAULT_REMIND_UNANSWERED_MINUTES = 15;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -48,6 +50,14 @@ const decimal = (message: string, max: number) =>
     .regex(DECIMAL, { error: message })
     .transform(Number)
     .refine((n) => n > 0 && n <= max, { error: message });
+
+/** Minutes from 0 (off) to a week, decimals allowed (tests use seconds). */
+const minutesOrOff = (message: string) =>
+  z
+    .string()
+    .regex(DECIMAL, { error: message })
+    .transform(Number)
+    .refine((n) => n >= 0 && n <= 10080, { error: message });
 
 /** An http(s) URL without credentials, query or fragment; trailing slashes are removed. */
 const baseUrl = (whatItIs: string) =>
@@ -154,6 +164,12 @@ export const EnvSchema = z.object({
     integer(UNSIGNED_INTEGER, 'must be a whole number of items, 0 or more, e.g. 3 (0: alert only when empty)')
       .refine((n) => n <= 1_000_000, { error: 'must be a whole number of items, 0 or more, e.g. 3 (0: alert only when empty)' })
       .default(DEFAULT_STOCK_LOW_THRESHOLD),
+  ),
+  REMIND_UNTAKEN_MINUTES: variable(
+    minutesOrOff('must be a number of minutes from 0 (off) to 10080 (a week), e.g. 10').default(DEFAULT_REMIND_UNTAKEN_MINUTES),
+  ),
+  REMIND_UNANSWERED_MINUTES: variable(
+    minutesOrOff('must be a number of minutes from 0 (off) to 10080 (a week), e.g. 15').default(DEFAULT_REMIND_UNANSWERED_MINUTES),
   ),
 });
 

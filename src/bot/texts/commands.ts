@@ -4,6 +4,7 @@ import { bold, code, italic, join, lines, link, text, truncate, type Html } from
 import { BUTTONS } from './buttons.ts';
 import { ago, formatMoment, formatNumber, idCode } from './format.ts';
 import { statusInWords } from './order-card.ts';
+import { autocancelCommandDescription } from './reminders.ts';
 import { stockCommandDescription } from './stock.ts';
 
 export const COMMANDS = [
@@ -15,6 +16,7 @@ export const COMMANDS = [
   { command: 'products', description: 'Products with automation enabled' },
   { command: 'status', description: 'Health of the connection to the store' },
   { command: 'stock', description: stockCommandDescription },
+  { command: 'autocancel', description: autocancelCommandDescription },
 ] as const;
 
 // ---- /start ----

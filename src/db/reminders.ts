@@ -153,8 +153,9 @@ export function createReminderQueries(db: SqliteDatabase): ReminderQueries {
   >(
     `SELECT a.order_id, o.order_json, a.minutes, x.state, x.last_error_code AS code
      FROM autocancels AS a LEFT JOIN orders AS o ON o.id = a.order_id
+     -- Ours, or one already live when we decided (the outbox keeps one live cancel per order and hands that back).
      LEFT JOIN outbox AS x ON x.id = (SELECT max(id) FROM outbox WHERE order_id = a.order_id AND kind = 'cancel'
-                                      AND enqueued_at >= a.cancelling_at)
+                                      AND (enqueued_at >= a.cancelling_at OR state IN ('pending', 'succeeded')))
      WHERE a.state = 'cancelling' ORDER BY a.cancelling_at, a.order_id`,
   );
   const setDone = db.prepare<[number, string]>(`UPDATE autocancels SET state = 'done', updated_at = ? WHERE order_id = ?`);

@@ -142,6 +142,8 @@ describe('unanswered buyers', () => {
       relayed = h.telegram.botMessages(GROUP_ID).find((message) => message.text.includes(text));
       expect(relayed).toBeDefined();
     });
+    // Replies find their order through the link sync commits after the post (the known race): wait for it.
+    await eventually(() => expect(h.engine.orderForTelegramMessage({ chatId: GROUP_ID, messageId: relayed!.messageId })).toBe(orderId));
     return relayed!;
   }
 

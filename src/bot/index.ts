@@ -347,7 +347,6 @@ export type { CardStore } from './cards/card-store.ts';
 export type { TopicsSettings } from './topics/order-topics.ts';
 export type { PostNotice } from './sink/notices.ts';
 export type { ReminderSettings } from './upkeep/reminders.ts';
-export type { ReminderStore } from './upkeep/reminder-store.ts';
 export type { ChatRefusal } from './transport/chat-reachability.ts';
 export type { PollingState } from './transport/polling.ts';
 export type { TelegramPacing, TelegramRetry } from './transport/api-transformers.ts';

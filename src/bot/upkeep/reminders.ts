@@ -40,7 +40,7 @@ import {
 import type { ReminderStore } from './reminder-store.ts';
 
 /** An untaken order is brought back up at most this many times. */
-export const MAX_UNTAKEN_REMINDERS = 3;
+const MAX_UNTAKEN_REMINDERS = 3;
 /** Lines of one grouped message (the rest are counted), and Take buttons under it: it stays readable and fits. */
 const MAX_GROUPED_LINES = 30;
 const MAX_TAKE_BUTTONS = 20;

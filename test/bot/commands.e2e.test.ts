@@ -87,6 +87,7 @@ describe('commands', () => {
       'products',
       'status',
       'stock',
+      'autocancel',
     ]);
   });
 

@@ -132,6 +132,24 @@ describe('untaken orders', () => {
   });
 });
 
+describe('in a forum group', () => {
+  it("come in the order's topic, and in General when that topic cannot take them", async () => {
+    await start({ forum: true, topics: 'auto' });
+    const { order, card } = await h.createPaidOrder();
+    expect(card.threadId).toBeDefined();
+    await later(10);
+    const [reminder] = reminders();
+    expect(reminder).toMatchObject({ threadId: card.threadId, replyToMessageId: card.messageId });
+
+    // Someone closed the topic: the next reminder is not lost.
+    h.telegram.closeTopic(GROUP_ID, card.threadId!);
+    await later(10);
+    expect(reminders()).toHaveLength(2);
+    expect(reminders()[1]).toMatchObject({ threadId: undefined, replyToMessageId: undefined });
+    expect(reminders()[1]?.text).toContain(order.id);
+  });
+});
+
 describe('unanswered buyers', () => {
   /** A buyer message, once the bot has relayed it: its Telegram message. */
   async function buyerWrites(orderId: string, text: string): Promise<ChatMessage> {

@@ -10,7 +10,7 @@
  *   it: a failed send is tried again next pass, a crash right after a send may repeat it once.
  * What is due is decided by the store (db/reminders.ts) against what sync keeps, so it survives restarts.
  */
-import type { Api, InlineKeyboard } from 'grammy';
+import { GrammyError, type Api, type InlineKeyboard } from 'grammy';
 import type { Logger } from 'pino';
 import type { AutoCancelDue, AutoCancelProgress, UnansweredDue, UntakenDue } from '../../core/reminders.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
@@ -177,14 +177,20 @@ export function createReminders(deps: {
     const keyboard = await keyboardOf(takeable, all.length > 1);
     const only = all.length === 1 ? all[0] : undefined;
     const { html, replyTo } = only === undefined ? { html: grouped(all, now), replyTo: undefined } : single(only, now);
-    try {
-      const sent = await deps.api.sendMessage(chatId, html.html, {
+    const replying = replyTo !== undefined && replyTo.chatId === chatId ? replyTo : undefined;
+    const send = (reply: TelegramRef | undefined) =>
+      deps.api.sendMessage(chatId, html.html, {
         parse_mode: 'HTML',
         link_preview_options: { is_disabled: true },
         ...(keyboard.length > 0 ? { reply_markup: { inline_keyboard: keyboard } } : {}),
-        ...(replyTo !== undefined && replyTo.chatId === chatId
-          ? { reply_parameters: { message_id: replyTo.messageId, allow_sending_without_reply: true } }
-          : {}),
+        ...(reply === undefined ? {} : { reply_parameters: { message_id: reply.messageId, allow_sending_without_reply: true } }),
+      });
+    try {
+      // The message replied to may sit where a reply cannot go (a closed or deleted topic): then without the reply,
+      // rather than failing on every pass.
+      const sent = await send(replying).catch((error: unknown) => {
+        if (replying === undefined || !(error instanceof GrammyError) || error.error_code !== 400) throw error;
+        return send(undefined);
       });
       // A reply to a one-order reminder reaches that order's buyer, like a reply to its card.
       if (only !== undefined) deps.engine().linkTelegramMessage(only.item.orderId, { chatId, messageId: sent.message_id }, 'other');

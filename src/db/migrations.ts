@@ -232,7 +232,8 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
 
       -- Chat messages as relayed, buyer's or the seller's from the store website: what the seller has not answered.
-      -- chat_messages cannot tell: it does not keep who wrote. reminded_at: the one reminder about it went out.
+      -- chat_messages cannot tell: it does not keep who wrote. reminded_at: no reminder is due any more (it went out,
+      -- or the seller answered first), so the waiting set stays small.
       CREATE TABLE relayed_messages (
         order_id      TEXT NOT NULL,
         message_id    TEXT NOT NULL,

@@ -46,6 +46,21 @@ const NO_PENDING_ACTION = `NOT EXISTS (SELECT 1 FROM outbox AS x WHERE x.order_i
 const NEWEST_CARD = `SELECT chat_id, message_id FROM telegram_links WHERE order_id = ? AND role = 'card'
   ORDER BY created_at DESC, rowid DESC LIMIT 1`;
 
+/**
+ * The seller answered buyer message `b` of order `o`: a post of ours after it (recorded as 'own'), the seller's own
+ * message on the store website after it, a delivery after it (ours, or seen in the order).
+ */
+const ANSWERED = `(
+  EXISTS (SELECT 1 FROM chat_messages AS c WHERE c.order_id = b.order_id AND c.origin = 'own' AND c.created_ms >= b.created_ms)
+  OR EXISTS (SELECT 1 FROM relayed_messages AS s WHERE s.order_id = b.order_id AND s.from_buyer = 0 AND s.created_ms >= b.created_ms)
+  OR EXISTS (SELECT 1 FROM outbox AS x WHERE x.order_id = b.order_id AND x.kind IN ('message', 'deliver')
+             AND x.state = 'succeeded' AND x.enqueued_at >= b.recorded_at)
+  OR coalesce(unixepoch(json_extract(o.order_json, '$.deliveredAt'), 'subsec') * 1000, 0) >= b.created_ms
+  OR (o.status IN ('awaiting_confirmation', 'completed') AND o.last_changed_at >= b.recorded_at))`;
+/** An answer is queued (the store is not answering yet): no reminder now, but not settled, it may still fail. */
+const ANSWER_QUEUED = `EXISTS (SELECT 1 FROM outbox AS x WHERE x.order_id = b.order_id AND x.kind IN ('message', 'deliver')
+  AND x.state = 'pending' AND x.enqueued_at >= b.recorded_at)`;
+
 interface PaidRow {
   id: OrderId;
   order_json: string;
@@ -89,8 +104,6 @@ export function createReminderQueries(db: SqliteDatabase): ReminderQueries {
      ON CONFLICT (order_id) DO UPDATE SET sent = sent + 1, last_at = excluded.last_at`,
   );
 
-  // A seller answer after the message: ours (posted, or queued and not answered yet), the seller's own on the store
-  // website, or a delivery (ours, or seen in the order).
   const selectUnanswered = db.prepare<
     { since: number },
     {
@@ -105,16 +118,14 @@ export function createReminderQueries(db: SqliteDatabase): ReminderQueries {
   >(
     `SELECT b.order_id, o.order_json, b.message_id, b.created_ms, b.chat_id, b.tg_message_id, b.recorded_at
      FROM relayed_messages AS b JOIN orders AS o ON o.id = b.order_id
-     WHERE b.from_buyer = 1 AND b.reminded_at IS NULL AND ${NOT_IMPORTED}
-       AND NOT EXISTS (SELECT 1 FROM relayed_messages AS s
-                       WHERE s.order_id = b.order_id AND s.from_buyer = 0 AND s.created_ms >= b.created_ms)
-       AND NOT EXISTS (SELECT 1 FROM chat_messages AS c
-                       WHERE c.order_id = b.order_id AND c.origin = 'own' AND c.created_ms >= b.created_ms)
-       AND NOT EXISTS (SELECT 1 FROM outbox AS x WHERE x.order_id = b.order_id AND x.kind IN ('message', 'deliver')
-                       AND x.state IN ('pending', 'succeeded') AND x.enqueued_at >= b.recorded_at)
-       AND coalesce(unixepoch(json_extract(o.order_json, '$.deliveredAt'), 'subsec') * 1000, 0) < b.created_ms
-       AND NOT (o.status IN ('awaiting_confirmation', 'completed') AND o.last_changed_at >= b.recorded_at)
+     WHERE b.from_buyer = 1 AND b.reminded_at IS NULL AND ${NOT_IMPORTED} AND NOT ${ANSWERED} AND NOT ${ANSWER_QUEUED}
      ORDER BY b.order_id, b.created_ms, b.message_id`,
+  );
+  // Answered (for good) or never to be reminded of: out of the waiting set, so each pass looks only at what waits.
+  const settleAnswered = db.prepare<{ since: number; now: number }>(
+    `UPDATE relayed_messages AS b SET reminded_at = @now
+     WHERE b.from_buyer = 1 AND b.reminded_at IS NULL
+       AND EXISTS (SELECT 1 FROM orders AS o WHERE o.id = b.order_id AND (${ANSWERED} OR NOT ${NOT_IMPORTED}))`,
   );
   const markReminded = db.prepare<[number, string, string]>(
     'UPDATE relayed_messages SET reminded_at = ? WHERE order_id = ? AND message_id = ? AND reminded_at IS NULL',
@@ -205,8 +216,10 @@ export function createReminderQueries(db: SqliteDatabase): ReminderQueries {
       })();
     },
     unansweredDue(now, afterMs) {
+      const from = since();
+      settleAnswered.run({ since: from, now: Math.floor(now) });
       const byOrder = new Map<OrderId, UnansweredDue>();
-      for (const row of selectUnanswered.all({ since: since() })) {
+      for (const row of selectUnanswered.all({ since: from })) {
         const ref = row.chat_id === null || row.tg_message_id === null ? undefined : { chatId: row.chat_id, messageId: row.tg_message_id };
         const item = byOrder.get(row.order_id);
         if (item === undefined) {

@@ -139,6 +139,11 @@ export function createReminderQueries(db: SqliteDatabase): ReminderQueries {
      ON CONFLICT (product_id) DO UPDATE SET minutes = excluded.minutes, set_at = excluded.set_at, set_by = excluded.set_by`,
   );
   const deleteRule = db.prepare<[string]>('DELETE FROM autocancel_rules WHERE product_id = ?');
+  // A warning given under a rule that ended no longer holds: turned on again, the order is warned again.
+  const forgetWarnings = db.prepare<[string]>(
+    `DELETE FROM autocancels WHERE state = 'warned'
+       AND order_id IN (SELECT id FROM orders WHERE json_extract(order_json, '$.productId') = ?)`,
+  );
   const selectArmed = db.prepare<
     { since: number },
     PaidRow & { product_id: ProductId; minutes: number; set_at: number; state: string | null; warned_at: number | null }
@@ -253,7 +258,10 @@ export function createReminderQueries(db: SqliteDatabase): ReminderQueries {
       upsertRule.run(productId, minutes, Math.floor(now), by ?? null);
     },
     removeRule(productId) {
-      return deleteRule.run(productId).changes > 0;
+      return db.transaction(() => {
+        forgetWarnings.run(productId);
+        return deleteRule.run(productId).changes > 0;
+      })();
     },
     autoCancelDue(now) {
       const due: AutoCancelDue[] = [];

@@ -97,6 +97,23 @@ describe('untaken orders', () => {
     expect(orders.filter((order) => h.sandbox.control.order(order.id)?.status === 'paid')).toHaveLength(7);
   });
 
+  it('forty due at once still make one message that fits, the rest counted', async () => {
+    await start();
+    const ids = Array.from({ length: 40 }, () => h.sandbox.control.createOrder().id);
+    await h.engine.pollNow();
+    await eventually(() => expect(ids.filter((id) => h.cardsOf(id).length === 1)).toHaveLength(40));
+    const before = h.telegram.botMessages(GROUP_ID).length;
+    await later(10);
+
+    const posted = h.telegram.botMessages(GROUP_ID).slice(before);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.text).toMatch(/^⏰ 40 things waiting for you/);
+    expect(posted[0]?.text).toContain('…and 10 more.');
+    expect(labels(posted[0])).toHaveLength(20);
+    await later(10);
+    expect(h.telegram.botMessages(GROUP_ID).slice(before)).toHaveLength(2);
+  });
+
   it("are never reminded of when the first start's import found them, also after a restart", async () => {
     let imported = '';
     await start({

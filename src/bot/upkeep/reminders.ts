@@ -19,7 +19,7 @@ import type { Order, OrderId } from '../../seller-api/schemas.ts';
 import type { SyncForBot, SyncSink } from '../../sync/contract.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import { describeError } from '../errors.ts';
-import { lines, type Html } from '../helpers/html.ts';
+import { lines, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts';
 import type { PostNotice } from '../sink/notices.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
 import { BUTTONS } from '../texts/buttons.ts';
@@ -44,6 +44,8 @@ const MAX_UNTAKEN_REMINDERS = 3;
 /** Lines of one grouped message (the rest are counted), and Take buttons under it: it stays readable and fits. */
 const MAX_GROUPED_LINES = 30;
 const MAX_TAKE_BUTTONS = 20;
+/** The lines of a grouped message stop here, leaving room for its header and footer within Telegram's limit. */
+const GROUPED_TEXT_BUDGET = TELEGRAM_TEXT_LIMIT - 400;
 /** Records of messages answered or reminded of are kept this long, then pruned. */
 const KEEP_MS = 7 * 24 * 60 * 60_000;
 
@@ -98,6 +100,16 @@ export function createReminders(deps: {
   // One pass at a time: two would post the same reminder twice.
   let running: Promise<void> = Promise.resolve();
 
+  /** The seller's "sorry" for this order; a template that fails to render sends nothing rather than stall the notice. */
+  const sorryFor = (order: Order): string | undefined => {
+    try {
+      return deps.settings.sorryMessage?.(order)?.trim() || undefined;
+    } catch (error) {
+      logger.warn({ err: describeError(error, deps.secrets), orderId: order.id }, 'sorry message not made: none sent');
+      return undefined;
+    }
+  };
+
   /** A queued auto-cancel moves on: told once its cancel is answered. */
   const settleCancel = async (progress: AutoCancelProgress, now: number) => {
     const { orderId } = progress;
@@ -112,7 +124,7 @@ export function createReminders(deps: {
       await deps.postNotice(autoCancelFailed({ orderId, code: progress.code }));
     } else {
       const order = deps.engine().lastSeenOrder(orderId);
-      const sorry = order === undefined ? undefined : deps.settings.sorryMessage?.(order)?.trim() || undefined;
+      const sorry = order === undefined ? undefined : sorryFor(order);
       // Its key makes asking again (a crash before `markCancelDone`) the same message: the buyer gets it once.
       if (sorry !== undefined) deps.engine().enqueue({ kind: 'message', orderId, text: sorry, key: `autocancel-sorry:${orderId}` });
       await deps.postNotice(
@@ -158,7 +170,14 @@ export function createReminders(deps: {
   };
 
   const grouped = (all: readonly Due[], now: number): Html => {
-    const items = all.slice(0, MAX_GROUPED_LINES).map((due) => groupedLine(due, now));
+    const items: Html[] = [];
+    let length = 0;
+    for (const due of all.slice(0, MAX_GROUPED_LINES)) {
+      const line = groupedLine(due, now);
+      if (length + line.length > GROUPED_TEXT_BUDGET) break;
+      items.push(line);
+      length += line.length + 1;
+    }
     const more = all.length - items.length;
     const takeable = all.some((due) => due.kind !== 'unanswered');
     return lines([

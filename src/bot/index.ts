@@ -285,7 +285,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   );
   bot.use(deliverButtons({ codec, steps: deliverSteps, now }));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now }));
-  bot.use(autocancelFeature({ store: deps.reminders?.store, binding, logger, now }));
+  bot.use(autocancelFeature({ store: deps.reminders?.store, binding, listProducts: deps.listProducts, logger, now }));
   // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.
   bot.use(topicRepliesFeature({ engine, topics, steps: deliverSteps, logger, now }));
   bot.use(buyerRepliesFeature({ engine, logger, steps: deliverSteps, now, onExpiredStepReply: () => void stepSweeper.sweep() }));

@@ -101,16 +101,22 @@ describe('/autocancel', () => {
 
   it('lists the settings, and `off` ends one', async () => {
     expect((await command('/autocancel')).text).toMatch(/^No product has auto-cancel/);
+    const other = h.sandbox.control.products(h.sandbox.store.storeId)[1]?.id as ProductId;
     await command(`/autocancel ${product} 20`);
-    await command('/autocancel other_product 7.5');
+    await command(`/autocancel ${other} 7.5`);
     const list = await command('/autocancel');
     expect(list.text).toContain('Auto-cancel: 2 products');
     expect(list.text).toContain(`${product} — after 20 min`);
-    expect(list.text).toContain('other_product — after 7.5 min');
-    expect((await command('/autocancel other_product soon')).text).toMatch(/must be a number of minutes/);
+    expect(list.text).toContain(`${other} — after 7.5 min`);
+    expect((await command(`/autocancel ${other} soon`)).text).toMatch(/must be a number of minutes/);
+    // A product id the store does not know (a typo) sets nothing: the seller would count on a rule that never acts.
+    expect((await command('/autocancel prd_typo 5')).text).toMatch(/^No product prd_typo among the products with automation/);
+    expect((await command('/autocancel')).text).not.toContain('prd_typo');
 
     expect((await command(`/autocancel ${product} off`)).text).toContain('Auto-cancel is off for product');
-    expect((await command('/autocancel')).text).not.toContain(product);
+    const after = (await command('/autocancel')).text;
+    expect(after).not.toContain(product);
+    expect(after).toContain(other);
     const { order, card } = await h.createPaidOrder({ productId: product });
     await later(15);
     await later(30);

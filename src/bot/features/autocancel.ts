@@ -5,7 +5,8 @@
  */
 import { Composer } from 'grammy';
 import type { Logger } from 'pino';
-import type { ProductId } from '../../seller-api/schemas.ts';
+import { isSellerApiError } from '../../seller-api/errors.ts';
+import type { Product, ProductId } from '../../seller-api/schemas.ts';
 import type { BotContext } from '../context.ts';
 import { join, lines, type Html } from '../helpers/html.ts';
 import { adminOnly } from '../middlewares/admin-only.ts';
@@ -18,6 +19,7 @@ import {
   autocancelOff,
   autocancelSet,
   autocancelUnavailable,
+  autocancelUnknownProduct,
   autocancelUsage,
 } from '../texts/reminders.ts';
 import type { ReminderStore } from '../upkeep/reminder-store.ts';
@@ -28,7 +30,14 @@ const MINUTES = /^(\d+(\.\d*)?|\.\d+)$/;
 
 const html = { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } };
 
-export function autocancelFeature(deps: { store: ReminderStore | undefined; binding: ChatBinding; logger: Logger; now: () => number }) {
+export function autocancelFeature(deps: {
+  store: ReminderStore | undefined;
+  binding: ChatBinding;
+  /** To check a product id before a rule is set (one store request); without it, or when the store fails, it is not checked. */
+  listProducts: (() => Promise<Product[]>) | undefined;
+  logger: Logger;
+  now: () => number;
+}) {
   const composer = new Composer<BotContext>();
   const admins = adminOnly({ binding: deps.binding, logger: deps.logger });
 
@@ -37,6 +46,17 @@ export function autocancelFeature(deps: { store: ReminderStore | undefined; bind
     if (rules.length === 0) return autocancelNone;
     const items = rules.map((rule) => autocancelListItem({ productId: rule.productId, minutesSet: rule.minutes }));
     return join([autocancelListHeader({ products: rules.length }), lines(items)], '\n\n');
+  };
+
+  /** Whether the store knows the product: a typo would set a rule that never acts while the seller counts on it. */
+  const productKnown = async (productId: string): Promise<boolean | undefined> => {
+    if (deps.listProducts === undefined) return undefined;
+    try {
+      return (await deps.listProducts()).some((product) => product.id === productId);
+    } catch (error) {
+      deps.logger.warn({ err: isSellerApiError(error) ? error.code : 'UNKNOWN', productId }, 'product id of /autocancel not checked');
+      return undefined;
+    }
   };
 
   composer.command('autocancel', admins, async (ctx) => {
@@ -57,9 +77,11 @@ export function autocancelFeature(deps: { store: ReminderStore | undefined; bind
     }
     const minutes = MINUTES.test(value) ? Number(value) : Number.NaN;
     if (!(minutes > 0 && minutes <= MAX_MINUTES)) return void (await ctx.reply(autocancelBadMinutes.html, html));
+    const known = await productKnown(productId);
+    if (known === false) return void (await ctx.reply(autocancelUnknownProduct({ productId }).html, html));
     await store.setRule(productId, minutes, ctx.from?.id, deps.now());
-    deps.logger.info({ productId, minutes, userId: ctx.from?.id }, 'auto-cancel turned on');
-    await ctx.reply(autocancelSet({ productId, minutesSet: minutes }).html, html);
+    deps.logger.info({ productId, minutes, userId: ctx.from?.id, checked: known === true }, 'auto-cancel turned on');
+    await ctx.reply(autocancelSet({ productId, minutesSet: minutes, unchecked: known === undefined }).html, html);
   });
 
   return composer;

@@ -120,7 +120,7 @@ export const autocancelNone: Html = join(['No product has auto-cancel. ', italic
 export const autocancelListHeader = ({ products }: { products: number }): Html => bold(`Auto-cancel: ${count(products, 'product')}`);
 export const autocancelListItem = ({ productId, minutesSet }: { productId: ProductId; minutesSet: number }): Html =>
   join(['• ', idCode(productId), ` — after ${formatNumber(minutesSet)} min`]);
-export const autocancelSet = ({ productId, minutesSet }: { productId: string; minutesSet: number }): Html =>
+export const autocancelSet = ({ productId, minutesSet, unchecked }: { productId: string; minutesSet: number; unchecked: boolean }): Html =>
   lines([
     join([
       '✓ Paid orders of product ',
@@ -128,7 +128,10 @@ export const autocancelSet = ({ productId, minutesSet }: { productId: string; mi
       ` nobody takes within ${formatNumber(minutesSet)} min will be cancelled and refunded.`,
     ]),
     italic('A warning comes halfway. Orders waiting now count from now. /autocancel <productId> off stops it.'),
+    ...(unchecked ? [italic('The product id could not be checked (the store did not answer): compare it with /products.')] : []),
   ]);
+export const autocancelUnknownProduct = ({ productId }: { productId: string }): Html =>
+  join(['No product ', idCode(productId), ' among the products with automation, so nothing changed. ', italic('/products lists them.')]);
 export const autocancelOff = ({ productId, wasOn }: { productId: string; wasOn: boolean }): Html =>
   wasOn
     ? join(['✓ Auto-cancel is off for product ', idCode(productId), '.'])

@@ -11,6 +11,7 @@ import { createKeyValueStore } from '../../src/db/kv.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import { createReminderQueries } from '../../src/db/reminders.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
+import type { OrderId } from '../../src/seller-api/schemas.ts';
 
 const logger = pino({ level: 'silent' });
 const MINUTE = 60_000;
@@ -63,7 +64,7 @@ it('reminds of an untaken order every ten minutes, three times, and not while a 
   expect(due(11 * MINUTE)).toEqual(['a']);
   for (const at of [11, 21, 31]) {
     expect(due(at * MINUTE)).toEqual(['a']);
-    reminders.markUntaken(['a'], at * MINUTE);
+    reminders.markUntaken(['a' as OrderId], at * MINUTE);
     expect(due((at + 9) * MINUTE)).toEqual([]);
   }
   expect(due(100 * MINUTE)).toEqual([]);

@@ -16,16 +16,18 @@ let offset = 0;
 const clock = () => Date.now() + offset;
 let product: ProductId;
 
-beforeEach(async () => {
+async function start(startEngine = true): Promise<void> {
   offset = 0;
   h = await createBridgeHarness({
     reminders: { untakenAfterMs: undefined, unansweredAfterMs: undefined, tickMs: 60 * MINUTE, sorryMessage: () => SORRY },
     sandbox: { now: clock },
     engine: { now: clock },
     bot: { now: clock },
+    startEngine,
   });
   product = h.sandbox.control.products(h.sandbox.store.storeId)[0]?.id as ProductId;
-});
+}
+beforeEach(() => start());
 afterEach(() => h.close());
 
 async function later(minutes: number): Promise<void> {
@@ -97,6 +99,27 @@ describe('/autocancel', () => {
     await later(20);
     expect(h.sandbox.control.order(order.id)?.status).toBe('processing');
     expect(cancelPosts()).toBe(0);
+  });
+
+  it('does not cancel an order taken on the website that the bridge still believes paid', async () => {
+    await h.close();
+    await start(false); // sync runs only when the test says: what the bridge last read stays stale
+    await command(`/autocancel ${product} 20`);
+    const { order, card } = await h.createPaidOrder({ productId: product });
+    await later(10);
+    expect(h.repliesTo(card.messageId)).toHaveLength(1);
+
+    h.sandbox.control.setOrderStatus(order.id, 'processing');
+    await later(10);
+    expect(h.engine.findOrder(order.id)?.status).toBe('paid'); // stale, as after a restart
+    await h.engine.pollNow(); // the outbox runs the cancel: it reads the order first
+    expect(h.sandbox.control.order(order.id)).toMatchObject({ status: 'processing', refunded: false });
+    expect(cancelPosts()).toBe(0);
+    await h.bridge.remindNow();
+    expect(h.telegram.botMessages(GROUP_ID).at(-1)?.text).toMatch(
+      new RegExp(`^⚠️ Order ${order.id} was not cancelled automatically: it is no longer waiting to be taken`),
+    );
+    expect(h.sandbox.control.messages(order.id)).toEqual([]);
   });
 
   it('lists the settings, and `off` ends one', async () => {

@@ -12,6 +12,7 @@
  */
 import { GrammyError, type Api, type InlineKeyboard } from 'grammy';
 import type { Logger } from 'pino';
+import type { SellerAction } from '../../core/actions.ts';
 import type { AutoCancelDue, AutoCancelProgress, UnansweredDue, UntakenDue } from '../../core/reminders.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import { timeOf } from '../../seller-api/spec-gaps.ts';
@@ -75,6 +76,12 @@ type Due =
   | { kind: 'unanswered'; item: UnansweredDue }
   | { kind: 'autocancel'; item: AutoCancelDue };
 
+/**
+ * The Cancel button's action, refund included, with one guard: the store must still show the order paid just before
+ * (what the bridge last read may be stale, e.g. right after a restart, and taken orders can be cancelled too).
+ */
+const autoCancel = (orderId: OrderId): SellerAction => ({ kind: 'cancel', orderId, onlyIfStatus: 'paid' });
+
 /** Supergroup ids are -100<internal id>; their messages have t.me/c links (members only). */
 const messageLink = (ref: TelegramRef | undefined): string | undefined => {
   const id = String(ref?.chatId ?? '');
@@ -116,7 +123,7 @@ export function createReminders(deps: {
     if (progress.cancel === 'pending') return;
     if (progress.cancel === 'none') {
       if (deps.engine().findOrder(orderId) === undefined) return void (await store.markCancelDone(orderId, now));
-      const ticket = deps.engine().enqueue({ kind: 'cancel', orderId });
+      const ticket = deps.engine().enqueue(autoCancel(orderId));
       logger.info({ orderId, actionId: ticket.actionId, deduplicated: ticket.deduplicated }, 'auto-cancel queued');
       return;
     }
@@ -228,7 +235,7 @@ export function createReminders(deps: {
     for (const item of autocancel.filter((due) => due.stage === 'cancel')) {
       // Decided first, then queued: a crash in between is found by `cancelling()` as a cancel never queued.
       await store.markCancelling(item.orderId, now);
-      const ticket = deps.engine().enqueue({ kind: 'cancel', orderId: item.orderId });
+      const ticket = deps.engine().enqueue(autoCancel(item.orderId));
       logger.info({ orderId: item.orderId, productId: item.productId, actionId: ticket.actionId }, 'auto-cancel queued');
     }
     const warnings = autocancel.filter((due) => due.stage === 'warn');

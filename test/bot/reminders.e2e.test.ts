@@ -34,6 +34,12 @@ async function later(minutes: number): Promise<void> {
   await h.bridge.remindNow();
 }
 
+/** A new process over the same database; reminders wait for its sync to have read the store once. */
+async function restart(): Promise<void> {
+  await h.restart();
+  await eventually(() => expect(h.engine.status().lastSuccessfulPollAt).toBeDefined());
+}
+
 const reminders = (): ChatMessage[] =>
   h.telegram.botMessages(GROUP_ID).filter((message) => message.text.startsWith('⏰') || message.text.startsWith('⚠️ Order'));
 
@@ -127,7 +133,7 @@ describe('untaken orders', () => {
 
     expect(reminders()).toHaveLength(1);
     expect(reminders()[0]?.replyToMessageId).toBe(fresh.card.messageId);
-    await h.restart();
+    await restart();
     await later(10);
     await later(10);
     expect(reminders().filter((message) => message.text.includes(imported))).toEqual([]);
@@ -140,7 +146,7 @@ describe('untaken orders', () => {
     await later(10);
     expect(h.repliesTo(card.messageId).filter((message) => message.text.startsWith('⏰'))).toHaveLength(1);
 
-    await h.restart();
+    await restart();
     await later(1);
     expect(reminders()).toHaveLength(1);
     await later(9);
@@ -189,7 +195,7 @@ describe('unanswered buyers', () => {
     await later(14);
     expect(reminders()).toEqual([]);
 
-    await h.restart();
+    await restart();
     await later(1);
     const reminder = h.repliesTo(question.messageId).filter((message) => message.text.startsWith('⏰'));
     expect(reminder).toHaveLength(1);

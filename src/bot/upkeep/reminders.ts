@@ -230,6 +230,8 @@ export function createReminders(deps: {
   const pass = async () => {
     const now = deps.now();
     for (const progress of await store.cancelling()) await settleCancel(progress, now);
+    // Until sync has read the store once in this run, the database may still show as paid what was taken meanwhile.
+    if (deps.engine().status().lastSuccessfulPollAt === undefined) return;
 
     const autocancel = await store.autoCancelDue(now);
     for (const item of autocancel.filter((due) => due.stage === 'cancel')) {

@@ -6,6 +6,7 @@
 import type { Logger } from 'pino';
 import { ALERTS, createBridgeBot, type BridgeBot, type BridgeBotDeps } from '../bot/index.ts';
 import type { Config } from '../config/index.ts';
+import { AUTO_TEMPLATES, renderSaved } from '../core/template.ts';
 import {
   createCardViewQueries,
   createKeyValueStore,
@@ -15,6 +16,7 @@ import {
   createAuditQueries,
   createStatsQueries,
   createSummaryLedger,
+  createReminderQueries,
   openDatabase,
 } from '../db/index.ts';
 import { startHealthServer, syncHealth, type HealthServer } from '../ops/index.ts';
@@ -72,6 +74,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const kv = createKeyValueStore(db);
 
   let engine: BridgeSyncEngine | undefined;
+  const templates = createTemplateQueries(db);
   const bot = createBridgeBot({
     token: config.telegram.token,
     ...(config.telegram.apiRoot === undefined ? {} : { apiRoot: config.telegram.apiRoot }),
@@ -91,7 +94,12 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     cardStore: createCardViewQueries(db),
     topics: { mode: config.telegram.topics, store: createOrderTopicQueries(db) },
     stock,
-    templates: createTemplateQueries(db),
+    templates,
+    reminders: {
+      store: createReminderQueries(db),
+      ...config.reminders,
+      sorryMessage: (order) => renderSaved(templates, AUTO_TEMPLATES.sorry, order),
+    },
     logger,
     listProducts: () => api.listProducts(),
     onPollingStopped: (reason) => {

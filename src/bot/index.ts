@@ -33,6 +33,7 @@ import { createDeliverConversation, DELIVER_CONVERSATION } from './conversations
 import { createReplyConversation, REPLY_CONVERSATION } from './conversations/reply.ts';
 import { conversationKey, conversationStorage } from './conversations/storage.ts';
 import { describeError } from './errors.ts';
+import { autocancelFeature } from './features/autocancel.ts';
 import { buyerRepliesFeature } from './features/buyer-replies.ts';
 import { commandsFeature } from './features/commands.ts';
 import { editedRepliesFeature } from './features/edited-replies.ts';
@@ -77,6 +78,7 @@ import { chatMoved } from './texts/chat-migration.ts';
 import { COMMANDS } from './texts/commands.ts';
 import { createStepSweeper } from './upkeep/expired-steps.ts';
 import { createHousekeeping, DEFAULT_HOUSEKEEPING, type HousekeepingOptions } from './upkeep/housekeeping.ts';
+import { createReminders, type ReminderSettings } from './upkeep/reminders.ts';
 
 export interface BridgeBotDeps {
   /** BotFather token. Never logged; redacted from every error this module logs or throws. */
@@ -144,6 +146,8 @@ export interface BridgeBotDeps {
   conversationTimeoutMs?: number;
   /** How often Deliver steps that timed out are looked for, to edit their messages (default 10 s). */
   deliverStepSweepMs?: number;
+  /** Reminders and /autocancel (src/db's ReminderQueries and the REMIND_* settings); without it both are off. */
+  reminders?: ReminderSettings;
   now?: () => number;
 }
 
@@ -167,6 +171,8 @@ export interface BridgeBot {
   stop(budget?: ShutdownBudget): Promise<void>;
   /** Whether updates are being received; `error` (token-free) says why polling stopped by itself. */
   polling(): PollingState;
+  /** Looks for due reminders and auto-cancels now (they are also looked for on an interval); never throws. */
+  remindNow(): Promise<void>;
 }
 
 export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
@@ -240,7 +246,6 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const announce = (notice: Parameters<PostNotice>[0]) => notices.post(notice);
   const topics = createOrderTopics({ api: bot.api, settings: deps.topics, kv: deps.kv, announce, logger, secrets, now });
   const telegramSink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, logger, secrets });
-  const sink = recording ? auditedSink(telegramSink, recording) : telegramSink;
   const notices = createNoticePoster({
     api: bot.api,
     binding,
@@ -252,6 +257,12 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     logger,
     secrets,
   });
+  const reminders =
+    deps.reminders &&
+    createReminders({ api: bot.api, binding, codec, engine, settings: deps.reminders, postNotice: notices.post, now, logger, secrets });
+  // Reminders learn from the relayed messages which buyers wait for an answer.
+  const observed = reminders?.observe(telegramSink) ?? telegramSink;
+  const sink = recording ? auditedSink(observed, recording) : observed;
   // The chat answers again: what was held goes out now, not at the end of its backoff.
   reachability.onReachable(() => notices.retryNow());
   const housekeeping = createHousekeeping({
@@ -321,6 +332,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const { audit } = deps;
   const history = audit && ((orderId: Parameters<typeof orderHistory>[1]) => orderHistory(audit, orderId, timeZone));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now, ...(history ? { history } : {}) }));
+  bot.use(autocancelFeature({ store: deps.reminders?.store, binding, listProducts: deps.listProducts, logger, now }));
   // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.
   bot.use(topicRepliesFeature({ engine, topics, steps: deliverSteps, logger, now }));
   bot.use(buyerRepliesFeature({ engine, logger, steps: deliverSteps, now, onExpiredStepReply: () => void stepSweeper.sweep() }));
@@ -349,6 +361,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     sink,
     postNotice: notices.post,
     polling: () => polling.state(),
+    remindNow: async () => reminders?.runOnce(),
     async chatRefusal() {
       const chatId = await binding.chatId();
       return chatId === undefined ? undefined : reachability.refusal(chatId);
@@ -370,6 +383,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       await stepSweeper.start();
       await notices.start();
       await summary?.start();
+      await reminders?.start();
     },
 
     async stop(budget) {
@@ -378,6 +392,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       housekeeping.stop();
       stepSweeper.stop();
       summary?.stop();
+      reminders?.stop();
       lifetime.abort();
       lifetime = new AbortController();
       notices.stop();
@@ -391,6 +406,7 @@ export type { BotKeyValueStore } from './storage/kv.ts';
 export type { CardStore } from './cards/card-store.ts';
 export type { TopicsSettings } from './topics/order-topics.ts';
 export type { PostNotice } from './sink/notices.ts';
+export type { ReminderSettings } from './upkeep/reminders.ts';
 export type { ChatRefusal } from './transport/chat-reachability.ts';
 export type { PollingState } from './transport/polling.ts';
 export type { TelegramPacing, TelegramRetry } from './transport/api-transformers.ts';

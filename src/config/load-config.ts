@@ -49,6 +49,8 @@ interface ConfigCommon {
   remindConfirmMs: number;
   /** `DAILY_SUMMARY_AT`: local time of the daily /stats post; absent: none. */
   dailySummaryAt?: { hour: number; minute: number };
+  /** `REMIND_UNTAKEN_MINUTES` and `REMIND_UNANSWERED_MINUTES` in ms; undefined: that reminder is off. */
+  reminders: { untakenAfterMs: number | undefined; unansweredAfterMs: number | undefined };
   /** `SELLER_DELIVER_FIELD`, the deliver body's field name in both modes: trial mode's sandbox reads it too. */
   deliverField: string;
   /** Things that look wrong but may be right (an unusual key shape…): log them at start-up. */
@@ -70,6 +72,9 @@ interface SandboxConfig extends ConfigCommon {
 export type Config = LiveConfig | SandboxConfig;
 
 const SANDBOX_FLAG = '--sandbox';
+
+/** 0 turns a reminder off. */
+const minutesToMs = (minutes: number): number | undefined => (minutes === 0 ? undefined : Math.max(1, Math.round(minutes * 60_000)));
 
 /** Which mode the command line asks for; accepts process.argv whole or sliced. */
 const modeFromArgv = (argv: readonly string[]): Mode => (argv.includes(SANDBOX_FLAG) ? 'sandbox' : 'live');
@@ -107,6 +112,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     logLevel: valid.LOG_LEVEL,
     storeDownAlertMs: Math.round(valid.STORE_DOWN_ALERT_MINUTES * 60_000),
     stock: { autoDelivery: valid.AUTO_DELIVERY === 'on', lowThreshold: valid.STOCK_LOW_THRESHOLD },
+    reminders: {
+      untakenAfterMs: minutesToMs(valid.REMIND_UNTAKEN_MINUTES),
+      unansweredAfterMs: minutesToMs(valid.REMIND_UNANSWERED_MINUTES),
+    },
     deliverField: valid.SELLER_DELIVER_FIELD,
     remindConfirmMs: Math.round(valid.REMIND_CONFIRM_HOURS * 3_600_000),
     warnings,

@@ -19,6 +19,8 @@ const DEFAULT_STOCK_LOW_THRESHOLD = 3;
 const DEFAULT_REMIND_CONFIRM_HOURS = 24;
 /** REMIND_CONFIRM_HOURS: 0 (off) or more, decimals allowed (`decimal` above refuses 0). */
 const REMIND_HOURS_MESSAGE = 'must be a number of hours, 0 or more and at most 8760 (a year), e.g. 24 (0: no reminder)';
+const DEFAULT_REMIND_UNTAKEN_MINUTES = 10;
+const DEFAULT_REMIND_UNANSWERED_MINUTES = 15;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -51,6 +53,14 @@ const decimal = (message: string, max: number) =>
     .regex(DECIMAL, { error: message })
     .transform(Number)
     .refine((n) => n > 0 && n <= max, { error: message });
+
+/** Minutes from 0 (off) to a week, decimals allowed (tests use seconds). */
+const minutesOrOff = (message: string) =>
+  z
+    .string()
+    .regex(DECIMAL, { error: message })
+    .transform(Number)
+    .refine((n) => n >= 0 && n <= 10080, { error: message });
 
 /** An http(s) URL without credentials, query or fragment; trailing slashes are removed. */
 const baseUrl = (whatItIs: string) =>
@@ -181,6 +191,12 @@ export const EnvSchema = z.object({
       .transform(Number)
       .refine((n) => n >= 0 && n <= 8760, { error: REMIND_HOURS_MESSAGE })
       .default(DEFAULT_REMIND_CONFIRM_HOURS),
+  ),
+  REMIND_UNTAKEN_MINUTES: variable(
+    minutesOrOff('must be a number of minutes from 0 (off) to 10080 (a week), e.g. 10').default(DEFAULT_REMIND_UNTAKEN_MINUTES),
+  ),
+  REMIND_UNANSWERED_MINUTES: variable(
+    minutesOrOff('must be a number of minutes from 0 (off) to 10080 (a week), e.g. 15').default(DEFAULT_REMIND_UNANSWERED_MINUTES),
   ),
 });
 

@@ -3,7 +3,7 @@
  * A bottom module: it imports only the Seller API's types, so db, sync and bot can all depend on it.
  */
 import type { SellerApiErrorCode } from '../seller-api/errors.ts';
-import type { Order, OrderId } from '../seller-api/schemas.ts';
+import type { Order, OrderId, OrderStatus } from '../seller-api/schemas.ts';
 import type { TelegramRef } from './telegram-ref.ts';
 
 export type ActionKind = 'take' | 'deliver' | 'cancel' | 'message';
@@ -14,7 +14,15 @@ export type ActionSource = 'stock';
 export type SellerAction =
   | { kind: 'take'; orderId: OrderId; by?: ActionSource }
   | { kind: 'deliver'; orderId: OrderId; value?: string; by?: ActionSource }
-  | { kind: 'cancel'; orderId: OrderId }
+  | {
+      kind: 'cancel';
+      orderId: OrderId;
+      /**
+       * Cancel only while the store still shows the order in this status, read just before (auto-cancel: an order
+       * taken on the website meanwhile, unseen by a stale read, is not cancelled). Absent: cancel whatever it is.
+       */
+      onlyIfStatus?: OrderStatus;
+    }
   | {
       kind: 'message';
       orderId: OrderId;

@@ -20,7 +20,12 @@ const NAME_SHAPE = /^[\p{L}\p{N}_-]+$/u;
 export const TEMPLATE_NAME_MAX = 32;
 
 /** Templates the bridge sends by itself, when they exist (README "Templates and reminders"). */
-export const AUTO_TEMPLATES = { greeting: 'greeting', delivered: 'delivered', confirmReminder: 'confirm-reminder' } as const;
+export const AUTO_TEMPLATES = {
+  greeting: 'greeting',
+  delivered: 'delivered',
+  confirmReminder: 'confirm-reminder',
+  sorry: 'sorry',
+} as const;
 
 /** `{…}` without braces or a line break inside: the candidates for a placeholder. */
 const PLACEHOLDER = /\{([^{}\n]*)\}/g;
@@ -108,4 +113,12 @@ export function renderTemplate(text: string, order: Order): RenderedTemplate {
     return value ?? '';
   });
   return { text: rendered.trim(), missingFields };
+}
+
+/** A saved template rendered for an order; undefined when none has that name, or it renders empty or over the limit. */
+export function renderSaved(lookup: { get(name: string): { text: string } | undefined }, name: string, order: Order): string | undefined {
+  const saved = lookup.get(name);
+  if (saved === undefined) return undefined;
+  const { text } = renderTemplate(saved.text, order);
+  return text === '' || text.length > MESSAGE_TEXT_LIMIT ? undefined : text;
 }

@@ -7,3 +7,4 @@ export { createOrderTopicQueries } from './order-topics.ts';
 export { createTemplateQueries } from './templates.ts';
 export { createAuditQueries, createSummaryLedger } from './audit.ts';
 export { createStatsQueries } from './stats.ts';
+export { createReminderQueries } from './reminders.ts';

@@ -23,7 +23,7 @@ import type { OutboxEntry } from '../db/outbox.ts';
 import type { Queries } from '../db/queries.ts';
 import type { SqliteDatabase } from '../db/sqlite.ts';
 import type { SellerApi } from '../seller-api/api.ts';
-import { isSellerApiError, type SellerApiErrorCode } from '../seller-api/errors.ts';
+import { isSellerApiError, SellerApiError, type SellerApiErrorCode } from '../seller-api/errors.ts';
 import { listMessagesAfter } from '../seller-api/paging.ts';
 import type { Cursor, Message, Order, OrderId } from '../seller-api/schemas.ts';
 import { timeOf } from '../seller-api/spec-gaps.ts';
@@ -101,7 +101,11 @@ function normalise(action: SellerAction): SellerAction {
     case 'take':
       return { kind: 'take', orderId: action.orderId, ...(action.by === undefined ? {} : { by: action.by }) };
     case 'cancel':
-      return { kind: 'cancel', orderId: action.orderId };
+      return {
+        kind: 'cancel',
+        orderId: action.orderId,
+        ...(action.onlyIfStatus === undefined ? {} : { onlyIfStatus: action.onlyIfStatus }),
+      };
     case 'deliver':
       return {
         kind: 'deliver',
@@ -237,7 +241,15 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     try {
       if (action.kind === 'take') order = await api.takeOrder(entry.orderId, options);
       else if (action.kind === 'deliver') order = await api.deliverOrder(entry.orderId, action.value, options);
-      else order = await api.cancelOrder(entry.orderId, options);
+      else if (action.kind === 'cancel') {
+        const only = action.onlyIfStatus;
+        const status = only && (await api.getOrder(entry.orderId, { signal: pass.requestSignal })).status;
+        // `cancelled` goes on: an earlier attempt of this very action may have cancelled it; its key gets that answer.
+        if (status && status !== only && status !== 'cancelled') {
+          throw new SellerApiError('ORDER_INVALID_STATUS', `order is ${status}, the cancel was for ${only} only`);
+        }
+        order = await api.cancelOrder(entry.orderId, options);
+      } else throw new Error('a chat post is not an order action'); // runOne sends posts to runMessage
     } catch (error) {
       await fail(entry, error, api, pass, false);
       return;

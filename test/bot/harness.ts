@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { pino, type Logger } from 'pino';
-import { createBridgeBot, type BridgeBot, type BridgeBotDeps } from '../../src/bot/index.ts';
 import { createAuditQueries, createSummaryLedger } from '../../src/db/audit.ts';
+import { createBridgeBot, type BridgeBot, type BridgeBotDeps, type ReminderSettings } from '../../src/bot/index.ts';
 import { createCardViewQueries, type CardViewQueries } from '../../src/db/card-views.ts';
 import { createStatsQueries } from '../../src/db/stats.ts';
 import { createKeyValueStore, type KeyValueStore } from '../../src/db/kv.ts';
 import { createOrderTopicQueries } from '../../src/db/order-topics.ts';
+import { createReminderQueries } from '../../src/db/reminders.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import { createStockQueries } from '../../src/db/stock.ts';
@@ -67,6 +68,10 @@ export interface BridgeHarnessOptions {
   topics?: 'auto' | 'off';
   /** After a refused topic creation, how long until new orders try again. */
   topicRightsRetryMs?: number;
+  /** Reminders and /autocancel over this database (absent: off). */
+  reminders?: Omit<ReminderSettings, 'store'>;
+  /** Runs once before the first process starts (orders already in the store: the first start's import). */
+  beforeFirstStart?: (sandbox: SandboxHandle) => void;
 }
 
 export interface BridgeHarness {
@@ -145,6 +150,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
           }),
       stock: createStockQueries(db),
       templates: createTemplateQueries(db),
+      ...(options.reminders === undefined ? {} : { reminders: { store: createReminderQueries(db), ...options.reminders } }),
       logger,
       listProducts: () => api.listProducts(),
       ...QUICK_TELEGRAM,
@@ -164,6 +170,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     return { api, db, kv, cards, engine, bridge };
   };
 
+  options.beforeFirstStart?.(sandbox);
   let current: Process | undefined = await startProcess();
   const stopProcess = async () => {
     const process = current;

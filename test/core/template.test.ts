@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTemplateName, checkTemplateText, renderTemplate } from '../../src/core/template.ts';
+import { checkTemplateName, checkTemplateText, MESSAGE_TEXT_LIMIT, renderSaved, renderTemplate } from '../../src/core/template.ts';
 import type { Order, OrderId } from '../../src/seller-api/schemas.ts';
 
 const order = {
@@ -53,5 +53,21 @@ describe('renderTemplate', () => {
   });
   it('keeps several lines and leaves text that is no placeholder alone', () => {
     expect(renderTemplate('Hi :-{\nthanks for {order}', order).text).toBe('Hi :-{\nthanks for ord_1');
+  });
+});
+
+describe('a saved template for an automatic message (the sorry of auto-cancel)', () => {
+  const saved = new Map<string, { text: string }>();
+  const lookup = { get: (name: string) => saved.get(name) };
+  it('is rendered for the order when it exists, and is nothing when it does not', () => {
+    expect(renderSaved(lookup, 'sorry', order)).toBeUndefined();
+    saved.set('sorry', { text: 'Sorry, order {order} was cancelled and refunded.' });
+    expect(renderSaved(lookup, 'sorry', order)).toBe('Sorry, order ord_1 was cancelled and refunded.');
+  });
+  it('is nothing when it renders empty or over the store limit, so nothing half-right reaches a buyer', () => {
+    saved.set('blank', { text: '{field:Nope}' });
+    saved.set('long', { text: `{product}${'x'.repeat(MESSAGE_TEXT_LIMIT)}` });
+    expect(renderSaved(lookup, 'blank', order)).toBeUndefined();
+    expect(renderSaved(lookup, 'long', order)).toBeUndefined();
   });
 });

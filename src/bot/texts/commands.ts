@@ -5,6 +5,7 @@ import { BUTTONS } from './buttons.ts';
 import { ago, formatMoment, formatNumber, idCode } from './format.ts';
 import { statusInWords } from './order-card.ts';
 import { statsCommandDescription } from './stats.ts';
+import { autocancelCommandDescription } from './reminders.ts';
 import { stockCommandDescription } from './stock.ts';
 import { templateCommandDescriptions } from './templates.ts';
 
@@ -22,6 +23,7 @@ export const COMMANDS = [
   { command: 'untemplate', description: templateCommandDescriptions.untemplate },
   { command: 't', description: templateCommandDescriptions.t },
   { command: 'stats', description: statsCommandDescription },
+  { command: 'autocancel', description: autocancelCommandDescription },
 ] as const;
 
 // ---- /start ----

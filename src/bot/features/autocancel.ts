@@ -1,0 +1,88 @@
+/**
+ * `/autocancel`: per product, cancel (and refund) paid orders nobody took within a time. Off for every product until
+ * an admin turns it on; listing and changing are admin-only (middlewares/admin-only.ts), since a rule moves money.
+ * The cancels themselves are made by the reminders' pass (upkeep/reminders.ts), through the outbox.
+ */
+import { Composer } from 'grammy';
+import type { Logger } from 'pino';
+import { isSellerApiError } from '../../seller-api/errors.ts';
+import type { Product, ProductId } from '../../seller-api/schemas.ts';
+import type { BotContext } from '../context.ts';
+import { join, lines, type Html } from '../helpers/html.ts';
+import { adminOnly } from '../middlewares/admin-only.ts';
+import type { ChatBinding } from '../storage/chat-binding.ts';
+import {
+  autocancelBadMinutes,
+  autocancelListHeader,
+  autocancelListItem,
+  autocancelNone,
+  autocancelOff,
+  autocancelSet,
+  autocancelUnavailable,
+  autocancelUnknownProduct,
+  autocancelUsage,
+} from '../texts/reminders.ts';
+import type { ReminderStore } from '../upkeep/reminder-store.ts';
+
+/** At most a week, like the other minute settings; decimals allowed (tests use seconds). */
+const MAX_MINUTES = 10_080;
+const MINUTES = /^(\d+(\.\d*)?|\.\d+)$/;
+
+const html = { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } };
+
+export function autocancelFeature(deps: {
+  store: ReminderStore | undefined;
+  binding: ChatBinding;
+  /** To check a product id before a rule is set (one store request); without it, or when the store fails, it is not checked. */
+  listProducts: (() => Promise<Product[]>) | undefined;
+  logger: Logger;
+  now: () => number;
+}) {
+  const composer = new Composer<BotContext>();
+  const admins = adminOnly({ binding: deps.binding, logger: deps.logger });
+
+  const list = async (store: ReminderStore): Promise<Html> => {
+    const rules = await store.rules();
+    if (rules.length === 0) return autocancelNone;
+    const items = rules.map((rule) => autocancelListItem({ productId: rule.productId, minutesSet: rule.minutes }));
+    return join([autocancelListHeader({ products: rules.length }), lines(items)], '\n\n');
+  };
+
+  /** Whether the store knows the product: a typo would set a rule that never acts while the seller counts on it. */
+  const productKnown = async (productId: string): Promise<boolean | undefined> => {
+    if (deps.listProducts === undefined) return undefined;
+    try {
+      return (await deps.listProducts()).some((product) => product.id === productId);
+    } catch (error) {
+      deps.logger.warn({ err: isSellerApiError(error) ? error.code : 'UNKNOWN', productId }, 'product id of /autocancel not checked');
+      return undefined;
+    }
+  };
+
+  composer.command('autocancel', admins, async (ctx) => {
+    const { store } = deps;
+    if (store === undefined) return void (await ctx.reply(autocancelUnavailable));
+    const args = ctx.match
+      .trim()
+      .split(/\s+/)
+      .filter((arg) => arg !== '');
+    if (args.length === 0) return void (await ctx.reply((await list(store)).html, html));
+    const [productArg, value] = args;
+    if (args.length !== 2 || productArg === undefined || value === undefined) return void (await ctx.reply(autocancelUsage.html, html));
+    const productId = productArg as ProductId;
+    if (value.toLowerCase() === 'off') {
+      const wasOn = await store.removeRule(productId);
+      deps.logger.info({ productId, userId: ctx.from?.id, wasOn }, 'auto-cancel turned off');
+      return void (await ctx.reply(autocancelOff({ productId, wasOn }).html, html));
+    }
+    const minutes = MINUTES.test(value) ? Number(value) : Number.NaN;
+    if (!(minutes > 0 && minutes <= MAX_MINUTES)) return void (await ctx.reply(autocancelBadMinutes.html, html));
+    const known = await productKnown(productId);
+    if (known === false) return void (await ctx.reply(autocancelUnknownProduct({ productId }).html, html));
+    await store.setRule(productId, minutes, ctx.from?.id, deps.now());
+    deps.logger.info({ productId, minutes, userId: ctx.from?.id, checked: known === true }, 'auto-cancel turned on');
+    await ctx.reply(autocancelSet({ productId, minutesSet: minutes, unchecked: known === undefined }).html, html);
+  });
+
+  return composer;
+}

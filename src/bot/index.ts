@@ -327,7 +327,6 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   );
   bot.use(deliverButtons({ codec, steps: deliverSteps, now }));
   bot.use(templatesFeature({ templates: deps.templates, engine, binding, topics, logger, now }));
-  bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now }));
   bot.use(statsFeature({ stats: deps.stats, timeZone, now }));
   const { audit } = deps;
   const history = audit && ((orderId: Parameters<typeof orderHistory>[1]) => orderHistory(audit, orderId, timeZone));

@@ -241,7 +241,6 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
-  AUDIT_MIGRATION,
   {
     version: 7,
     name: 'reminders and auto-cancel',
@@ -289,6 +288,7 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  AUDIT_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

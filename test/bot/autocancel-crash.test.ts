@@ -99,7 +99,11 @@ it('cancels every order once, apologises once and tells the chat, whatever momen
   let runs = 0;
   while (cancelled() < ORDERS && runs < MAX_RUNS) {
     runs += 1;
-    await runAndKill(100 + Math.floor(random() * 900));
+    // Half the kills wait for the next cancel or two to land (a fast machine would otherwise finish every order
+    // before the first timer fires), half come at a random moment of the run.
+    const target = cancelled() + 1 + Math.floor(random() * 2);
+    if (runs % 2 === 1) await runAndKill(0, () => cancelled() >= target);
+    else await runAndKill(50 + Math.floor(random() * 450));
     progress.push(cancelled());
   }
   // A last run finishes what the last kill interrupted (a cancel done but not recorded, a sorry or a notice not sent).

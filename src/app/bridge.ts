@@ -6,7 +6,14 @@
 import type { Logger } from 'pino';
 import { ALERTS, createBridgeBot, type BridgeBot, type BridgeBotDeps } from '../bot/index.ts';
 import type { Config } from '../config/index.ts';
-import { createCardViewQueries, createKeyValueStore, createOrderTopicQueries, createStockQueries, openDatabase } from '../db/index.ts';
+import {
+  createCardViewQueries,
+  createKeyValueStore,
+  createOrderTopicQueries,
+  createStockQueries,
+  createTelegramQueueQueries,
+  openDatabase,
+} from '../db/index.ts';
 import { startHealthServer, syncHealth, type HealthServer } from '../ops/index.ts';
 import { createStoreAlerts, type StoreAlert } from '../ops/store-alerts.ts';
 import { createSellerApiClient } from '../seller-api/client.ts';
@@ -73,6 +80,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     },
     kv,
     cardStore: createCardViewQueries(db),
+    // Sync hands events to this queue and goes on reading the store while Telegram drains it.
+    telegramQueue: createTelegramQueueQueries(db),
     topics: { mode: config.telegram.topics, store: createOrderTopicQueries(db) },
     stock,
     logger,

@@ -61,6 +61,10 @@ import { createPolling, type PollingState } from './transport/polling.ts';
 import { createFileDownloader } from './stock/file-download.ts';
 import type { StockStore } from './stock/stock-store.ts';
 import { createTelegramSink } from './sink/telegram-sink.ts';
+import { createQueueDelivery } from './sink/queue-delivery.ts';
+import type { TelegramQueueStore } from './sink/queue-store.ts';
+import { createQueuedSink, DEFAULT_MAX_PENDING } from './sink/queued-sink.ts';
+import { createTelegramDrainer, DEFAULT_DRAINER, type DrainerOptions } from './sink/telegram-drainer.ts';
 import { chatMoved } from './texts/chat-migration.ts';
 import { COMMANDS } from './texts/commands.ts';
 import { createStepSweeper } from './upkeep/expired-steps.ts';
@@ -111,6 +115,14 @@ export interface BridgeBotDeps {
   noticeRetryDelaysMs?: readonly number[];
   /** Backoff of notices held because Telegram did not take them (default 30 s doubling up to 10 minutes). */
   heldNoticeBackoff?: Partial<Backoff>;
+  /**
+   * The Telegram queue (src/db's TelegramQueueQueries): sync's events are queued and shown at Telegram's pace while
+   * sync goes on reading the store; buyer messages of one order that wait together are sent as one message. Absent:
+   * each event is shown before sync goes on (the hand-off waits for Telegram).
+   */
+  telegramQueue?: TelegramQueueStore;
+  /** The queue's drainer: backoffs, idle polling, grace at stop (defaults: sink/telegram-drainer.ts). */
+  drainer?: Partial<DrainerOptions>;
   /** Pruning of the bot's records: card views and callback aliases (default: 30 days, hourly). */
   housekeeping?: Partial<HousekeepingOptions>;
   /** A Deliver or /reply step left alone this long is dropped (default 15 minutes). */
@@ -201,7 +213,24 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   });
   const announce = (notice: Parameters<PostNotice>[0]) => notices.post(notice);
   const topics = createOrderTopics({ api: bot.api, settings: deps.topics, kv: deps.kv, announce, logger, secrets, now });
-  const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, logger, secrets });
+  const direct = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, logger, secrets });
+  const queue = deps.telegramQueue;
+  const drainer =
+    queue &&
+    createTelegramDrainer({
+      store: queue,
+      deliver: createQueueDelivery({ delivery: direct.delivery, binding, engine, store: queue }),
+      engine,
+      options: { ...DEFAULT_DRAINER, ...deps.drainer },
+      onFailure: () => topics.recheck(),
+      now,
+      logger,
+      secrets,
+    });
+  const sink =
+    queue && drainer
+      ? createQueuedSink({ store: queue, drainer, direct: direct.sink, binding, maxPending: DEFAULT_MAX_PENDING, now })
+      : direct.sink;
   const notices = createNoticePoster({
     api: bot.api,
     binding,
@@ -214,7 +243,10 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     secrets,
   });
   // The chat answers again: what was held goes out now, not at the end of its backoff.
-  reachability.onReachable(() => notices.retryNow());
+  reachability.onReachable(() => {
+    notices.retryNow();
+    drainer?.retryNow();
+  });
   const housekeeping = createHousekeeping({
     cards,
     codec,
@@ -311,6 +343,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       await housekeeping.start();
       await stepSweeper.start();
       await notices.start();
+      drainer?.start();
     },
 
     async stop(budget) {
@@ -321,6 +354,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       lifetime.abort();
       lifetime = new AbortController();
       notices.stop();
+      await drainer?.stop(budget);
       await polling.stop(budget);
     },
   };
@@ -331,6 +365,7 @@ export type { BotKeyValueStore } from './storage/kv.ts';
 export type { CardStore } from './cards/card-store.ts';
 export type { TopicsSettings } from './topics/order-topics.ts';
 export type { PostNotice } from './sink/notices.ts';
+export type { TelegramQueueStore } from './sink/queue-store.ts';
 export type { ChatRefusal } from './transport/chat-reachability.ts';
 export type { PollingState } from './transport/polling.ts';
 export type { TelegramPacing, TelegramRetry } from './transport/api-transformers.ts';

@@ -15,6 +15,7 @@ import { createOrderTopicQueries } from '../../src/db/order-topics.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import { createStockQueries } from '../../src/db/stock.ts';
+import { createTelegramQueueQueries, type TelegramQueueQueries } from '../../src/db/telegram-queue.ts';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import type { SellerApiClient } from '../../src/seller-api/client.ts';
@@ -61,6 +62,8 @@ export interface BridgeHarnessOptions {
   forum?: boolean;
   /** TELEGRAM_TOPICS; absent: the bot's default (off). */
   topics?: 'auto' | 'off';
+  /** The sink shows each event before sync goes on (no Telegram queue), as without `telegramQueue`. */
+  directSink?: boolean;
   /** After a refused topic creation, how long until new orders try again. */
   topicRightsRetryMs?: number;
 }
@@ -76,6 +79,13 @@ export interface BridgeHarness {
   /** The database file, the same across restarts. */
   dbPath: string;
   chatId: number | undefined;
+  /** The Telegram queue as the database keeps it. */
+  queue: TelegramQueueQueries;
+  /**
+   * Waits until the Telegram queue is empty: everything sync handed off is in Telegram and linked to its order (a
+   * reply to it finds the order). Without it a test can see a message Telegram accepted before the bot heard so.
+   */
+  drained(timeoutMs?: number): Promise<void>;
   /** A new process over the same database file and the same Telegram. */
   restart(): Promise<void>;
   /** Stops the bot and the engine (the sandbox and Telegram stay up). */
@@ -111,6 +121,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     db: SqliteDatabase;
     kv: KeyValueStore;
     cards: CardViewQueries;
+    queue: TelegramQueueQueries;
     engine: BridgeSyncEngine;
     bridge: BridgeBot;
   }
@@ -120,6 +131,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     const db = openDatabase(dbPath, { logger });
     const kv = createKeyValueStore(db);
     const cards = createCardViewQueries(db);
+    const queue = createTelegramQueueQueries(db);
     let engine: BridgeSyncEngine | undefined;
     const bridge = createBridgeBot({
       token: telegram.token,
@@ -129,6 +141,8 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       engine: () => engine!,
       kv,
       cardStore: cards,
+      // The product's path: events queued, Telegram drained at its pace (sink/queued-sink.ts).
+      ...(options.directSink ? {} : { telegramQueue: queue }),
       ...(options.topics === undefined
         ? {}
         : {
@@ -151,7 +165,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     });
     await bridge.start();
     if (options.startEngine !== false) engine.start();
-    return { api, db, kv, cards, engine, bridge };
+    return { api, db, kv, cards, queue, engine, bridge };
   };
 
   let current: Process | undefined = await startProcess();
@@ -186,6 +200,14 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     get cards() {
       return need().cards;
     },
+    get queue() {
+      return need().queue;
+    },
+    drained: (timeoutMs) =>
+      eventually(() => {
+        const pending = need().queue.pending();
+        if (pending > 0) throw new Error(`${pending} items still queued for Telegram`);
+      }, timeoutMs),
     dbPath,
     async restart() {
       await stopProcess();
@@ -210,6 +232,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
         card = harness.cardsOf(order.id)[0];
         if (!card) throw new Error(`no card for ${order.id}`);
       });
+      await harness.drained();
       return { order, card: card! };
     },
     async takePaidOrder() {

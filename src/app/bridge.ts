@@ -127,7 +127,9 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
           check: async () => {
             const polling = bot.polling();
             if (!polling.running) return { ok: false, reason: `telegram polling stopped${polling.error ? `: ${polling.error}` : ''}` };
-            const store = syncHealth(engine.status(), { startedAt, staleAfterMs: config.storeDownAlertMs, now: now() });
+            const synced = syncHealth(engine.status(), { startedAt, staleAfterMs: config.storeDownAlertMs, now: now() });
+            // What sync handed off and Telegram has not shown yet (the queue drains at Telegram's pace).
+            const store = { ...synced, details: { ...synced.details, telegramQueue: { waiting: (await bot.queue?.waiting()) ?? 0 } } };
             // Nothing reaches the seller while Telegram refuses the chat: degraded, whatever the store does.
             const refused = await bot.chatRefusal();
             if (refused === undefined) return store;

@@ -150,6 +150,11 @@ export interface BridgeBot {
   start(): Promise<void>;
   /** Stops polling and waits for the updates being handled (up to `stopGraceMs`, within what `budget` leaves). */
   stop(budget?: ShutdownBudget): Promise<void>;
+  /**
+   * The Telegram queue, when `telegramQueue` was given: `start()` and `stop()` run with the bot's own; tests that
+   * drive a bot without polling run the drainer alone. `waiting()` counts what is not in Telegram yet.
+   */
+  queue: { start(): void; stop(budget?: ShutdownBudget): Promise<void>; waiting(): Promise<number> } | undefined;
   /** Whether updates are being received; `error` (token-free) says why polling stopped by itself. */
   polling(): PollingState;
 }
@@ -322,6 +327,10 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     bot,
     sink,
     postNotice: notices.post,
+    queue:
+      queue && drainer
+        ? { start: () => drainer.start(), stop: (budget) => drainer.stop(budget), waiting: async () => queue.pending() }
+        : undefined,
     polling: () => polling.state(),
     async chatRefusal() {
       const chatId = await binding.chatId();

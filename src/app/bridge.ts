@@ -19,6 +19,7 @@ import { createStoreAlerts, type StoreAlert } from '../ops/store-alerts.ts';
 import { createSellerApiClient } from '../seller-api/client.ts';
 import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
 import { createSyncEngine, type BridgeSyncEngine } from '../sync/engine.ts';
+import { defaultTuning } from '../sync/tuning.ts';
 import type { ProductId } from '../seller-api/schemas.ts';
 
 export interface StoreAccess {
@@ -69,6 +70,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const kv = createKeyValueStore(db);
 
   let engine: BridgeSyncEngine | undefined;
+  const sinkRetry = defaultTuning(config.pollIntervalMs);
   const bot = createBridgeBot({
     token: config.telegram.token,
     ...(config.telegram.apiRoot === undefined ? {} : { apiRoot: config.telegram.apiRoot }),
@@ -82,6 +84,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     cardStore: createCardViewQueries(db),
     // Sync hands events to this queue and goes on reading the store while Telegram drains it.
     telegramQueue: createTelegramQueueQueries(db),
+    // A chat that refuses the bot is asked again on sync's schedule for a sink that refuses everything.
+    drainer: { backoff: { baseMs: sinkRetry.sinkRetryBaseMs, maxMs: sinkRetry.sinkRetryMaxMs } },
     topics: { mode: config.telegram.topics, store: createOrderTopicQueries(db) },
     stock,
     logger,

@@ -38,7 +38,11 @@ export function createQueuedSink(deps: QueuedSinkDeps): SyncSink {
   const accept = async (item: QueueItem): Promise<SinkReceipt> => {
     await deps.binding.requireChatId();
     const held = drainer.held();
-    if (held !== undefined) throw held;
+    if (held !== undefined) {
+      // Sync's own hold asks again on its backoff: that ask is the drainer's probe too, so neither waits for the other.
+      drainer.retryNow();
+      throw held;
+    }
     const pending = await store.pending();
     if (pending >= deps.maxPending) {
       throw new BridgeBotError('TELEGRAM_RATE_LIMITED', `${pending} messages wait for Telegram`, { retryAfterMs: FULL_RETRY_MS });

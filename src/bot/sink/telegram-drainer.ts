@@ -56,7 +56,7 @@ export interface TelegramDrainer {
   stop(budget?: ShutdownBudget): Promise<void>;
   /** Something was queued. */
   wake(): void;
-  /** The chat answers again: a hold ends now. */
+  /** Try the chat now (it answered again, or sync asks): a hold ends, unless Telegram asked to wait longer. */
   retryNow(): void;
   /** While the chat refuses the bot: why, with how long the queue waits before it tries again. */
   held(): BridgeBotError | undefined;
@@ -68,7 +68,8 @@ export function createTelegramDrainer(deps: DrainerDeps): TelegramDrainer {
   let loop: Promise<void> | undefined;
   // A step stop() stopped waiting for records nothing: the database may be closed by then.
   let generation = 0;
-  let hold: { error: BridgeBotError; until: number; count: number } | undefined;
+  // `until` is the backoff, cut short by retryNow; `notBefore` is what Telegram asked (retry_after), never cut.
+  let hold: { error: BridgeBotError; until: number; notBefore: number; count: number } | undefined;
   let lastPrune = Number.NEGATIVE_INFINITY;
   let woken = false;
   let wakeUp: (() => void) | undefined;
@@ -101,7 +102,7 @@ export function createTelegramDrainer(deps: DrainerDeps): TelegramDrainer {
     const wait = Math.max(error.retryAfterMs ?? 0, backoffDelayMs(count, options.backoff));
     // What the queued sink refuses events with meanwhile: sync holds them for at least this wait.
     const refusal = new BridgeBotError(error.code, error.message.replace(`${error.code}: `, ''), { retryAfterMs: wait });
-    hold = { error: refusal, until: now() + wait, count };
+    hold = { error: refusal, until: now() + wait, notBefore: now() + (error.retryAfterMs ?? 0), count };
     logger.warn({ code: error.code, waitMs: wait }, 'telegram refuses the chat; the queue waits');
   };
 
@@ -176,7 +177,7 @@ export function createTelegramDrainer(deps: DrainerDeps): TelegramDrainer {
     wake,
     retryNow() {
       if (hold === undefined) return;
-      hold = { ...hold, until: 0 };
+      hold = { ...hold, until: hold.notBefore };
       wake();
     },
     held: () => hold?.error,

@@ -40,10 +40,11 @@ export interface TelegramQueueQueries {
   /** Items not sent yet. */
   pending(): number;
   /**
-   * The next item due: lane 0 before lane 1, oldest first. An order with an item waiting for its retry sends
-   * nothing meanwhile, so nothing of an order overtakes what came before it.
+   * The next item due: lane 0 before lane 1, oldest first; a lane 1 item queued before `agedBefore` counts as lane 0,
+   * so edits are not put off forever by a steady stream of new content. An order with an item waiting for its retry
+   * sends nothing meanwhile, so nothing of an order overtakes what came before it.
    */
-  next(now: number): QueuedRow | undefined;
+  next(now: number, agedBefore: number): QueuedRow | undefined;
   /** The order's pending items of a kind, oldest first. */
   pendingOf(orderId: string, kind: string, limit: number): QueuedRow[];
   /** Records what Telegram accepted, in one transaction. */
@@ -84,13 +85,13 @@ export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQue
      WHERE seq = (SELECT seq FROM telegram_queue WHERE order_id = @orderId AND kind = @kind AND sent_at IS NULL ORDER BY seq LIMIT 1)`,
   );
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM telegram_queue WHERE sent_at IS NULL');
-  const selectNext = db.prepare<{ now: number }, Row>(
+  const selectNext = db.prepare<{ now: number; aged: number }, Row>(
     `SELECT ${COLUMNS} FROM telegram_queue AS q
      WHERE q.sent_at IS NULL AND q.not_before <= @now
        AND (q.order_id IS NULL OR NOT EXISTS (
          SELECT 1 FROM telegram_queue AS w
          WHERE w.order_id = q.order_id AND w.sent_at IS NULL AND w.not_before > @now))
-     ORDER BY q.lane, q.seq LIMIT 1`,
+     ORDER BY CASE WHEN q.lane = 1 AND q.queued_at >= @aged THEN 1 ELSE 0 END, q.seq LIMIT 1`,
   );
   const selectOf = db.prepare<[string, string, number], Row>(
     `SELECT ${COLUMNS} FROM telegram_queue WHERE order_id = ? AND kind = ? AND sent_at IS NULL ORDER BY seq LIMIT ?`,
@@ -123,8 +124,8 @@ export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQue
     add,
     replacePending: (entry, now) => replacePending(entry, now),
     pending: () => count.get()?.n ?? 0,
-    next: (now) => {
-      const row = selectNext.get({ now });
+    next: (now, agedBefore) => {
+      const row = selectNext.get({ now, aged: agedBefore });
       return row === undefined ? undefined : toRow(row);
     },
     pendingOf: (orderId, kind, limit) => selectOf.all(orderId, kind, limit).map(toRow),

@@ -55,7 +55,7 @@ const queueMessage = (id: string, text: string) => {
 
 /** Runs steps until the queue is empty, recording progress as the drainer does. */
 const drain = async () => {
-  for (let row = queue.next(0); row; row = queue.next(0)) {
+  for (let row = queue.next(0, 0); row; row = queue.next(0, 0)) {
     const result = await step(row);
     expect(result.links).toEqual([{ orderId: ORDER, ref: { chatId: CHAT, messageId: sent.length }, role: 'other' }]);
     queue.progress(result.progress, 0);
@@ -97,7 +97,7 @@ describe('relaying queued buyer messages', () => {
 
   it('goes on after the parts already accepted (a restart mid-message)', async () => {
     queueMessage('long', 'word '.repeat(1200).trim());
-    const row = queue.next(0)!;
+    const row = queue.next(0, 0)!;
     queue.progress([{ seq: row.seq, partsSent: 1, done: false }], 0);
     await drain();
     expect(sent.map(visible)).toEqual([expect.stringContaining('(part 2 of 2)')]);

@@ -37,7 +37,7 @@ const message = (orderId: string, id: string): QueueEntry => ({
 const change = (orderId: string, state: string) => ({ kind: 'change', lane: 1 as const, orderId, payload: state });
 /** Takes the next item and marks it sent, as the drainer does once Telegram accepted it. */
 const sendNext = (now = NOW) => {
-  const row = queue.next(now);
+  const row = queue.next(now, 0);
   if (row) queue.progress([{ seq: row.seq, partsSent: 1, done: true }], now);
   return row?.payload;
 };
@@ -72,29 +72,38 @@ describe('telegram queue', () => {
     expect([sendNext(), sendNext(), sendNext(), sendNext(), sendNext()]).toEqual(['m1', 'notice', 'm2', 'edit-a', 'edit-b']);
   });
 
+  it('an edit that waited past the limit goes with new content, in its turn', () => {
+    queue.replacePending(change('a', 'old-edit'), NOW - 300_000);
+    queue.add(message('b', 'm1'), NOW);
+    // Not aged: new content first.
+    expect(queue.next(NOW, NOW - 600_000)?.payload).toBe('m1');
+    // Aged: in its turn by age.
+    expect(queue.next(NOW, NOW - 120_000)?.payload).toBe('old-edit');
+  });
+
   it('an item waiting for its retry holds back the rest of its order, not the others', () => {
     queue.add(message('a', 'a1'), NOW);
     queue.add(message('a', 'a2'), NOW);
     queue.add(message('b', 'b1'), NOW);
-    const first = queue.next(NOW)!;
+    const first = queue.next(NOW, 0)!;
     queue.failed(first.seq, NOW + 5_000);
-    expect(queue.next(NOW)?.payload).toBe('b1');
+    expect(queue.next(NOW, 0)?.payload).toBe('b1');
     expect(queue.pendingOf('a', 'message', 10).map((row) => [row.payload, row.attempts])).toEqual([
       ['a1', 1],
       ['a2', 0],
     ]);
     expect(sendNext()).toBe('b1');
-    expect(queue.next(NOW)).toBeUndefined();
-    expect(queue.next(NOW + 5_000)?.payload).toBe('a1');
+    expect(queue.next(NOW, 0)).toBeUndefined();
+    expect(queue.next(NOW + 5_000, 0)?.payload).toBe('a1');
   });
 
   it('records parts sent; an item is done only when said so', () => {
     queue.add(message('a', 'long'), NOW);
-    const row = queue.next(NOW)!;
+    const row = queue.next(NOW, 0)!;
     queue.progress([{ seq: row.seq, partsSent: 2, done: false }], NOW);
-    expect(queue.next(NOW)).toMatchObject({ payload: 'long', partsSent: 2 });
+    expect(queue.next(NOW, 0)).toMatchObject({ payload: 'long', partsSent: 2 });
     queue.progress([{ seq: row.seq, partsSent: 3, done: true }], NOW);
-    expect(queue.next(NOW)).toBeUndefined();
+    expect(queue.next(NOW, 0)).toBeUndefined();
   });
 
   it('prunes sent items past the keep time, never pending ones', () => {

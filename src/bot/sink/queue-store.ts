@@ -35,8 +35,11 @@ export interface TelegramQueueStore {
   /** The order's pending item of this kind gets the new payload, keeping its place; else a new item is added. */
   replacePending(entry: QueueEntry & { orderId: string }, now: number): unknown;
   pending(): number | Promise<number>;
-  /** Lane 0 before lane 1, oldest first; nothing of an order with an item waiting for its retry. */
-  next(now: number): QueuedRow | undefined | Promise<QueuedRow | undefined>;
+  /**
+   * Lane 0 before lane 1 (a lane 1 item queued before `agedBefore` counts as lane 0), oldest first; nothing of an
+   * order with an item waiting for its retry.
+   */
+  next(now: number, agedBefore: number): QueuedRow | undefined | Promise<QueuedRow | undefined>;
   pendingOf(orderId: string, kind: string, limit: number): readonly QueuedRow[] | Promise<readonly QueuedRow[]>;
   progress(steps: readonly QueueProgress[], now: number): unknown;
   failed(seq: number, notBefore: number): unknown;

@@ -22,6 +22,8 @@ export interface DrainerOptions {
   backoff: Backoff;
   /** How often a queue whose items all wait for a retry is looked at again. */
   idlePollMs: number;
+  /** A card edit waiting this long goes with new content, in its turn: a busy chat still sees cards change. */
+  editMaxWaitMs: number;
   /** Sent items are kept this long, so an event offered again after a crash is recognised. */
   keepSentMs: number;
   /** How long stop() waits for the message in flight. */
@@ -31,6 +33,7 @@ export interface DrainerOptions {
 export const DEFAULT_DRAINER: DrainerOptions = {
   backoff: { baseMs: 2_000, maxMs: 5 * 60_000 },
   idlePollMs: 1_000,
+  editMaxWaitMs: 2 * 60_000,
   keepSentMs: 2 * 24 * 60 * 60_000,
   stopGraceMs: 5_000,
 };
@@ -146,7 +149,7 @@ export function createTelegramDrainer(deps: DrainerDeps): TelegramDrainer {
           await nap(hold.until - now());
           continue;
         }
-        const row = await store.next(now());
+        const row = await store.next(now(), now() - options.editMaxWaitMs);
         if (row === undefined) await idle();
         else await step(row);
       } catch (error) {

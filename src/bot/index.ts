@@ -61,10 +61,9 @@ import { createPolling, type PollingState } from './transport/polling.ts';
 import { createFileDownloader } from './stock/file-download.ts';
 import type { StockStore } from './stock/stock-store.ts';
 import { createTelegramSink } from './sink/telegram-sink.ts';
-import { createQueueDelivery } from './sink/queue-delivery.ts';
 import type { TelegramQueueStore } from './sink/queue-store.ts';
-import { createQueuedSink, DEFAULT_MAX_PENDING } from './sink/queued-sink.ts';
-import { createTelegramDrainer, DEFAULT_DRAINER, type DrainerOptions } from './sink/telegram-drainer.ts';
+import type { DrainerOptions } from './sink/telegram-drainer.ts';
+import { createTelegramQueue, type TelegramQueue } from './sink/telegram-queue.ts';
 import { chatMoved } from './texts/chat-migration.ts';
 import { COMMANDS } from './texts/commands.ts';
 import { createStepSweeper } from './upkeep/expired-steps.ts';
@@ -154,7 +153,7 @@ export interface BridgeBot {
    * The Telegram queue, when `telegramQueue` was given: `start()` and `stop()` run with the bot's own; tests that
    * drive a bot without polling run the drainer alone. `waiting()` counts what is not in Telegram yet.
    */
-  queue: { start(): void; stop(budget?: ShutdownBudget): Promise<void>; waiting(): Promise<number> } | undefined;
+  queue: Omit<TelegramQueue, 'sink'> | undefined;
   /** Whether updates are being received; `error` (token-free) says why polling stopped by itself. */
   polling(): PollingState;
 }
@@ -219,23 +218,20 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const announce = (notice: Parameters<PostNotice>[0]) => notices.post(notice);
   const topics = createOrderTopics({ api: bot.api, settings: deps.topics, kv: deps.kv, announce, logger, secrets, now });
   const direct = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, logger, secrets });
-  const queue = deps.telegramQueue;
-  const drainer =
-    queue &&
-    createTelegramDrainer({
-      store: queue,
-      deliver: createQueueDelivery({ delivery: direct.delivery, binding, engine, store: queue }),
+  const queue =
+    deps.telegramQueue &&
+    createTelegramQueue({
+      store: deps.telegramQueue,
+      direct,
+      binding,
       engine,
-      options: { ...DEFAULT_DRAINER, ...deps.drainer },
+      ...(deps.drainer === undefined ? {} : { options: deps.drainer }),
       onFailure: () => topics.recheck(),
       now,
       logger,
       secrets,
     });
-  const sink =
-    queue && drainer
-      ? createQueuedSink({ store: queue, drainer, direct: direct.sink, binding, maxPending: DEFAULT_MAX_PENDING, now })
-      : direct.sink;
+  const sink = queue?.sink ?? direct.sink;
   const notices = createNoticePoster({
     api: bot.api,
     binding,
@@ -250,7 +246,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   // The chat answers again: what was held goes out now, not at the end of its backoff.
   reachability.onReachable(() => {
     notices.retryNow();
-    drainer?.retryNow();
+    queue?.retryNow();
   });
   const housekeeping = createHousekeeping({
     cards,
@@ -327,10 +323,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     bot,
     sink,
     postNotice: notices.post,
-    queue:
-      queue && drainer
-        ? { start: () => drainer.start(), stop: (budget) => drainer.stop(budget), waiting: async () => queue.pending() }
-        : undefined,
+    queue,
     polling: () => polling.state(),
     async chatRefusal() {
       const chatId = await binding.chatId();
@@ -352,7 +345,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       await housekeeping.start();
       await stepSweeper.start();
       await notices.start();
-      drainer?.start();
+      queue?.start();
     },
 
     async stop(budget) {
@@ -363,7 +356,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       lifetime.abort();
       lifetime = new AbortController();
       notices.stop();
-      await drainer?.stop(budget);
+      await queue?.stop(budget);
       await polling.stop(budget);
     },
   };

@@ -6,6 +6,8 @@
  * what was posted is remembered: a re-offered appearance returns the card the card store already has, and a
  * re-offered chat message returns the parts already posted (kept in the key-value store).
  * Where cards and buyer messages go, in a forum group's topics or not, is order-placement.ts's job.
+ * With the Telegram queue (telegram-queue.ts) sync talks to the queued sink instead, and the drainer shows each item
+ * with this sink's `delivery`: the same card, placement and relay steps, one policy for both.
  */
 import type { Api } from 'grammy';
 import type { Logger } from 'pino';

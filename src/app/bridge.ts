@@ -17,6 +17,7 @@ import {
   createStatsQueries,
   createSummaryLedger,
   createReminderQueries,
+  createTelegramQueueQueries,
   openDatabase,
 } from '../db/index.ts';
 import { startHealthServer, syncHealth, type HealthServer } from '../ops/index.ts';
@@ -24,6 +25,7 @@ import { createStoreAlerts, type StoreAlert } from '../ops/store-alerts.ts';
 import { createSellerApiClient } from '../seller-api/client.ts';
 import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
 import { createSyncEngine, type BridgeSyncEngine } from '../sync/engine.ts';
+import { defaultTuning } from '../sync/tuning.ts';
 import type { ProductId } from '../seller-api/schemas.ts';
 
 export interface StoreAccess {
@@ -75,6 +77,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 
   let engine: BridgeSyncEngine | undefined;
   const templates = createTemplateQueries(db);
+  const sinkRetry = defaultTuning(config.pollIntervalMs);
   const bot = createBridgeBot({
     token: config.telegram.token,
     ...(config.telegram.apiRoot === undefined ? {} : { apiRoot: config.telegram.apiRoot }),
@@ -92,6 +95,10 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     },
     kv,
     cardStore: createCardViewQueries(db),
+    // Sync hands events to this queue and goes on reading the store while Telegram drains it.
+    telegramQueue: createTelegramQueueQueries(db),
+    // A chat that refuses the bot is asked again on sync's schedule for a sink that refuses everything.
+    drainer: { backoff: { baseMs: sinkRetry.sinkRetryBaseMs, maxMs: sinkRetry.sinkRetryMaxMs } },
     topics: { mode: config.telegram.topics, store: createOrderTopicQueries(db) },
     stock,
     templates,
@@ -144,7 +151,9 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
           check: async () => {
             const polling = bot.polling();
             if (!polling.running) return { ok: false, reason: `telegram polling stopped${polling.error ? `: ${polling.error}` : ''}` };
-            const store = syncHealth(engine.status(), { startedAt, staleAfterMs: config.storeDownAlertMs, now: now() });
+            const synced = syncHealth(engine.status(), { startedAt, staleAfterMs: config.storeDownAlertMs, now: now() });
+            // What sync handed off and Telegram has not shown yet (the queue drains at Telegram's pace).
+            const store = { ...synced, details: { ...synced.details, telegramQueue: { waiting: (await bot.queue?.waiting()) ?? 0 } } };
             // Nothing reaches the seller while Telegram refuses the chat: degraded, whatever the store does.
             const refused = await bot.chatRefusal();
             if (refused === undefined) return store;

@@ -74,6 +74,9 @@ import { createPolling, type PollingState } from './transport/polling.ts';
 import { createFileDownloader } from './stock/file-download.ts';
 import type { StockStore } from './stock/stock-store.ts';
 import { createTelegramSink } from './sink/telegram-sink.ts';
+import type { TelegramQueueStore } from './sink/queue-store.ts';
+import type { DrainerOptions } from './sink/telegram-drainer.ts';
+import { createTelegramQueue, type TelegramQueue } from './sink/telegram-queue.ts';
 import { chatMoved } from './texts/chat-migration.ts';
 import { COMMANDS } from './texts/commands.ts';
 import { createStepSweeper } from './upkeep/expired-steps.ts';
@@ -140,6 +143,14 @@ export interface BridgeBotDeps {
   noticeRetryDelaysMs?: readonly number[];
   /** Backoff of notices held because Telegram did not take them (default 30 s doubling up to 10 minutes). */
   heldNoticeBackoff?: Partial<Backoff>;
+  /**
+   * The Telegram queue (src/db's TelegramQueueQueries): sync's events are queued and shown at Telegram's pace while
+   * sync goes on reading the store; buyer messages of one order that wait together are sent as one message. Absent:
+   * each event is shown before sync goes on (the hand-off waits for Telegram).
+   */
+  telegramQueue?: TelegramQueueStore;
+  /** The queue's drainer: backoffs, idle polling, grace at stop (defaults: sink/telegram-drainer.ts). */
+  drainer?: Partial<DrainerOptions>;
   /** Pruning of the bot's records: card views and callback aliases (default: 30 days, hourly). */
   housekeeping?: Partial<HousekeepingOptions>;
   /** A Deliver or /reply step left alone this long is dropped (default 15 minutes). */
@@ -169,6 +180,11 @@ export interface BridgeBot {
   start(): Promise<void>;
   /** Stops polling and waits for the updates being handled (up to `stopGraceMs`, within what `budget` leaves). */
   stop(budget?: ShutdownBudget): Promise<void>;
+  /**
+   * The Telegram queue, when `telegramQueue` was given: `start()` and `stop()` run with the bot's own; tests that
+   * drive a bot without polling run the drainer alone. `waiting()` counts what is not in Telegram yet.
+   */
+  queue: Omit<TelegramQueue, 'sink'> | undefined;
   /** Whether updates are being received; `error` (token-free) says why polling stopped by itself. */
   polling(): PollingState;
   /** Looks for due reminders and auto-cancels now (they are also looked for on an interval); never throws. */
@@ -245,7 +261,21 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   });
   const announce = (notice: Parameters<PostNotice>[0]) => notices.post(notice);
   const topics = createOrderTopics({ api: bot.api, settings: deps.topics, kv: deps.kv, announce, logger, secrets, now });
-  const telegramSink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, logger, secrets });
+  const direct = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, logger, secrets });
+  const queue =
+    deps.telegramQueue &&
+    createTelegramQueue({
+      store: deps.telegramQueue,
+      direct,
+      binding,
+      engine,
+      ...(deps.drainer === undefined ? {} : { options: deps.drainer }),
+      onFailure: () => topics.recheck(),
+      now,
+      logger,
+      secrets,
+    });
+  const telegramSink = queue?.sink ?? direct.sink;
   const notices = createNoticePoster({
     api: bot.api,
     binding,
@@ -264,7 +294,10 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const observed = reminders?.observe(telegramSink) ?? telegramSink;
   const sink = recording ? auditedSink(observed, recording) : observed;
   // The chat answers again: what was held goes out now, not at the end of its backoff.
-  reachability.onReachable(() => notices.retryNow());
+  reachability.onReachable(() => {
+    notices.retryNow();
+    queue?.retryNow();
+  });
   const housekeeping = createHousekeeping({
     cards,
     codec,
@@ -359,6 +392,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     bot,
     sink,
     postNotice: notices.post,
+    queue,
     polling: () => polling.state(),
     remindNow: async () => reminders?.runOnce(),
     async chatRefusal() {
@@ -383,6 +417,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       await notices.start();
       await summary?.start();
       await reminders?.start();
+      queue?.start();
     },
 
     async stop(budget) {
@@ -395,6 +430,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       lifetime.abort();
       lifetime = new AbortController();
       notices.stop();
+      await queue?.stop(budget);
       await polling.stop(budget);
     },
   };
@@ -406,6 +442,7 @@ export type { CardStore } from './cards/card-store.ts';
 export type { TopicsSettings } from './topics/order-topics.ts';
 export type { PostNotice } from './sink/notices.ts';
 export type { ReminderSettings } from './upkeep/reminders.ts';
+export type { TelegramQueueStore } from './sink/queue-store.ts';
 export type { ChatRefusal } from './transport/chat-reachability.ts';
 export type { PollingState } from './transport/polling.ts';
 export type { TelegramPacing, TelegramRetry } from './transport/api-transformers.ts';

@@ -8,3 +8,4 @@ export { createTemplateQueries } from './templates.ts';
 export { createAuditQueries, createSummaryLedger } from './audit.ts';
 export { createStatsQueries } from './stats.ts';
 export { createReminderQueries } from './reminders.ts';
+export { createTelegramQueueQueries } from './telegram-queue.ts';

@@ -222,6 +222,32 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 5,
+    name: 'telegram queue',
+    sql: `
+      -- What the bot accepted from sync and has not yet shown in Telegram (sent_at NULL), and what it showed lately
+      -- (kept a while so an event re-offered after a crash is recognised by dedup_key and not shown twice).
+      -- lane 0 (new content) goes before lane 1 (card edits); seq keeps the order within a lane.
+      CREATE TABLE telegram_queue (
+        seq          INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind         TEXT NOT NULL,
+        lane         INTEGER NOT NULL CHECK (lane IN (0, 1)),
+        order_id     TEXT,
+        dedup_key    TEXT UNIQUE,
+        payload_json TEXT NOT NULL,
+        -- Telegram messages of this item already accepted (a long buyer message goes in parts).
+        parts_sent   INTEGER NOT NULL DEFAULT 0,
+        attempts     INTEGER NOT NULL DEFAULT 0,
+        not_before   INTEGER NOT NULL DEFAULT 0,
+        queued_at    INTEGER NOT NULL,
+        sent_at      INTEGER
+      ) STRICT;
+      CREATE INDEX telegram_queue_pending ON telegram_queue (lane, seq) WHERE sent_at IS NULL;
+      CREATE INDEX telegram_queue_order ON telegram_queue (order_id, seq) WHERE sent_at IS NULL;
+      CREATE INDEX telegram_queue_sent ON telegram_queue (sent_at) WHERE sent_at IS NOT NULL;
+    `,
+  },
+  {
     version: 6,
     name: 'reply templates and confirmation reminders',
     sql: `

@@ -69,6 +69,9 @@ interface PaidRow {
 
 const titleOf = (json: string): string | undefined => (JSON.parse(json) as Order).productTitle;
 
+const NEWEST_LINK = (column: 'chat_id' | 'message_id'): string =>
+  `SELECT l.${column} FROM telegram_links AS l WHERE l.order_id = b.order_id ORDER BY l.created_at DESC, l.message_id DESC LIMIT 1`;
+
 export function createReminderQueries(db: SqliteDatabase): ReminderQueries {
   const readKv = db.prepare<[string], { value: string }>('SELECT value FROM kv WHERE key = ?');
   const writeKv = db.prepare<[string, string, number]>(
@@ -116,7 +119,11 @@ export function createReminderQueries(db: SqliteDatabase): ReminderQueries {
       recorded_at: number;
     }
   >(
-    `SELECT b.order_id, o.order_json, b.message_id, b.created_ms, b.chat_id, b.tg_message_id, b.recorded_at
+    // A message still in the Telegram queue when it was recorded has no Telegram message yet: the order's newest
+    // linked message (where the queue put it, coalesced with its neighbours) is replied to instead.
+    `SELECT b.order_id, o.order_json, b.message_id, b.created_ms, b.recorded_at,
+            COALESCE(b.chat_id, (${NEWEST_LINK('chat_id')})) AS chat_id,
+            COALESCE(b.tg_message_id, (${NEWEST_LINK('message_id')})) AS tg_message_id
      FROM relayed_messages AS b JOIN orders AS o ON o.id = b.order_id
      WHERE b.from_buyer = 1 AND b.reminded_at IS NULL AND ${NOT_IMPORTED} AND NOT ${ANSWERED} AND NOT ${ANSWER_QUEUED}
      ORDER BY b.order_id, b.created_ms, b.message_id`,

@@ -68,6 +68,8 @@ describe('order cards', () => {
     h.sandbox.control.setOrderStatus(order.id, 'processing');
     await h.engine.pollNow();
     await eventually(() => expect(h.cardsOf(order.id)).toHaveLength(1));
+    // Recorded once Telegram answered the send: after the queue drained.
+    await h.drained();
     const fresh = h.cardsOf(order.id)[0]!;
     expect(fresh.messageId).not.toBe(card.messageId);
     expect(fresh.text).toContain('in progress');

@@ -20,6 +20,7 @@ import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import { createStockQueries } from '../../src/db/stock.ts';
 import { createTemplateQueries } from '../../src/db/templates.ts';
 import { QUICK_REPLY_BUTTONS } from '../../src/bot/texts/templates.ts';
+import { createTelegramQueueQueries, type TelegramQueueQueries } from '../../src/db/telegram-queue.ts';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import type { SellerApiClient } from '../../src/seller-api/client.ts';
@@ -66,6 +67,8 @@ export interface BridgeHarnessOptions {
   forum?: boolean;
   /** TELEGRAM_TOPICS; absent: the bot's default (off). */
   topics?: 'auto' | 'off';
+  /** The sink shows each event before sync goes on (no Telegram queue), as without `telegramQueue`. */
+  directSink?: boolean;
   /** After a refused topic creation, how long until new orders try again. */
   topicRightsRetryMs?: number;
   /** Reminders and /autocancel over this database (absent: off). */
@@ -87,6 +90,13 @@ export interface BridgeHarness {
   /** The running process's database connection (seeding and reading in tests). */
   db: SqliteDatabase;
   chatId: number | undefined;
+  /** The Telegram queue as the database keeps it. */
+  queue: TelegramQueueQueries;
+  /**
+   * Waits until the Telegram queue is empty: everything sync handed off is in Telegram and linked to its order (a
+   * reply to it finds the order). Without it a test can see a message Telegram accepted before the bot heard so.
+   */
+  drained(timeoutMs?: number): Promise<void>;
   /** A new process over the same database file and the same Telegram. */
   restart(): Promise<void>;
   /** Stops the bot and the engine (the sandbox and Telegram stay up). */
@@ -122,6 +132,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     db: SqliteDatabase;
     kv: KeyValueStore;
     cards: CardViewQueries;
+    queue: TelegramQueueQueries;
     engine: BridgeSyncEngine;
     bridge: BridgeBot;
   }
@@ -131,6 +142,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     const db = openDatabase(dbPath, { logger });
     const kv = createKeyValueStore(db);
     const cards = createCardViewQueries(db);
+    const queue = createTelegramQueueQueries(db);
     let engine: BridgeSyncEngine | undefined;
     const bridge = createBridgeBot({
       token: telegram.token,
@@ -143,6 +155,8 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       engine: () => engine!,
       kv,
       cardStore: cards,
+      // The product's path: events queued, Telegram drained at its pace (sink/queued-sink.ts).
+      ...(options.directSink ? {} : { telegramQueue: queue }),
       ...(options.topics === undefined
         ? {}
         : {
@@ -167,7 +181,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     });
     await bridge.start();
     if (options.startEngine !== false) engine.start();
-    return { api, db, kv, cards, engine, bridge };
+    return { api, db, kv, cards, queue, engine, bridge };
   };
 
   options.beforeFirstStart?.(sandbox);
@@ -206,6 +220,14 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     get db() {
       return need().db;
     },
+    get queue() {
+      return need().queue;
+    },
+    drained: (timeoutMs) =>
+      eventually(() => {
+        const pending = need().queue.pending();
+        if (pending > 0) throw new Error(`${pending} items still queued for Telegram`);
+      }, timeoutMs),
     dbPath,
     async restart() {
       await stopProcess();
@@ -230,6 +252,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
         card = harness.cardsOf(order.id)[0];
         if (!card) throw new Error(`no card for ${order.id}`);
       });
+      await harness.drained();
       return { order, card: card! };
     },
     async takePaidOrder() {

@@ -32,6 +32,8 @@ describe('card records', () => {
     h.sandbox.control.setOrderStatus(order.id, 'refunded');
     await h.engine.pollNow();
     await eventually(() => expect(h!.telegram.message(GROUP_ID, card.messageId)?.text).toContain('refunded'));
+    // The record changes once Telegram answered the edit: after the queue drained.
+    await h.drained();
     expect(shown(order.id)).toEqual([]);
     // Still the order's card for replies.
     expect(h.engine.orderForTelegramMessage(card)).toBe(order.id);

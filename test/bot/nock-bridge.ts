@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Update } from 'grammy/types';
 import { createBridgeBot, type BridgeBot, type BridgeBotDeps } from '../../src/bot/index.ts';
+import { createTelegramQueueQueries } from '../../src/db/telegram-queue.ts';
 import { createCardViewQueries } from '../../src/db/card-views.ts';
 import { createKeyValueStore, type KeyValueStore } from '../../src/db/kv.ts';
 import { openDatabase } from '../../src/db/open.ts';
@@ -28,6 +29,8 @@ export interface NockBridgeOptions {
   chatId?: number;
   bot?: Partial<BridgeBotDeps>;
   engine?: Partial<SyncEngineOptions>;
+  /** Events go through the Telegram queue, drained from the start (default: the direct sink, to test its answers). */
+  queue?: boolean;
 }
 
 export interface NockBridge {
@@ -72,6 +75,7 @@ export async function createNockBridge(options: NockBridgeOptions = {}): Promise
       engine: () => engine!,
       kv,
       cardStore: createCardViewQueries(db),
+      ...(options.queue ? { telegramQueue: createTelegramQueueQueries(db) } : {}),
       logger: silent,
       ...QUICK_TELEGRAM,
       noticeRetryDelaysMs: [],
@@ -86,6 +90,7 @@ export async function createNockBridge(options: NockBridgeOptions = {}): Promise
       ...options.engine,
     });
     await bridge.bot.init();
+    bridge.queue?.start();
     return { api, db, kv, engine, bridge };
   };
 
@@ -100,6 +105,7 @@ export async function createNockBridge(options: NockBridgeOptions = {}): Promise
     current = undefined;
     if (!process) return;
     await process.engine.stop();
+    await process.bridge.queue?.stop();
     await process.api.close();
     process.db.close();
   };

@@ -33,6 +33,8 @@ describe('admin replies', () => {
     h.sandbox.control.postBuyerMessage(order.id, 'Where is my key?');
     await h.engine.pollNow();
     await eventually(() => expect(h.repliesTo(card.messageId)).toHaveLength(1));
+    // Linked to its order once Telegram answered the send: after the queue drained.
+    await h.drained();
     const relayed = h.repliesTo(card.messageId)[0]!;
     h.telegram.sendText(ADMIN, 'Sending it now', { ...inGroup, replyTo: relayed.messageId });
     await eventually(() => expect(sellerMessages(order.id).map((message) => message.text)).toEqual(['Sending it now']));

@@ -6,12 +6,14 @@
  * what was posted is remembered: a re-offered appearance returns the card the card store already has, and a
  * re-offered chat message returns the parts already posted (kept in the key-value store).
  * Where cards and buyer messages go, in a forum group's topics or not, is order-placement.ts's job.
+ * With the Telegram queue (telegram-queue.ts) sync talks to the queued sink instead, and the drainer shows each item
+ * with this sink's `delivery`: the same card, placement and relay steps, one policy for both.
  */
 import type { Api } from 'grammy';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Message, Order, OrderId } from '../../seller-api/schemas.ts';
-import type { OrderSummary, SinkReceipt, SyncForBot, SyncSink } from '../../sync/contract.ts';
+import type { CatchUpSummary, OrderSummary, SinkReceipt, SyncForBot, SyncSink } from '../../sync/contract.ts';
 import { describeError, toBridgeError } from '../errors.ts';
 import { chatMessageParts } from './chat-message-parts.ts';
 import type { Html } from '../helpers/html.ts';
@@ -26,7 +28,8 @@ import type { ActionOutcome } from '../../core/actions.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';
 import type { OrderTopics } from '../topics/order-topics.ts';
-import { createOrderPlacement } from './order-placement.ts';
+import { createOrderPlacement, type SendMessage } from './order-placement.ts';
+import type { StockAlert, StockPlan } from '../../core/stock-plan.ts';
 
 const TelegramRefSchema = z.object({ chatId: z.number().int(), messageId: z.number().int() });
 const RecentRelaysSchema = z.array(z.object({ key: z.string(), parts: z.array(TelegramRefSchema) }));
@@ -44,7 +47,32 @@ export interface TelegramSinkDeps {
   secrets: readonly string[];
 }
 
-export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
+export const stockAlertNotice = (alert: StockAlert): Html => {
+  const params = { productId: alert.productId, title: alert.title, inStock: alert.inStock };
+  return alert.level === 'empty' ? stockAlertEmpty(params) : stockAlertLow(params);
+};
+
+export const catchUpNotice = (summary: CatchUpSummary): Html =>
+  ALERTS.whileAway({ orders: summary.newOrders, messages: summary.messages, since: summary.lastRunEndedAt });
+
+/** What the Telegram queue's drainer (sink/queue-delivery.ts) shows its items with: the same steps as the direct sink. */
+export interface SinkDelivery {
+  /** The order's messages, the card first; a card the order already has is returned, not posted again. */
+  postCard(order: Order, stock?: StockPlan): Promise<TelegramRef[]>;
+  /** Brings the order's cards up to date; returns cards sent anew. */
+  refreshCard(order: Order): Promise<TelegramRef[]>;
+  /** A sender for the parts of buyer messages of one order, to where they belong (reply to the card, or its topic). */
+  forBuyerMessage(summary: OrderSummary, chatId: number): Promise<(part: Html) => Promise<TelegramRef>>;
+  send: SendMessage;
+}
+
+export interface TelegramSink {
+  /** Shows each event before it resolves (sync's hand-off waits for Telegram). */
+  sink: SyncSink;
+  delivery: SinkDelivery;
+}
+
+export function createTelegramSink(deps: TelegramSinkDeps): TelegramSink {
   const { api, binding, cards, topics, logger } = deps;
   const recentRelays = kvSlot(deps.kv, 'recent-relays', RecentRelaysSchema);
   const relayLock = createKeyedLock();
@@ -84,6 +112,14 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
 
   const refreshCard = (order: Order) => placement.refresh(order);
 
+  const postCard = async (order: Order, stock?: StockPlan): Promise<TelegramRef[]> => {
+    const chatId = await binding.requireChatId();
+    // Offered again after a crash before the commit: the card is already there.
+    const existing = await cards.latest(order.id);
+    if (existing) return [existing];
+    return placement.postNewOrder(order, chatId, stock);
+  };
+
   const settleOrderAction = async (outcome: ActionOutcome) => {
     const { action } = outcome;
     const order = (outcome.ok === 'queued' ? undefined : outcome.order) ?? deps.engine().lastSeenOrder(action.orderId);
@@ -115,15 +151,9 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
     linkOther(action.orderId, await send(chatId, notice, origin ?? (await cards.latest(action.orderId, chatId))));
   };
 
-  return {
+  const sink: SyncSink = {
     orderAppeared: (order, stock) =>
-      guarded('orderAppeared', async (): Promise<SinkReceipt> => {
-        const chatId = await binding.requireChatId();
-        // Offered again after a crash before sync's commit: the card is already there.
-        const existing = await cards.latest(order.id);
-        if (existing) return { telegram: [existing] };
-        return { telegram: await placement.postNewOrder(order, chatId, stock) };
-      }),
+      guarded('orderAppeared', async (): Promise<SinkReceipt> => ({ telegram: await postCard(order, stock) })),
 
     orderChanged: (order) => guarded('orderChanged', async (): Promise<SinkReceipt> => ({ telegram: await refreshCard(order) })),
 
@@ -153,16 +183,18 @@ export function createTelegramSink(deps: TelegramSinkDeps): SyncSink {
     // Thrown on failure, so sync offers it again: an alert raised while Telegram refuses is not lost.
     stockAlert: (alert) =>
       guarded('stockAlert', async () => {
-        const chatId = await binding.requireChatId();
-        const params = { productId: alert.productId, title: alert.title, inStock: alert.inStock };
-        await send(chatId, alert.level === 'empty' ? stockAlertEmpty(params) : stockAlertLow(params));
+        await send(await binding.requireChatId(), stockAlertNotice(alert));
       }),
 
     // Sent (not queued as a best-effort notice) and awaited, so it lands above the cards it announces.
     catchUp: (summary) =>
       guarded('catchUp', async () => {
-        const chatId = await binding.requireChatId();
-        await send(chatId, ALERTS.whileAway({ orders: summary.newOrders, messages: summary.messages, since: summary.lastRunEndedAt }));
+        await send(await binding.requireChatId(), catchUpNotice(summary));
       }),
+  };
+
+  return {
+    sink,
+    delivery: { postCard, refreshCard, forBuyerMessage: (summary, chatId) => placement.forBuyerMessage(summary, chatId), send },
   };
 }

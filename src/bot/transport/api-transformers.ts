@@ -7,7 +7,8 @@
  * Pacing (telegram-pacer.ts, on Bottleneck): one queue per chat, one request at a time and `perChatIntervalMs` apart,
  * groups also `groupPerMinute`, all chats within `globalPerSecond`. New orders and buyer messages go before card
  * edits, pins and reactions waiting for the same chat; within one priority, first come first served. Only calls
- * naming a chat_id are paced (answerCallbackQuery, getUpdates and reads are not). No coalescing of edits.
+ * naming a chat_id are paced (answerCallbackQuery, getUpdates and reads are not). Coalescing of buyer messages and
+ * card edits happens before, in the Telegram queue (sink/telegram-queue.ts).
  */
 import { autoRetry } from '@grammyjs/auto-retry';
 import type { Transformer } from 'grammy';

@@ -1,0 +1,47 @@
+/**
+ * What the bot needs of the database to queue what it shows in Telegram (src/db's `TelegramQueueQueries` fits it).
+ * Sync or async implementations both work: every call is awaited.
+ */
+
+export type QueueLane = 0 | 1;
+
+export interface QueueEntry {
+  kind: string;
+  lane: QueueLane;
+  orderId?: string | undefined;
+  /** One item per key: a second add with the same key (an event offered again after a crash) is ignored. */
+  dedupKey?: string | undefined;
+  payload: string;
+}
+
+export interface QueuedRow {
+  seq: number;
+  kind: string;
+  orderId: string | undefined;
+  payload: string;
+  /** Telegram messages of this item already accepted. */
+  partsSent: number;
+  attempts: number;
+}
+
+export interface QueueProgress {
+  seq: number;
+  partsSent: number;
+  done: boolean;
+}
+
+export interface TelegramQueueStore {
+  add(entry: QueueEntry, now: number): unknown;
+  /** The order's pending item of this kind gets the new payload, keeping its place; else a new item is added. */
+  replacePending(entry: QueueEntry & { orderId: string }, now: number): unknown;
+  pending(): number | Promise<number>;
+  /**
+   * Lane 0 before lane 1 (a lane 1 item queued before `agedBefore` counts as lane 0), oldest first; nothing of an
+   * order with an item waiting for its retry.
+   */
+  next(now: number, agedBefore: number): QueuedRow | undefined | Promise<QueuedRow | undefined>;
+  pendingOf(orderId: string, kind: string, limit: number): readonly QueuedRow[] | Promise<readonly QueuedRow[]>;
+  progress(steps: readonly QueueProgress[], now: number): unknown;
+  failed(seq: number, notBefore: number): unknown;
+  pruneSent(before: number): number | Promise<number>;
+}

@@ -1,0 +1,70 @@
+/**
+ * The sink sync hands events to when the Telegram queue is on: an event is written to the queue and the promise
+ * resolves at once, so the hand-off commits as before and sync goes on reading the store while the drainer
+ * (telegram-drainer.ts) shows the queue in Telegram at the pace Telegram allows.
+ *
+ * It refuses an event, as the direct sink would, when nothing can be shown for a while: no chat bound yet (trial
+ * mode), the chat refusing the bot (the drainer's hold), or the queue full. Sync then holds the events at the store,
+ * so what waits on disk stays bounded. Outcomes of seller actions are not queued: they answer the seller's own tap or
+ * reply, and go through the direct sink, paced with everything else.
+ */
+import type { SinkReceipt, SyncSink } from '../../sync/contract.ts';
+import { BridgeBotError } from '../errors.ts';
+import type { ChatBinding } from '../storage/chat-binding.ts';
+import { toEntry, type QueueItem } from './queue-items.ts';
+import type { TelegramQueueStore } from './queue-store.ts';
+import type { TelegramDrainer } from './telegram-drainer.ts';
+import { catchUpNotice, stockAlertNotice } from './telegram-sink.ts';
+
+export interface QueuedSinkDeps {
+  store: TelegramQueueStore;
+  drainer: TelegramDrainer;
+  /** For what is not queued (outcomes of seller actions). */
+  direct: SyncSink;
+  binding: ChatBinding;
+  /** Past this many waiting items, events are refused until the queue drains. */
+  maxPending: number;
+  now: () => number;
+}
+
+/** Items waiting before events are refused: over an hour of a private chat's pace. */
+export const DEFAULT_MAX_PENDING = 5_000;
+/** When a full queue is asked again: about what a private chat drains meanwhile. */
+const FULL_RETRY_MS = 60_000;
+
+export function createQueuedSink(deps: QueuedSinkDeps): SyncSink {
+  const { store, drainer } = deps;
+
+  const accept = async (item: QueueItem): Promise<SinkReceipt> => {
+    await deps.binding.requireChatId();
+    const held = drainer.held();
+    if (held !== undefined) {
+      // Sync's own hold asks again on its backoff: that ask is the drainer's probe too, so neither waits for the other.
+      drainer.retryNow();
+      throw held;
+    }
+    const pending = await store.pending();
+    if (pending >= deps.maxPending) {
+      throw new BridgeBotError('TELEGRAM_RATE_LIMITED', `${pending} messages wait for Telegram`, { retryAfterMs: FULL_RETRY_MS });
+    }
+    const { replaces, ...entry } = toEntry(item);
+    if (replaces && entry.orderId !== undefined) await store.replacePending({ ...entry, orderId: entry.orderId }, deps.now());
+    else await store.add(entry, deps.now());
+    drainer.wake();
+    // The Telegram messages are linked to their order by the drainer, once they exist.
+    return { telegram: [] };
+  };
+
+  return {
+    orderAppeared: (order, stock) => accept(stock === undefined ? { kind: 'appeared', order } : { kind: 'appeared', order, stock }),
+    orderChanged: (order) => accept({ kind: 'change', order }),
+    messageArrived: (summary, message) => accept({ kind: 'message', summary, message }),
+    actionSettled: (outcome) => deps.direct.actionSettled(outcome),
+    stockAlert: async (alert) => {
+      await accept({ kind: 'notice', notice: stockAlertNotice(alert) });
+    },
+    catchUp: async (summary) => {
+      await accept({ kind: 'notice', notice: catchUpNotice(summary) });
+    },
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * Drains the Telegram queue: one step at a time (queue-delivery.ts), each through the same pacing as every call,
+ * and records what Telegram accepted only after it accepted it. So a restart sends what was queued and not yet
+ * accepted, and at most the one message in flight at a crash is sent twice (the same window as the hand-off's).
+ *
+ * When Telegram refuses the chat as a whole (blocked, removed, a 429 past the retry limit) the drainer holds: it
+ * tries again after a backoff of at least what Telegram asked, or at once when the chat answers again
+ * (`retryNow`, from transport/chat-reachability.ts). Meanwhile the queued sink refuses new events with the same
+ * error, so sync holds them at the store instead of the queue growing. A single item Telegram refuses waits with its
+ * own backoff, and with it the rest of its order, so nothing of an order overtakes it.
+ */
+import type { Logger } from 'pino';
+import { backoffDelayMs, type Backoff } from '../../shared/backoff.ts';
+import { UNLIMITED_SHUTDOWN, type ShutdownBudget } from '../../shared/shutdown-budget.ts';
+import type { SyncForBot } from '../../sync/contract.ts';
+import { BridgeBotError, describeError, toBridgeError } from '../errors.ts';
+import type { StepResult } from './queue-delivery.ts';
+import type { QueuedRow, TelegramQueueStore } from './queue-store.ts';
+
+export interface DrainerOptions {
+  /** Backoff of a chat-wide hold and of an item Telegram refused. */
+  backoff: Backoff;
+  /** How often a queue whose items all wait for a retry is looked at again. */
+  idlePollMs: number;
+  /** A card edit waiting this long goes with new content, in its turn: a busy chat still sees cards change. */
+  editMaxWaitMs: number;
+  /** Sent items are kept this long, so an event offered again after a crash is recognised. */
+  keepSentMs: number;
+  /** How long stop() waits for the message in flight. */
+  stopGraceMs: number;
+}
+
+export const DEFAULT_DRAINER: DrainerOptions = {
+  backoff: { baseMs: 2_000, maxMs: 5 * 60_000 },
+  idlePollMs: 1_000,
+  editMaxWaitMs: 2 * 60_000,
+  keepSentMs: 2 * 24 * 60 * 60_000,
+  stopGraceMs: 5_000,
+};
+
+/** Sent items are pruned at most this often. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+export interface DrainerDeps {
+  store: TelegramQueueStore;
+  deliver: (row: QueuedRow) => Promise<StepResult>;
+  engine: () => SyncForBot;
+  options: DrainerOptions;
+  /** A step failed (the group may have turned topics on or off meanwhile). */
+  onFailure?: () => void;
+  now: () => number;
+  logger: Logger;
+  secrets: readonly string[];
+}
+
+export interface TelegramDrainer {
+  start(): void;
+  /** Stops after the step in flight (waiting at most the grace, within what `budget` leaves); what is queued stays. */
+  stop(budget?: ShutdownBudget): Promise<void>;
+  /** Something was queued. */
+  wake(): void;
+  /** Try the chat now (it answered again, or sync asks): a hold ends, unless Telegram asked to wait longer. */
+  retryNow(): void;
+  /** While the chat refuses the bot: why, with how long the queue waits before it tries again. */
+  held(): BridgeBotError | undefined;
+}
+
+export function createTelegramDrainer(deps: DrainerDeps): TelegramDrainer {
+  const { store, options, now, logger } = deps;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  // A step stop() stopped waiting for records nothing: the database may be closed by then.
+  let generation = 0;
+  // `until` is the backoff, cut short by retryNow; `notBefore` is what Telegram asked (retry_after), never cut.
+  let hold: { error: BridgeBotError; until: number; notBefore: number; count: number } | undefined;
+  let lastPrune = Number.NEGATIVE_INFINITY;
+  let woken = false;
+  let wakeUp: (() => void) | undefined;
+
+  const nap = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || !running) {
+        woken = false;
+        resolve();
+        return;
+      }
+      const timer = Number.isFinite(ms) ? setTimeout(done, Math.max(0, ms)) : undefined;
+      timer?.unref();
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        woken = false;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const wake = () => {
+    woken = true;
+    wakeUp?.();
+  };
+
+  const holdFor = (error: BridgeBotError) => {
+    const count = (hold?.count ?? 0) + 1;
+    const wait = Math.max(error.retryAfterMs ?? 0, backoffDelayMs(count, options.backoff));
+    // What the queued sink refuses events with meanwhile: sync holds them for at least this wait.
+    const refusal = new BridgeBotError(error.code, error.message.replace(`${error.code}: `, ''), { retryAfterMs: wait });
+    hold = { error: refusal, until: now() + wait, notBefore: now() + (error.retryAfterMs ?? 0), count };
+    logger.warn({ code: error.code, waitMs: wait }, 'telegram refuses the chat; the queue waits');
+  };
+
+  const step = async (row: QueuedRow) => {
+    const mine = generation;
+    let result: StepResult;
+    try {
+      result = await deps.deliver(row);
+    } catch (error) {
+      if (mine !== generation) return;
+      deps.onFailure?.();
+      const safe = toBridgeError(error, deps.secrets);
+      if (safe.sinkUnavailable || safe.code === 'NO_CHAT_BOUND') return holdFor(safe);
+      const waitMs = backoffDelayMs(row.attempts + 1, options.backoff);
+      await store.failed(row.seq, now() + waitMs);
+      logger.warn(
+        { kind: row.kind, code: safe.code, waitMs, err: describeError(error, deps.secrets) },
+        'telegram refused a queued item; tried again later',
+      );
+      return;
+    }
+    if (mine !== generation) return;
+    // Links first: a crash between the two repeats the message once, and it is still mapped to its order.
+    for (const link of result.links) deps.engine().linkTelegramMessage(link.orderId, link.ref, link.role);
+    await store.progress(result.progress, now());
+    hold = undefined;
+  };
+
+  const idle = async () => {
+    if (now() - lastPrune >= PRUNE_EVERY_MS) {
+      lastPrune = now();
+      await store.pruneSent(now() - options.keepSentMs);
+    }
+    await nap((await store.pending()) > 0 ? options.idlePollMs : Number.POSITIVE_INFINITY);
+  };
+
+  const run = async () => {
+    while (running) {
+      try {
+        if (hold !== undefined && hold.until > now()) {
+          await nap(hold.until - now());
+          continue;
+        }
+        const row = await store.next(now(), now() - options.editMaxWaitMs);
+        if (row === undefined) await idle();
+        else await step(row);
+      } catch (error) {
+        logger.error({ err: describeError(error, deps.secrets) }, 'telegram queue step failed');
+        await nap(options.idlePollMs);
+      }
+    }
+  };
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop(budget = UNLIMITED_SHUTDOWN) {
+      if (!running) return;
+      running = false;
+      wakeUp?.();
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, budget.allow(options.stopGraceMs));
+      });
+      await Promise.race([loop, grace]);
+      clearTimeout(timer);
+      generation += 1;
+    },
+    wake,
+    retryNow() {
+      if (hold === undefined) return;
+      hold = { ...hold, until: hold.notBefore };
+      wake();
+    },
+    held: () => hold?.error,
+  };
+}

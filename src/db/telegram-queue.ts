@@ -1,0 +1,138 @@
+/**
+ * Queries of `telegram_queue`: what the bot accepted from sync and still has to show in Telegram. The bot's
+ * `TelegramQueueStore` (bot/sink/queue-store.ts) is this shape. Payloads are the bot's JSON, opaque here.
+ * A row is marked sent (never deleted at once) so that an event offered again after a crash is recognised by its
+ * dedup key; sent rows are pruned after a while.
+ */
+import type { SqliteDatabase } from './sqlite.ts';
+
+export type QueueLane = 0 | 1;
+
+export interface QueueEntry {
+  kind: string;
+  lane: QueueLane;
+  orderId?: string | undefined;
+  /** One item per key, ever (until pruned): a second add with the key is ignored. */
+  dedupKey?: string | undefined;
+  payload: string;
+}
+
+export interface QueuedRow {
+  seq: number;
+  kind: string;
+  orderId: string | undefined;
+  payload: string;
+  partsSent: number;
+  attempts: number;
+}
+
+export interface QueueProgress {
+  seq: number;
+  partsSent: number;
+  done: boolean;
+}
+
+export interface TelegramQueueQueries {
+  /** Adds an item; false when an item with its dedup key is (or was lately) queued. */
+  add(entry: QueueEntry, now: number): boolean;
+  /** The order's pending item of this kind gets the new payload, keeping its place; else a new item is added. */
+  replacePending(entry: QueueEntry & { orderId: string }, now: number): void;
+  /** Items not sent yet. */
+  pending(): number;
+  /**
+   * The next item due: lane 0 before lane 1, oldest first; a lane 1 item queued before `agedBefore` counts as lane 0,
+   * so edits are not put off forever by a steady stream of new content. An order with an item waiting for its retry
+   * sends nothing meanwhile, so nothing of an order overtakes what came before it.
+   */
+  next(now: number, agedBefore: number): QueuedRow | undefined;
+  /** The order's pending items of a kind, oldest first. */
+  pendingOf(orderId: string, kind: string, limit: number): QueuedRow[];
+  /** Records what Telegram accepted, in one transaction. */
+  progress(steps: readonly QueueProgress[], now: number): void;
+  /** The item failed: tried again not before `notBefore`. */
+  failed(seq: number, notBefore: number): void;
+  /** Deletes items sent before `before`; returns how many. */
+  pruneSent(before: number): number;
+}
+
+interface Row {
+  seq: number;
+  kind: string;
+  order_id: string | null;
+  payload_json: string;
+  parts_sent: number;
+  attempts: number;
+}
+
+const COLUMNS = 'seq, kind, order_id, payload_json, parts_sent, attempts';
+
+const toRow = (row: Row): QueuedRow => ({
+  seq: row.seq,
+  kind: row.kind,
+  orderId: row.order_id ?? undefined,
+  payload: row.payload_json,
+  partsSent: row.parts_sent,
+  attempts: row.attempts,
+});
+
+export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQueries {
+  const insert = db.prepare<{ kind: string; lane: number; orderId: string | null; key: string | null; payload: string; now: number }>(
+    `INSERT INTO telegram_queue (kind, lane, order_id, dedup_key, payload_json, queued_at)
+     VALUES (@kind, @lane, @orderId, @key, @payload, @now) ON CONFLICT (dedup_key) DO NOTHING`,
+  );
+  const replace = db.prepare<{ kind: string; orderId: string; payload: string }>(
+    `UPDATE telegram_queue SET payload_json = @payload
+     WHERE seq = (SELECT seq FROM telegram_queue WHERE order_id = @orderId AND kind = @kind AND sent_at IS NULL ORDER BY seq LIMIT 1)`,
+  );
+  const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM telegram_queue WHERE sent_at IS NULL');
+  const selectNext = db.prepare<{ now: number; aged: number }, Row>(
+    `SELECT ${COLUMNS} FROM telegram_queue AS q
+     WHERE q.sent_at IS NULL AND q.not_before <= @now
+       AND (q.order_id IS NULL OR NOT EXISTS (
+         SELECT 1 FROM telegram_queue AS w
+         WHERE w.order_id = q.order_id AND w.sent_at IS NULL AND w.not_before > @now))
+     ORDER BY CASE WHEN q.lane = 1 AND q.queued_at >= @aged THEN 1 ELSE 0 END, q.seq LIMIT 1`,
+  );
+  const selectOf = db.prepare<[string, string, number], Row>(
+    `SELECT ${COLUMNS} FROM telegram_queue WHERE order_id = ? AND kind = ? AND sent_at IS NULL ORDER BY seq LIMIT ?`,
+  );
+  const setProgress = db.prepare<{ seq: number; parts: number; sentAt: number | null }>(
+    'UPDATE telegram_queue SET parts_sent = @parts, sent_at = @sentAt, attempts = 0, not_before = 0 WHERE seq = @seq',
+  );
+  const setFailed = db.prepare<[number, number]>('UPDATE telegram_queue SET attempts = attempts + 1, not_before = ? WHERE seq = ?');
+  const prune = db.prepare<[number]>('DELETE FROM telegram_queue WHERE sent_at IS NOT NULL AND sent_at < ?');
+
+  const add = (entry: QueueEntry, now: number) =>
+    insert.run({
+      kind: entry.kind,
+      lane: entry.lane,
+      orderId: entry.orderId ?? null,
+      key: entry.dedupKey ?? null,
+      payload: entry.payload,
+      now,
+    }).changes > 0;
+
+  const replacePending = db.transaction((entry: QueueEntry & { orderId: string }, now: number) => {
+    if (replace.run({ kind: entry.kind, orderId: entry.orderId, payload: entry.payload }).changes === 0) add(entry, now);
+  });
+
+  const progress = db.transaction((steps: readonly QueueProgress[], now: number) => {
+    for (const step of steps) setProgress.run({ seq: step.seq, parts: step.partsSent, sentAt: step.done ? now : null });
+  });
+
+  return {
+    add,
+    replacePending: (entry, now) => replacePending(entry, now),
+    pending: () => count.get()?.n ?? 0,
+    next: (now, agedBefore) => {
+      const row = selectNext.get({ now, aged: agedBefore });
+      return row === undefined ? undefined : toRow(row);
+    },
+    pendingOf: (orderId, kind, limit) => selectOf.all(orderId, kind, limit).map(toRow),
+    progress: (steps, now) => progress(steps, now),
+    failed: (seq, notBefore) => {
+      setFailed.run(notBefore, seq);
+    },
+    pruneSent: (before) => prune.run(before).changes,
+  };
+}

@@ -6,7 +6,14 @@
 import type { Logger } from 'pino';
 import { ALERTS, createBridgeBot, type BridgeBot, type BridgeBotDeps } from '../bot/index.ts';
 import type { Config } from '../config/index.ts';
-import { createCardViewQueries, createKeyValueStore, createOrderTopicQueries, createStockQueries, openDatabase } from '../db/index.ts';
+import {
+  createCardViewQueries,
+  createKeyValueStore,
+  createOrderTopicQueries,
+  createStockQueries,
+  createUserLanguageQueries,
+  openDatabase,
+} from '../db/index.ts';
 import { startHealthServer, syncHealth, type HealthServer } from '../ops/index.ts';
 import { createStoreAlerts, type StoreAlert } from '../ops/store-alerts.ts';
 import { createSellerApiClient } from '../seller-api/client.ts';
@@ -74,6 +81,9 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     kv,
     cardStore: createCardViewQueries(db),
     topics: { mode: config.telegram.topics, store: createOrderTopicQueries(db) },
+    language: config.telegram.language,
+    timeZone: config.telegram.timeZone,
+    userLanguages: createUserLanguageQueries(db),
     stock,
     logger,
     listProducts: () => api.listProducts(),
@@ -97,10 +107,10 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const postAlert = (alert: StoreAlert) => {
     const notice =
       alert.kind === 'keyRefused'
-        ? ALERTS.apiKeyRefused()
+        ? ALERTS.apiKeyRefused(bot.tr)
         : alert.kind === 'down'
-          ? ALERTS.storeDown(alert.silentForMinutes)
-          : ALERTS.storeBack();
+          ? ALERTS.storeDown(bot.tr, alert.silentForMinutes)
+          : ALERTS.storeBack(bot.tr);
     logger.warn({ alert: alert.kind }, 'store state changed');
     void bot.postNotice(notice);
   };

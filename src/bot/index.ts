@@ -62,7 +62,10 @@ import { createFileDownloader } from './stock/file-download.ts';
 import type { StockStore } from './stock/stock-store.ts';
 import { createTelegramSink } from './sink/telegram-sink.ts';
 import { chatMoved } from './texts/chat-migration.ts';
-import { COMMANDS } from './texts/commands.ts';
+import { commandList } from './texts/commands.ts';
+import type { Translator } from './texts/translator.ts';
+import { createBotI18n, type UserLanguageStore } from './i18n.ts';
+import { languageFeature } from './features/language.ts';
 import { createStepSweeper } from './upkeep/expired-steps.ts';
 import { createHousekeeping, DEFAULT_HOUSEKEEPING, type HousekeepingOptions } from './upkeep/housekeeping.ts';
 
@@ -89,6 +92,12 @@ export interface BridgeBotDeps {
   stock?: StockStore;
   /** Topics mode (TELEGRAM_TOPICS): a topic per order in a forum group. Off when absent; the configuration says `auto`. */
   topics?: TopicsSettings;
+  /** BOT_LANGUAGE: the language of the shared chat (cards, alerts); English by default. */
+  language?: string;
+  /** BOT_TIMEZONE: every time shown is in this IANA zone; UTC by default. */
+  timeZone?: string;
+  /** The languages users picked with /language (src/db's user-languages queries); kept in memory without it. */
+  userLanguages?: UserLanguageStore;
   /** For /products (e.g. `() => sellerApi.listProducts()`); without it /products says it is unavailable. */
   listProducts?: () => Promise<Product[]>;
   /** Telegram pacing; defaults follow Telegram's limits. Tests make it fast. */
@@ -129,6 +138,8 @@ export interface BridgeBot {
    * and sent later. Texts: `ALERTS` in texts/alerts.ts.
    */
   postNotice: PostNotice;
+  /** The chat's texts (BOT_LANGUAGE, BOT_TIMEZONE), for the notices the app words (`ALERTS`). */
+  tr: Translator;
   /** Why Telegram refuses the seller's chat (blocked, removed, no rights), until a message gets through again. */
   chatRefusal(): Promise<ChatRefusal | undefined>;
   /**
@@ -162,12 +173,14 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       timeoutSeconds: pollingTimeoutSeconds + 30,
     },
   });
+  const i18n = createBotI18n({ chatLanguage: deps.language, timeZone: deps.timeZone, languages: deps.userLanguages });
+  const tr = i18n.chat;
   const binding = createChatBinding({ chatId: deps.chatId, adminIds: deps.adminIds, kv: deps.kv });
   const answerDeadline = createCallbackAnswerDeadline({ deadlineMs: deps.callbackAnswerDeadlineMs ?? 1000, logger, secrets });
   const chatMigration = createChatMigration({
     binding,
     async announce(move) {
-      await bot.api.sendMessage(move.to, chatMoved(move).html, { parse_mode: 'HTML' }).catch((error: unknown) => {
+      await bot.api.sendMessage(move.to, chatMoved(tr, move).html, { parse_mode: 'HTML' }).catch((error: unknown) => {
         logger.warn({ err: describeError(error, secrets) }, 'the new chat id was not announced in the chat');
       });
     },
@@ -188,24 +201,33 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   // Aborted on stop: notices waiting for another try give up.
   let lifetime = new AbortController();
   const codec = createOrderActionCodec(deps.kv, now);
-  const cards = createOrderCards({ api: bot.api, store: deps.cardStore, codec, now, stockOf: (orderId) => engine().orderStock(orderId) });
+  const cards = createOrderCards({
+    api: bot.api,
+    store: deps.cardStore,
+    codec,
+    tr,
+    now,
+    stockOf: (orderId) => engine().orderStock(orderId),
+  });
   const cancelQuestions = createCancelQuestions(deps.kv);
   const deliverSteps = createDeliverSteps(deps.kv);
   const stepSweeper = createStepSweeper({
     api: bot.api,
     steps: deliverSteps,
     intervalMs: deps.deliverStepSweepMs ?? 10_000,
+    tr,
     now,
     logger,
     secrets,
   });
   const announce = (notice: Parameters<PostNotice>[0]) => notices.post(notice);
-  const topics = createOrderTopics({ api: bot.api, settings: deps.topics, kv: deps.kv, announce, logger, secrets, now });
-  const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, logger, secrets });
+  const topics = createOrderTopics({ api: bot.api, settings: deps.topics, kv: deps.kv, announce, tr, logger, secrets, now });
+  const sink = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, tr, logger, secrets });
   const notices = createNoticePoster({
     api: bot.api,
     binding,
     kv: deps.kv,
+    tr,
     retryDelaysMs: deps.noticeRetryDelaysMs ?? DEFAULT_NOTICE_RETRY_DELAYS_MS,
     heldBackoff: { ...DEFAULT_HELD_NOTICE_BACKOFF, ...deps.heldNoticeBackoff },
     signal: () => lifetime.signal,
@@ -247,8 +269,12 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(polling.track);
   bot.use(answerDeadline.middleware);
   bot.use(chatMigration.middleware);
+  // Before anything that answers: every handler speaks the sender's language (`ctx.tr`, `ctx.t`).
+  bot.use(i18n.middleware);
   bot.use(welcomeFeature({ binding, logger, now }));
   bot.use(accessControl({ binding, logger }));
+  // Admins only: a stranger's choice would be a row in the database for nothing.
+  bot.use(languageFeature({ i18n, logger, now }));
   const downloader = createFileDownloader({ token: deps.token, apiRoot: deps.apiRoot });
   bot.use(stockFeature({ stock: deps.stock, binding, codec: createStockActionCodec(deps.kv), downloader, logger, secrets, now }));
   bot.use(stockReplaceButtons({ engine, cards, logger }));
@@ -256,7 +282,12 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(editedRepliesFeature({ engine, offers: createEditOffers(deps.kv), logger, now }));
   bot.use(orderActionButtons({ engine, codec, logger, questions: cancelQuestions, now }));
   bot.use(sequentialize<BotContext>(conversationKey));
-  bot.use(conversations<BotContext, ConversationContext>({ storage: conversationStorage(deps.kv), plugins: [installTransformers] }));
+  bot.use(
+    conversations<BotContext, ConversationContext>({
+      storage: conversationStorage(deps.kv),
+      plugins: [installTransformers, i18n.middleware],
+    }),
+  );
   bot.use(
     createConversation<BotContext, ConversationContext>(
       createDeliverConversation({ engine, codec, steps: deliverSteps, timeoutMs: conversationTimeoutMs, now }),
@@ -290,6 +321,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     bot,
     sink,
     postNotice: notices.post,
+    tr,
     polling: () => polling.state(),
     async chatRefusal() {
       const chatId = await binding.chatId();
@@ -300,10 +332,18 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       if (started) return;
       const move = await binding.move();
       if (move) logger.warn(move, 'TELEGRAM_CHAT_ID names a group that became a supergroup: using its new id; set TELEGRAM_CHAT_ID to it');
-      try {
-        await bot.api.setMyCommands(COMMANDS.map(({ command, description }) => ({ command, description })));
-      } catch (error) {
-        logger.warn({ err: describeError(error, secrets) }, 'commands not registered (the bot works without them)');
+      // Once without a language (what Telegram shows any user whose app language has no list of its own: the chat's),
+      // then once per language. Each call is best effort on its own: the bot works without any of them.
+      const commandSets = [
+        { tr, languageCode: undefined },
+        ...i18n.languages.map((language) => ({ tr: i18n.translator(language), languageCode: language })),
+      ];
+      for (const { tr: words, languageCode } of commandSets) {
+        try {
+          await bot.api.setMyCommands(commandList(words), languageCode === undefined ? {} : ({ language_code: languageCode } as Parameters<typeof bot.api.setMyCommands>[1]));
+        } catch (error) {
+          logger.warn({ err: describeError(error, secrets), languageCode }, 'commands not registered (the bot works without them)');
+        }
       }
       await topics.check(await binding.chatId());
       await polling.start();

@@ -21,6 +21,10 @@ export interface TelegramConfig {
   apiRoot?: string;
   /** `TELEGRAM_TOPICS`: `auto`, a topic per order when the chat is a forum group; `off`, never. */
   topics: 'auto' | 'off';
+  /** `BOT_LANGUAGE`: the language of the orders chat (cards, alerts); one of the folders in locales/. */
+  language: string;
+  /** `BOT_TIMEZONE`: the IANA zone every time is shown in. */
+  timeZone: string;
 }
 
 export interface SellerConfig {
@@ -84,7 +88,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   throwIfAny(problems);
   const valid = parsed as ParsedEnv; // no problems: every variable parsed
 
-  const telegram: TelegramConfig = { token: valid.TELEGRAM_BOT_TOKEN, adminIds, topics: valid.TELEGRAM_TOPICS };
+  const telegram: TelegramConfig = {
+    token: valid.TELEGRAM_BOT_TOKEN,
+    adminIds,
+    topics: valid.TELEGRAM_TOPICS,
+    language: valid.BOT_LANGUAGE,
+    timeZone: valid.BOT_TIMEZONE,
+  };
   if (valid.TELEGRAM_CHAT_ID !== undefined) telegram.chatId = valid.TELEGRAM_CHAT_ID;
   if (valid.TELEGRAM_API_ROOT !== undefined) telegram.apiRoot = valid.TELEGRAM_API_ROOT;
 

@@ -4,3 +4,4 @@ export { createKeyValueStore } from './kv.ts';
 export { createCardViewQueries } from './card-views.ts';
 export { createStockQueries } from './stock.ts';
 export { createOrderTopicQueries } from './order-topics.ts';
+export { createUserLanguageQueries } from './user-languages.ts';

@@ -220,6 +220,19 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  // 5 to 8 and 10 belong to work on other branches: versions are kept, not renumbered, so each applies once anywhere.
+  {
+    version: 9,
+    name: 'languages users picked',
+    sql: `
+      -- /language: the language of the bot's answers to each user who picked one; the rest get BOT_LANGUAGE.
+      CREATE TABLE user_languages (
+        user_id    INTEGER PRIMARY KEY,
+        language   TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

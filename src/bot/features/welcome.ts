@@ -20,6 +20,7 @@ import {
   startUserNotAdmin,
   startUserUnknown,
 } from '../texts/commands.ts';
+import type { Translator } from '../texts/translator.ts';
 
 interface StartFacts {
   chatId: number;
@@ -32,18 +33,19 @@ interface StartFacts {
 }
 
 /** /start's answer: what the bridge does, then whether this chat and this user are set up to use it. */
-function startAnswer(facts: StartFacts): Html {
+function startAnswer(tr: Translator, facts: StartFacts): Html {
   const { chatId, userId } = facts;
   const chatLine =
     facts.configuredChatId === chatId
-      ? startChatConfigured({ chatId })
+      ? startChatConfigured(tr, { chatId })
       : facts.configuredChatId === undefined
-        ? startChatUnset({ chatId })
-        : startChatOther({ chatId });
-  const userLine = userId === undefined ? startUserUnknown : facts.isAdmin ? startUserAdmin({ userId }) : startUserNotAdmin({ userId });
-  const parts: Html[] = [startIntro, startHowTo];
-  if (facts.boundNow) parts.push(startTrialBound);
-  else if (facts.trial && facts.configuredChatId === undefined) parts.push(startTrialUnbound);
+        ? startChatUnset(tr, { chatId })
+        : startChatOther(tr, { chatId });
+  const userLine =
+    userId === undefined ? startUserUnknown(tr) : facts.isAdmin ? startUserAdmin(tr, { userId }) : startUserNotAdmin(tr, { userId });
+  const parts: Html[] = [startIntro(tr), startHowTo(tr)];
+  if (facts.boundNow) parts.push(startTrialBound(tr));
+  else if (facts.trial && facts.configuredChatId === undefined) parts.push(startTrialUnbound(tr));
   parts.push(lines([chatLine, userLine]));
   return join(parts, '\n\n');
 }
@@ -66,11 +68,11 @@ export function welcomeFeature(deps: { binding: ChatBinding; logger: Logger; now
       boundNow,
       trial: deps.binding.trial,
     };
-    await ctx.reply(startAnswer(facts).html, { parse_mode: 'HTML' });
+    await ctx.reply(startAnswer(ctx.tr, facts).html, { parse_mode: 'HTML' });
   });
 
   composer.command('help', async (ctx) => {
-    await ctx.reply(helpText.html, { parse_mode: 'HTML' });
+    await ctx.reply(helpText(ctx.tr).html, { parse_mode: 'HTML' });
   });
 
   return composer;

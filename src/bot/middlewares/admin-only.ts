@@ -15,10 +15,10 @@ export function adminOnly(deps: { binding: ChatBinding; logger: Logger }): Middl
   return async (ctx, next) => {
     if (await deps.binding.isAdmin(ctx.from?.id)) return next();
     deps.logger.info({ userId: ctx.from?.id, chatId: ctx.chat?.id, updateId: ctx.update.update_id }, 'admin-only update refused');
-    if (ctx.callbackQuery) return answerCallback(ctx, CALLBACK.refused);
+    if (ctx.callbackQuery) return answerCallback(ctx, CALLBACK.refused(ctx.tr));
     const message = ctx.message;
     if (message) {
-      await ctx.reply(refusedMessage, { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
+      await ctx.reply(refusedMessage(ctx.tr), { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
     }
   };
 }

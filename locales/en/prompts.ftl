@@ -33,14 +33,14 @@ prompts-deliver-reply-waiting = Not sent to the buyer: this Deliver step is wait
 # plain
 prompts-deliver-value-empty = The value is empty. Reply with the issued value, or tap the button.
 # plain
-prompts-deliver-value-too-long = The value is { $length } characters long; at most { $limit } are accepted. Send a shorter value.
+prompts-deliver-value-too-long = The value is { NUMBER($length, useGrouping: 0) } characters long; at most { NUMBER($limit, useGrouping: 0) } are accepted. Send a shorter value.
 prompts-reply-ask = ✍️ Reply to this message with your text for the buyer of order { $orderId }.
 # plain: shown in the input field while /reply waits for the text
 prompts-reply-placeholder = Text for the buyer
 # plain
 prompts-reply-refused-empty = Not sent: the message is empty.
 # plain
-prompts-reply-refused-too-long = Not sent: the message is { $length } characters long; the store accepts at most { $limit }. Split it and send again.
+prompts-reply-refused-too-long = Not sent: the message is { NUMBER($length, useGrouping: 0) } characters long; the store accepts at most { NUMBER($limit, useGrouping: 0) }. Split it and send again.
 # plain
 prompts-reply-refused-not-text = Not sent: only text can be sent to the buyer.
 # plain

@@ -15,6 +15,7 @@ import { createOrderTopicQueries } from '../../src/db/order-topics.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import { createStockQueries } from '../../src/db/stock.ts';
+import { createUserLanguageQueries } from '../../src/db/user-languages.ts';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import type { SellerApiClient } from '../../src/seller-api/client.ts';
@@ -135,6 +136,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
             topics: { mode: options.topics, store: createOrderTopicQueries(db), retryRightsAfterMs: options.topicRightsRetryMs ?? 600_000 },
           }),
       stock: createStockQueries(db),
+      userLanguages: createUserLanguageQueries(db),
       logger,
       listProducts: () => api.listProducts(),
       ...QUICK_TELEGRAM,
@@ -199,7 +201,8 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       rmSync(dir, { recursive: true, force: true });
     },
     cardsOf: (orderId, inChat = chatId ?? ADMIN.id) =>
-      telegram.botMessages(inChat).filter((message) => message.text.startsWith(`🛒 Order ${orderId}\n`)),
+      // `🛒 Order <id>` in English, `🛒 Заказ <id>` in Russian: the first line is the card's title in any language.
+      telegram.botMessages(inChat).filter((message) => /^🛒 \S+ (\S+)\n/u.exec(message.text)?.[1] === orderId),
     repliesTo: (messageId, inChat = chatId ?? ADMIN.id) =>
       telegram.botMessages(inChat).filter((message) => message.replyToMessageId === messageId),
     async createPaidOrder(input) {

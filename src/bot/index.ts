@@ -340,7 +340,10 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       ];
       for (const { tr: words, languageCode } of commandSets) {
         try {
-          await bot.api.setMyCommands(commandList(words), languageCode === undefined ? {} : ({ language_code: languageCode } as Parameters<typeof bot.api.setMyCommands>[1]));
+          await bot.api.setMyCommands(
+            commandList(words),
+            languageCode === undefined ? {} : ({ language_code: languageCode } as Parameters<typeof bot.api.setMyCommands>[1]),
+          );
         } catch (error) {
           logger.warn({ err: describeError(error, secrets), languageCode }, 'commands not registered (the bot works without them)');
         }

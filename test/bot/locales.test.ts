@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { FluentBundle, FluentResource } from '@fluent/bundle';
+import { Fluent, TranslateWarnings, type TranslateWarning } from '@grammyjs/i18n';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_NAMES } from '../../src/bot/texts/commands.ts';
 import { findProse, scanBot } from '../support/literal-prose.ts';
@@ -48,13 +48,22 @@ describe('locale files', () => {
   });
 
   it.each(LANGUAGES)('%s parses: Fluent keeps every message the file has', (language) => {
-    const bundle = new FluentBundle(language, { useIsolating: false });
-    for (const file of filesOf(language)) {
-      const errors = bundle.addResource(new FluentResource(readFileSync(join(LOCALES, language, file), 'utf8')));
-      expect(errors).toEqual([]);
+    const warnings: TranslateWarning[] = [];
+    const fluent = new Fluent({ warningHandler: (warning) => void warnings.push(warning) });
+    // One source per language, as the plugin joins a folder's files.
+    const source = filesOf(language)
+      .map((file) => readFileSync(join(LOCALES, language, file), 'utf8'))
+      .join('\n');
+    fluent.addTranslationSync({ locales: language, source });
+    // A message with a syntax error becomes junk, which Fluent drops without a word: ask for each one.
+    for (const key of messagesOf(language).keys()) {
+      try {
+        fluent.translate(language, key, {});
+      } catch {
+        // Found, but needs parameters: formatting without them throws, which is not what is checked here.
+      }
     }
-    // A message with a syntax error becomes junk, which Fluent drops without a word: count what is left.
-    for (const key of messagesOf(language).keys()) expect({ key, parsed: bundle.hasMessage(key) }).toEqual({ key, parsed: true });
+    expect(warnings.filter((warning) => warning.type === TranslateWarnings.MISSING_MESSAGE).map((warning) => warning.path)).toEqual([]);
   });
 
   it('has every key the code names', () => {

@@ -98,7 +98,7 @@ export const productsFailedUnasked = (tr: Translator) => tr.text('commands-produ
 // ---- /status ----
 
 /** How long ago `at` was, in seconds, minutes or hours; `never` when it has not happened. */
-export function ago(tr: Translator, at: number | undefined, now: number): string {
+function ago(tr: Translator, at: number | undefined, now: number): string {
   if (at === undefined) return tr.text('commands-ago', { unit: 'never', n: 0 });
   const seconds = Math.max(0, Math.round((now - at) / 1000));
   if (seconds < 120) return tr.text('commands-ago', { unit: 's', n: seconds });

@@ -46,6 +46,6 @@ export function createTranslator(
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"' };
 
 /** What Telegram counts of an HTML message: its text without tags, entities as one character each. */
-export function textLength(html: string): number {
+function textLength(html: string): number {
   return html.replace(/<[^>]*>/g, '').replace(/&(lt|gt|amp|quot);/g, (entity) => ENTITIES[entity] ?? entity).length;
 }

@@ -43,3 +43,8 @@ stock-file-refusals-not-a-document = send the items as a .txt file (attached as 
 stock-file-refusals-not-text = only plain text files are taken (.txt, UTF-8), one key, code or account per line
 stock-file-refusals-too-large = the file is larger than { $megabytes } MB: split it into smaller files
 stock-file-refusals-unavailable = the file could not be downloaded from Telegram; send it again
+stock-file-refusals-input = { $code ->
+    [STOCK_BAD_PRODUCT_ID] the product id must be one word without spaces, at most { NUMBER($limit, useGrouping: 0) } characters (as the store shows it)
+    [STOCK_NO_ITEMS] the file has no items: put one key, code or account per line
+   *[STOCK_ITEM_TOO_LONG] item { NUMBER($item, useGrouping: 0) } is longer than { NUMBER($limit, useGrouping: 0) } characters: nothing was added
+}

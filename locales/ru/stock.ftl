@@ -44,3 +44,8 @@ stock-file-refusals-not-a-document = пришлите единицы .txt-фай
 stock-file-refusals-not-text = принимаются только текстовые файлы (.txt, UTF-8), по одному ключу, коду или аккаунту в строке
 stock-file-refusals-too-large = файл больше { $megabytes } МБ: разделите его на файлы поменьше
 stock-file-refusals-unavailable = файл не удалось скачать из Telegram; пришлите его ещё раз
+stock-file-refusals-input = { $code ->
+    [STOCK_BAD_PRODUCT_ID] id товара должен быть одним словом без пробелов, не длиннее { $limit } символов (как его показывает магазин)
+    [STOCK_NO_ITEMS] в файле нет единиц: по одному ключу, коду или аккаунту в строке
+   *[STOCK_ITEM_TOO_LONG] строка { $item } длиннее { $limit } символов: ничего не добавлено
+}

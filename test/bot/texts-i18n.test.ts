@@ -234,8 +234,11 @@ function everything(tr: Translator): [string, Html | string][] {
     ['stock upload hint', stock.stockUploadHint(tr, { productId: 'p<1>' })],
     ['stock added', stock.stockAdded(tr, { productId: 'p', added: 1, skipped: 2, inStock: 1000 })],
   );
+  const refusalParams = { maxBytes: 2 * 1024 * 1024, code: 'STOCK_NO_ITEMS' };
   for (const [name, refusal] of Object.entries(stock.STOCK_FILE_REFUSALS))
-    texts.push([`stock refusal ${name}`, stock.stockNothingChanged(tr, { reason: refusal(tr, { maxBytes: 2 * 1024 * 1024 }) })]);
+    texts.push([`stock refusal ${name}`, stock.stockNothingChanged(tr, { reason: refusal(tr, refusalParams) })]);
+  for (const code of ['STOCK_BAD_PRODUCT_ID', 'STOCK_ITEM_TOO_LONG'])
+    texts.push([`stock refusal ${code}`, stock.STOCK_FILE_REFUSALS.input(tr, { code, item: 1200, limit: 1000 })]);
   texts.push(
     ['stock alert low', stockCard.stockAlertLow(tr, { productId: 'p', title: NASTY, inStock: 2 })],
     ['stock alert empty', stockCard.stockAlertEmpty(tr, { productId: 'p', title: undefined })],

@@ -43,9 +43,9 @@ export interface StockFeatureDeps {
 
 const html = { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } };
 
-/** Why a file was refused, in the seller's words; core's input errors are already worded for them (as the CLI prints). */
+/** Why a file was refused, in the seller's words and language (core's own wording is the CLI's, in English). */
 function refusalReason(tr: Translator, error: StockUploadError | StockInputError, maxBytes: number): string {
-  if (error instanceof StockInputError) return error.message;
+  if (error instanceof StockInputError) return STOCK_FILE_REFUSALS.input(tr, { code: error.code, ...error.details });
   const reasons: Record<StockUploadErrorCode, string> = {
     STOCK_NO_PRODUCT_ID: STOCK_FILE_REFUSALS.noProductId(tr),
     STOCK_NOT_A_DOCUMENT: STOCK_FILE_REFUSALS.notADocument(tr),

@@ -67,4 +67,7 @@ export const STOCK_FILE_REFUSALS = {
   tooLarge: (tr: Translator, { maxBytes }: { maxBytes: number }) =>
     tr.text('stock-file-refusals-too-large', { megabytes: tr.format.number(maxBytes / (1024 * 1024)) }),
   unavailable: (tr: Translator) => tr.text('stock-file-refusals-unavailable'),
+  /** What core's input check refused (StockInputError): a select on its code. */
+  input: (tr: Translator, { code, item = 0, limit = 0 }: { code: string; item?: number; limit?: number }) =>
+    tr.text('stock-file-refusals-input', { code, item, limit }),
 } as const;

@@ -23,6 +23,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The bot's words (Fluent), read at start-up from beside dist/: the bundle holds no text.
+COPY locales ./locales
 COPY package.json ./
 # The database lives in a volume owned by the unprivileged user the bridge runs as.
 RUN mkdir -p /data && chown node:node /data

@@ -18,6 +18,7 @@ import {
   createSummaryLedger,
   createReminderQueries,
   createTelegramQueueQueries,
+  createUserLanguageQueries,
   openDatabase,
 } from '../db/index.ts';
 import { startHealthServer, syncHealth, type HealthServer } from '../ops/index.ts';
@@ -88,7 +89,6 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     stats: createStatsQueries(db),
     summaryLedger: createSummaryLedger(db),
     ...(config.dailySummaryAt === undefined ? {} : { dailySummaryAt: config.dailySummaryAt }),
-    // The lead wires BOT_TIMEZONE here (timeZone: config.timeZone); until then the bot's days are UTC days.
     engine: () => {
       if (!engine) throw new Error('sync engine not built yet');
       return engine;
@@ -100,6 +100,9 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     // A chat that refuses the bot is asked again on sync's schedule for a sink that refuses everything.
     drainer: { backoff: { baseMs: sinkRetry.sinkRetryBaseMs, maxMs: sinkRetry.sinkRetryMaxMs } },
     topics: { mode: config.telegram.topics, store: createOrderTopicQueries(db) },
+    language: config.telegram.language,
+    timeZone: config.telegram.timeZone,
+    userLanguages: createUserLanguageQueries(db),
     stock,
     templates,
     reminders: {
@@ -130,10 +133,10 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const postAlert = (alert: StoreAlert) => {
     const notice =
       alert.kind === 'keyRefused'
-        ? ALERTS.apiKeyRefused()
+        ? ALERTS.apiKeyRefused(bot.tr)
         : alert.kind === 'down'
-          ? ALERTS.storeDown(alert.silentForMinutes)
-          : ALERTS.storeBack();
+          ? ALERTS.storeDown(bot.tr, alert.silentForMinutes)
+          : ALERTS.storeBack(bot.tr);
     logger.warn({ alert: alert.kind }, 'store state changed');
     void bot.postNotice(notice);
   };

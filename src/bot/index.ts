@@ -78,7 +78,10 @@ import type { TelegramQueueStore } from './sink/queue-store.ts';
 import type { DrainerOptions } from './sink/telegram-drainer.ts';
 import { createTelegramQueue, type TelegramQueue } from './sink/telegram-queue.ts';
 import { chatMoved } from './texts/chat-migration.ts';
-import { COMMANDS } from './texts/commands.ts';
+import { commandList } from './texts/commands.ts';
+import type { Translator } from './texts/translator.ts';
+import { createBotI18n, type UserLanguageStore } from './i18n.ts';
+import { languageFeature } from './features/language.ts';
 import { createStepSweeper } from './upkeep/expired-steps.ts';
 import { createHousekeeping, DEFAULT_HOUSEKEEPING, type HousekeepingOptions } from './upkeep/housekeeping.ts';
 import { createReminders, type ReminderSettings } from './upkeep/reminders.ts';
@@ -103,8 +106,6 @@ export interface BridgeBotDeps {
   summaryLedger?: SummaryLedger;
   /** How often the daily summary's clock is looked at (default 30 s). */
   dailySummaryCheckMs?: number;
-  /** IANA zone of local days and times (/stats, the daily summary, audit times); default UTC. */
-  timeZone?: string;
   /**
    * The sync engine. It is built with this bot's `sink`, so it may be given lazily:
    * `engine: () => engine`, called only once updates or sink events arrive.
@@ -121,6 +122,12 @@ export interface BridgeBotDeps {
   templates?: TemplateStore;
   /** Topics mode (TELEGRAM_TOPICS): a topic per order in a forum group. Off when absent; the configuration says `auto`. */
   topics?: TopicsSettings;
+  /** BOT_LANGUAGE: the language of the shared chat (cards, alerts); English by default. */
+  language?: string;
+  /** BOT_TIMEZONE: every time shown is in this IANA zone; UTC by default. */
+  timeZone?: string;
+  /** The languages users picked with /language (src/db's user-languages queries); kept in memory without it. */
+  userLanguages?: UserLanguageStore;
   /** For /products (e.g. `() => sellerApi.listProducts()`); without it /products says it is unavailable. */
   listProducts?: () => Promise<Product[]>;
   /** Telegram pacing; defaults follow Telegram's limits. Tests make it fast. */
@@ -171,6 +178,8 @@ export interface BridgeBot {
    * and sent later. Texts: `ALERTS` in texts/alerts.ts.
    */
   postNotice: PostNotice;
+  /** The chat's texts (BOT_LANGUAGE, BOT_TIMEZONE), for the notices the app words (`ALERTS`). */
+  tr: Translator;
   /** Why Telegram refuses the seller's chat (blocked, removed, no rights), until a message gets through again. */
   chatRefusal(): Promise<ChatRefusal | undefined>;
   /**
@@ -215,12 +224,14 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       timeoutSeconds: pollingTimeoutSeconds + 30,
     },
   });
+  const i18n = createBotI18n({ chatLanguage: deps.language, timeZone: deps.timeZone, languages: deps.userLanguages });
+  const tr = i18n.chat;
   const binding = createChatBinding({ chatId: deps.chatId, adminIds: deps.adminIds, staffIds: deps.staffIds ?? [], kv: deps.kv });
   const answerDeadline = createCallbackAnswerDeadline({ deadlineMs: deps.callbackAnswerDeadlineMs ?? 1000, logger, secrets });
   const chatMigration = createChatMigration({
     binding,
     async announce(move) {
-      await bot.api.sendMessage(move.to, chatMoved(move).html, { parse_mode: 'HTML' }).catch((error: unknown) => {
+      await bot.api.sendMessage(move.to, chatMoved(tr, move).html, { parse_mode: 'HTML' }).catch((error: unknown) => {
         logger.warn({ err: describeError(error, secrets) }, 'the new chat id was not announced in the chat');
       });
     },
@@ -245,6 +256,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     api: bot.api,
     store: deps.cardStore,
     codec,
+    tr,
     now,
     stockOf: (orderId) => engine().orderStock(orderId),
     ...(deps.audit ? { auditOf: cardAuditLines(deps.audit, timeZone) } : {}),
@@ -255,13 +267,14 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     api: bot.api,
     steps: deliverSteps,
     intervalMs: deps.deliverStepSweepMs ?? 10_000,
+    tr,
     now,
     logger,
     secrets,
   });
   const announce = (notice: Parameters<PostNotice>[0]) => notices.post(notice);
-  const topics = createOrderTopics({ api: bot.api, settings: deps.topics, kv: deps.kv, announce, logger, secrets, now });
-  const direct = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, logger, secrets });
+  const topics = createOrderTopics({ api: bot.api, settings: deps.topics, kv: deps.kv, announce, tr, logger, secrets, now });
+  const direct = createTelegramSink({ api: bot.api, binding, cards, engine, kv: deps.kv, topics, tr, logger, secrets });
   const queue =
     deps.telegramQueue &&
     createTelegramQueue({
@@ -269,6 +282,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       direct,
       binding,
       engine,
+      tr,
       ...(deps.drainer === undefined ? {} : { options: deps.drainer }),
       onFailure: () => topics.recheck(),
       now,
@@ -280,6 +294,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     api: bot.api,
     binding,
     kv: deps.kv,
+    tr,
     retryDelaysMs: deps.noticeRetryDelaysMs ?? DEFAULT_NOTICE_RETRY_DELAYS_MS,
     heldBackoff: { ...DEFAULT_HELD_NOTICE_BACKOFF, ...deps.heldNoticeBackoff },
     signal: () => lifetime.signal,
@@ -289,7 +304,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   });
   const reminders =
     deps.reminders &&
-    createReminders({ api: bot.api, binding, codec, engine, settings: deps.reminders, postNotice: notices.post, now, logger, secrets });
+    createReminders({ api: bot.api, binding, codec, engine, settings: deps.reminders, postNotice: notices.post, now, logger, secrets, tr });
   // Reminders learn from the relayed messages which buyers wait for an answer.
   const observed = reminders?.observe(telegramSink) ?? telegramSink;
   const sink = recording ? auditedSink(observed, recording) : observed;
@@ -330,9 +345,13 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(polling.track);
   bot.use(answerDeadline.middleware);
   bot.use(chatMigration.middleware);
+  // Before anything that answers: every handler speaks the sender's language (`ctx.tr`, `ctx.t`).
+  bot.use(i18n.middleware);
   bot.use(welcomeFeature({ binding, logger, now }));
   bot.use(accessControl({ binding, logger }));
   bot.use(actorScope);
+  // Admins only: a stranger's choice would be a row in the database for nothing.
+  bot.use(languageFeature({ i18n, logger, now }));
   const downloader = createFileDownloader({ token: deps.token, apiRoot: deps.apiRoot });
   bot.use(stockFeature({ stock: deps.stock, binding, codec: createStockActionCodec(deps.kv), downloader, logger, secrets, now }));
   bot.use(stockReplaceButtons({ engine, cards, logger }));
@@ -342,7 +361,12 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(staffLimits({ binding, codec, logger, audit: deps.audit, now }));
   bot.use(orderActionButtons({ engine, codec, logger, questions: cancelQuestions, now }));
   bot.use(sequentialize<BotContext>(conversationKey));
-  bot.use(conversations<BotContext, ConversationContext>({ storage: conversationStorage(deps.kv), plugins: [installTransformers] }));
+  bot.use(
+    conversations<BotContext, ConversationContext>({
+      storage: conversationStorage(deps.kv),
+      plugins: [installTransformers, i18n.middleware],
+    }),
+  );
   bot.use(
     createConversation<BotContext, ConversationContext>(
       createDeliverConversation({ engine, codec, steps: deliverSteps, timeoutMs: conversationTimeoutMs, now }),
@@ -362,7 +386,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(templatesFeature({ templates: deps.templates, engine, binding, topics, logger, now }));
   bot.use(statsFeature({ stats: deps.stats, timeZone, now }));
   const { audit } = deps;
-  const history = audit && ((orderId: Parameters<typeof orderHistory>[1]) => orderHistory(audit, orderId, timeZone));
+  const history = audit && ((orderId: Parameters<typeof orderHistory>[2]) => orderHistory(tr, audit, orderId, timeZone));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now, ...(history ? { history } : {}) }));
   bot.use(autocancelFeature({ store: deps.reminders?.store, binding, listProducts: deps.listProducts, logger, now }));
   // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.
@@ -393,6 +417,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     sink,
     postNotice: notices.post,
     queue,
+    tr,
     polling: () => polling.state(),
     remindNow: async () => reminders?.runOnce(),
     async chatRefusal() {
@@ -404,10 +429,21 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
       if (started) return;
       const move = await binding.move();
       if (move) logger.warn(move, 'TELEGRAM_CHAT_ID names a group that became a supergroup: using its new id; set TELEGRAM_CHAT_ID to it');
-      try {
-        await bot.api.setMyCommands(COMMANDS.map(({ command, description }) => ({ command, description })));
-      } catch (error) {
-        logger.warn({ err: describeError(error, secrets) }, 'commands not registered (the bot works without them)');
+      // Once without a language (what Telegram shows any user whose app language has no list of its own: the chat's),
+      // then once per language. Each call is best effort on its own: the bot works without any of them.
+      const commandSets = [
+        { tr, languageCode: undefined },
+        ...i18n.languages.map((language) => ({ tr: i18n.translator(language), languageCode: language })),
+      ];
+      for (const { tr: words, languageCode } of commandSets) {
+        try {
+          await bot.api.setMyCommands(
+            commandList(words),
+            languageCode === undefined ? {} : ({ language_code: languageCode } as Parameters<typeof bot.api.setMyCommands>[1]),
+          );
+        } catch (error) {
+          logger.warn({ err: describeError(error, secrets), languageCode }, 'commands not registered (the bot works without them)');
+        }
       }
       await topics.check(await binding.chatId());
       await polling.start();

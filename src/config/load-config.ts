@@ -23,6 +23,10 @@ export interface TelegramConfig {
   apiRoot?: string;
   /** `TELEGRAM_TOPICS`: `auto`, a topic per order when the chat is a forum group; `off`, never. */
   topics: 'auto' | 'off';
+  /** `BOT_LANGUAGE`: the language of the orders chat (cards, alerts); one of the folders in locales/. */
+  language: string;
+  /** `BOT_TIMEZONE`: the IANA zone every time is shown in. */
+  timeZone: string;
 }
 
 export interface SellerConfig {
@@ -100,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     adminIds,
     staffIds: valid.TELEGRAM_STAFF_IDS ?? [],
     topics: valid.TELEGRAM_TOPICS,
+    language: valid.BOT_LANGUAGE,
+    timeZone: valid.BOT_TIMEZONE,
   };
   if (valid.TELEGRAM_CHAT_ID !== undefined) telegram.chatId = valid.TELEGRAM_CHAT_ID;
   if (valid.TELEGRAM_API_ROOT !== undefined) telegram.apiRoot = valid.TELEGRAM_API_ROOT;

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_DELIVER_FIELD } from '../seller-api/spec-gaps.ts';
+import { availableLanguages, DEFAULT_LANGUAGE, isKnownTimeZone } from '../shared/locales.ts';
 
 const DEFAULT_DATABASE_PATH = './data/bridge.sqlite';
 const DEFAULT_POLL_INTERVAL_SECONDS = 10;
@@ -21,6 +22,10 @@ const DEFAULT_REMIND_CONFIRM_HOURS = 24;
 const REMIND_HOURS_MESSAGE = 'must be a number of hours, 0 or more and at most 8760 (a year), e.g. 24 (0: no reminder)';
 const DEFAULT_REMIND_UNTAKEN_MINUTES = 10;
 const DEFAULT_REMIND_UNANSWERED_MINUTES = 15;
+const DEFAULT_TIME_ZONE = 'UTC';
+
+/** The choices of BOT_LANGUAGE: one per folder in locales/, so a new language needs no code here. */
+const LANGUAGES = availableLanguages();
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -178,6 +183,19 @@ export const EnvSchema = z.object({
         return { hour, minute };
       })
       .optional(),
+  ),
+  BOT_LANGUAGE: variable(
+    z
+      .string()
+      .transform((value) => value.toLowerCase())
+      .refine((value) => LANGUAGES.includes(value), { error: `must be one of ${LANGUAGES.join(', ')}` })
+      .default(DEFAULT_LANGUAGE),
+  ),
+  BOT_TIMEZONE: variable(
+    z
+      .string()
+      .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as UTC, Europe/Berlin or Asia/Kolkata' })
+      .default(DEFAULT_TIME_ZONE),
   ),
   STOCK_LOW_THRESHOLD: variable(
     integer(UNSIGNED_INTEGER, 'must be a whole number of items, 0 or more, e.g. 3 (0: alert only when empty)')

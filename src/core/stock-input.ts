@@ -11,6 +11,8 @@ export class StockInputError extends Error {
   constructor(
     readonly code: StockInputErrorCode,
     message: string,
+    /** What the message names, so the bot can say it in the seller's language: the 1-based item, the limit. */
+    readonly details: { item?: number; limit?: number } = {},
   ) {
     super(message);
   }
@@ -26,6 +28,7 @@ export function parseProductId(raw: string | undefined): ProductId {
     throw new StockInputError(
       'STOCK_BAD_PRODUCT_ID',
       `the product id must be one word without spaces, at most ${PRODUCT_ID_MAX_LENGTH} characters (as the store shows it)`,
+      { limit: PRODUCT_ID_MAX_LENGTH },
     );
   }
   return id as ProductId;
@@ -44,6 +47,7 @@ export function parseStockLines(text: string): string[] {
     throw new StockInputError(
       'STOCK_ITEM_TOO_LONG',
       `item ${long + 1} is longer than ${STOCK_ITEM_MAX_LENGTH} characters: nothing was added`,
+      { item: long + 1, limit: STOCK_ITEM_MAX_LENGTH },
     );
   }
   return items;

@@ -9,3 +9,4 @@ export { createAuditQueries, createSummaryLedger } from './audit.ts';
 export { createStatsQueries } from './stats.ts';
 export { createReminderQueries } from './reminders.ts';
 export { createTelegramQueueQueries } from './telegram-queue.ts';
+export { createUserLanguageQueries } from './user-languages.ts';

@@ -315,6 +315,18 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   AUDIT_MIGRATION,
+  {
+    version: 9,
+    name: 'languages users picked',
+    sql: `
+      -- /language: the language of the bot's answers to each user who picked one; the rest get BOT_LANGUAGE.
+      CREATE TABLE user_languages (
+        user_id    INTEGER PRIMARY KEY,
+        language   TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

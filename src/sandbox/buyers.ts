@@ -33,7 +33,13 @@ export interface BuyerSimulator {
   noLongerAwaiting(orderId: string): void;
 }
 
-export function createBuyerSimulator(config: BuyerSimulation, world: BuyerWorld, startAt: number): BuyerSimulator {
+/** `buyerTexts`: what buyers write (the demo catalog's language); the English texts by default. */
+export function createBuyerSimulator(
+  config: BuyerSimulation,
+  world: BuyerWorld,
+  startAt: number,
+  buyerTexts?: readonly string[],
+): BuyerSimulator {
   const orderRandom = deriveRandom(config.seed, 'orders');
   const messageRandom = deriveRandom(config.seed, 'messages');
   const confirmRandom = deriveRandom(config.seed, 'confirmations');
@@ -58,7 +64,7 @@ export function createBuyerSimulator(config: BuyerSimulation, world: BuyerWorld,
 
   function writeMessage(): void {
     // Both draws happen even with no open order, so the stream does not depend on what clients did.
-    const text = pickBuyerText(messageRandom);
+    const text = pickBuyerText(messageRandom, buyerTexts);
     const choice = messageRandom();
     const open = world.openOrderIds();
     const orderId = open[Math.floor(choice * open.length)];

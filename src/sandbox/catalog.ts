@@ -27,7 +27,7 @@ const REGIONS = ['EU', 'North America', 'Global', 'Asia'] as const;
 const PLATFORMS = ['PC (Steam)', 'PlayStation', 'Xbox'] as const;
 
 /** Automation-enabled products, used in turn by each new store. */
-export const AUTOMATED_PRODUCTS: readonly ProductTemplate[] = [
+const AUTOMATED_PRODUCTS: readonly ProductTemplate[] = [
   {
     title: 'Steam Key — Hollow Realms (PC)',
     price: 19.99,
@@ -64,7 +64,7 @@ export const AUTOMATED_PRODUCTS: readonly ProductTemplate[] = [
 ];
 
 /** Sold by hand: each store has one so the API's "automation-enabled only" filter is visible. */
-export const MANUAL_PRODUCT: ProductTemplate = {
+const MANUAL_PRODUCT: ProductTemplate = {
   title: 'Personal Coaching Session (1 hour)',
   price: 35,
   fields: [{ key: 'nickname', label: 'Your in-game name', required: true, kind: 'nickname' }],
@@ -116,4 +116,20 @@ const BUYER_TEXTS: readonly string[] = [
   'Thank you!!! ❤️',
 ];
 
-export const pickBuyerText = (random: Random): string => pick(random, BUYER_TEXTS);
+/** What a demo store sells and what its buyers write, in one language. */
+export interface DemoCatalog {
+  automated: readonly ProductTemplate[];
+  manual: ProductTemplate;
+  buyerTexts: readonly string[];
+  /** Trial mode's first order comes with this message, so a seller sees a buyer message at once. */
+  firstBuyerMessage: string;
+}
+
+export const ENGLISH_CATALOG: DemoCatalog = {
+  automated: AUTOMATED_PRODUCTS,
+  manual: MANUAL_PRODUCT,
+  buyerTexts: BUYER_TEXTS,
+  firstBuyerMessage: 'Hi! Please send the code to the email in the order. Thanks <3',
+};
+
+export const pickBuyerText = (random: Random, texts: readonly string[] = BUYER_TEXTS): string => pick(random, texts);

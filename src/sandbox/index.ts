@@ -2,3 +2,4 @@
 export { startSandbox } from './server.ts';
 export { gentleBuyers } from './presets.ts';
 export type * from './contract.ts';
+export { demoCatalog } from './demo-catalogs.ts';

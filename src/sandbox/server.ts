@@ -21,6 +21,7 @@ import { deriveRandom } from './random.ts';
 import { createFixedWindowLimiter } from './rate-limit.ts';
 import { createStatsRecorder } from './stats.ts';
 import { createStoreModel, type StoreModel } from './store.ts';
+import { demoCatalog } from './demo-catalogs.ts';
 
 /** The store created at start: several products, so simulated buyers order different things. */
 const FIRST_STORE = { name: 'Demo Games Store', products: 3 } as const;
@@ -28,7 +29,8 @@ const FIRST_STORE = { name: 'Demo Games Store', products: 3 } as const;
 export const startSandbox: StartSandbox = async (options: SandboxOptions = {}): Promise<SandboxHandle> => {
   const now = options.now ?? Date.now;
   const logger = options.logger ?? pino({ level: 'silent' });
-  const store = createStoreModel({ now, mintId: createIdMinter(), random: deriveRandom(options.buyers?.seed ?? 1, 'defaults') });
+  const catalog = demoCatalog(options.language);
+  const store = createStoreModel({ now, mintId: createIdMinter(), random: deriveRandom(options.buyers?.seed ?? 1, 'defaults'), catalog });
   const firstStore = store.createStore(FIRST_STORE);
 
   const stats = createStatsRecorder();
@@ -99,6 +101,7 @@ function startBuyers(store: StoreModel, storeId: string, options: SandboxOptions
       },
     },
     now(),
+    demoCatalog(options.language).buyerTexts,
   );
   const driver = driveBuyers(simulator, now);
   const unsubscribe = store.onOrderChanged((order) => {

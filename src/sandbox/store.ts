@@ -3,7 +3,7 @@
  * control surface and the simulated buyers do goes through here, so they all see one truth.
  */
 import type { ProductId } from '../seller-api/schemas.ts';
-import { AUTOMATED_PRODUCTS, MANUAL_PRODUCT, fieldValue, orderQuantity, type ProductTemplate } from './catalog.ts';
+import { ENGLISH_CATALOG, fieldValue, orderQuantity, type DemoCatalog, type ProductTemplate } from './catalog.ts';
 import type { CreateOrderInput, SandboxProduct } from './contract.ts';
 import { SandboxError } from './errors.ts';
 import { generateApiKey, hashApiKey, type MintId } from './ids.ts';
@@ -39,6 +39,8 @@ export interface StoreModelDeps {
   mintId: MintId;
   /** For field values of orders created without them. */
   random: Random;
+  /** What the stores sell; English by default. */
+  catalog?: DemoCatalog;
 }
 
 /** Called after every change of an order (creation included), e.g. so buyers can confirm deliveries. */
@@ -48,7 +50,7 @@ export type StoreModel = ReturnType<typeof createStoreModel>;
 
 const OPEN_STATUSES: readonly string[] = ['paid', 'processing', 'awaiting_confirmation'];
 
-export function createStoreModel({ now, mintId, random }: StoreModelDeps) {
+export function createStoreModel({ now, mintId, random, catalog: demo = ENGLISH_CATALOG }: StoreModelDeps) {
   const stores = new Map<string, StoreRecord>();
   const keysByHash = new Map<string, KeyRecord>();
   const orders = new Map<string, OrderRecord>();
@@ -97,10 +99,10 @@ export function createStoreModel({ now, mintId, random }: StoreModelDeps) {
     const id = mintId('sto');
     const products: StoredProduct[] = [];
     for (let i = 0; i < count; i += 1) {
-      const template = AUTOMATED_PRODUCTS[i % AUTOMATED_PRODUCTS.length] as ProductTemplate;
+      const template = demo.automated[i % demo.automated.length] as ProductTemplate;
       products.push(makeProduct(template, true));
     }
-    products.push(makeProduct(MANUAL_PRODUCT, false));
+    products.push(makeProduct(demo.manual, false));
     stores.set(id, { id, name: options.name ?? `Store ${stores.size + 1}`, products });
     const apiKey = generateApiKey();
     keysByHash.set(hashApiKey(apiKey), { storeId: id, revoked: false });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeLanguage, encodeLanguage } from '../../src/bot/callback-data/language.ts';
 import { MAX_CALLBACK_DATA_BYTES } from '../../src/bot/callback-data/long-ref.ts';
 import { createOrderActionCodec, ORDER_VERBS, type OrderVerbName } from '../../src/bot/callback-data/order-action.ts';
 import { decodeEditedReply, encodeEditedReply } from '../../src/bot/callback-data/edited-reply.ts';
@@ -60,5 +61,15 @@ describe('the edited-reply button', () => {
     expect(decodeEditedReply(await codec.encode('take', 'ord_1' as OrderId))).toBeUndefined();
     for (const forged of ['er:', 'er:1', 'er:1.2.3', 'er:-1.2', `er:1.${'9'.repeat(60)}`])
       expect(decodeEditedReply(forged)).toBeUndefined();
+  });
+});
+
+describe('language codec', () => {
+  it('round-trips the languages there are, and nothing else', () => {
+    const languages = ['en', 'ru'];
+    for (const language of languages) expect(decodeLanguage(encodeLanguage(language), languages)).toBe(language);
+    for (const forged of ['l:de', 'l:', 'l:EN', 'l:ru:1', 'x:ru', 'lru', `l:${'r'.repeat(70)}`])
+      expect(decodeLanguage(forged, languages)).toBeUndefined();
+    expect(Buffer.byteLength(encodeLanguage('zh-Hant'))).toBeLessThanOrEqual(MAX_CALLBACK_DATA_BYTES);
   });
 });

@@ -8,6 +8,7 @@ import { orderCard } from '../../src/bot/cards/render-card.ts';
 import { OrderSchema, type Order } from '../../src/seller-api/schemas.ts';
 import { mulberry32, type Random } from '../../src/sandbox/random.ts';
 import { parseTelegramHtml } from '../support/fake-telegram-api.ts';
+import { en } from '../support/texts.ts';
 
 const LIMIT = 4096;
 
@@ -44,7 +45,7 @@ function shapes(random: Random) {
 
 /** The card as Telegram reads it; throws when the HTML would be refused. */
 function shown(order: Order) {
-  const card = orderCard(order);
+  const card = orderCard(en, order);
   const parsed = parseTelegramHtml(card.html);
   return { card, text: parsed.text };
 }

@@ -75,10 +75,10 @@ describe('commands', () => {
     expect(status).toMatch(/Requests sent to the store: [1-9]\d*/);
   });
 
-  it('registers its commands with Telegram', async () => {
+  it('registers its commands with Telegram: the chat language by default, then once per language, each described', async () => {
     h = await createBridgeHarness();
-    const [call] = h.telegram.callsOf('setMyCommands');
-    expect((call!.params.commands as { command: string }[]).map((command) => command.command)).toEqual([
+    const calls = h.telegram.callsOf('setMyCommands');
+    const names = [
       'start',
       'help',
       'orders',
@@ -93,12 +93,23 @@ describe('commands', () => {
       't',
       'stats',
       'autocancel',
-    ]);
+      'language',
+    ];
+    expect(calls.map((call) => call.params.language_code)).toEqual([undefined, 'en', 'ru']);
+    for (const call of calls) {
+      const commands = call.params.commands as { command: string; description: string }[];
+      expect(commands.map((command) => command.command)).toEqual(names);
+      expect(commands.every((command) => command.description.length > 0 && command.description.length <= 256)).toBe(true);
+    }
+    const described = (index: number) => (calls[index]!.params.commands as { description: string }[])[1]!.description;
+    expect(described(0)).toBe('How to use the bridge');
+    expect(described(2)).toBe('Как пользоваться мостом');
   });
 
   it('starts even when setMyCommands fails', async () => {
     h = await createBridgeHarness();
     await h.stopBridge();
+    // The first of the three registrations fails; the others still go, and the bot still starts.
     h.telegram.failNext('setMyCommands', { error_code: 400, description: 'Bad Request: nope' });
     await h.restart();
     h.telegram.sendText(ADMIN, '/status', inGroup);

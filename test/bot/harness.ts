@@ -21,6 +21,7 @@ import { createStockQueries } from '../../src/db/stock.ts';
 import { createTemplateQueries } from '../../src/db/templates.ts';
 import { QUICK_REPLY_BUTTONS } from '../../src/bot/texts/templates.ts';
 import { createTelegramQueueQueries, type TelegramQueueQueries } from '../../src/db/telegram-queue.ts';
+import { createUserLanguageQueries } from '../../src/db/user-languages.ts';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import type { SellerApiClient } from '../../src/seller-api/client.ts';
@@ -165,6 +166,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       stock: createStockQueries(db),
       templates: createTemplateQueries(db),
       ...(options.reminders === undefined ? {} : { reminders: { store: createReminderQueries(db), ...options.reminders } }),
+      userLanguages: createUserLanguageQueries(db),
       logger,
       listProducts: () => api.listProducts(),
       ...QUICK_TELEGRAM,
@@ -241,7 +243,8 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       rmSync(dir, { recursive: true, force: true });
     },
     cardsOf: (orderId, inChat = chatId ?? ADMIN.id) =>
-      telegram.botMessages(inChat).filter((message) => message.text.startsWith(`🛒 Order ${orderId}\n`)),
+      // `🛒 Order <id>` in English, `🛒 Заказ <id>` in Russian: the first line is the card's title in any language.
+      telegram.botMessages(inChat).filter((message) => /^🛒 \S+ (\S+)\n/u.exec(message.text)?.[1] === orderId),
     repliesTo: (messageId, inChat = chatId ?? ADMIN.id) =>
       telegram.botMessages(inChat).filter((message) => message.replyToMessageId === messageId),
     async createPaidOrder(input) {

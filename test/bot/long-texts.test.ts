@@ -8,6 +8,7 @@ import { splitText } from '../../src/bot/helpers/split-text.ts';
 import { chatMessageParts } from '../../src/bot/sink/chat-message-parts.ts';
 import { MessageSchema, type OrderId } from '../../src/seller-api/schemas.ts';
 import { parseTelegramHtml } from '../support/fake-telegram-api.ts';
+import { en } from '../support/texts.ts';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -105,7 +106,7 @@ describe('a long buyer message in Telegram parts', () => {
     ['emoji only', '😀'.repeat(5000)],
     ['flags and words', '🇺🇸 Hello & <goodbye> 👨‍👩‍👧 '.repeat(400)],
   ])('%s: parts Telegram accepts, in order, losing nothing', (_name, text) => {
-    const parts = chatMessageParts({ id: 'ord_1' as OrderId, productTitle: 'Game key' }, message(text));
+    const parts = chatMessageParts(en, { id: 'ord_1' as OrderId, productTitle: 'Game key' }, message(text));
     expect(parts.length).toBeGreaterThan(1);
     for (const [index, part] of parts.entries()) {
       const parsed = parseTelegramHtml(part.html); // throws on a cut entity

@@ -3,6 +3,7 @@
  * 4096 characters, each with its own header, in order; a long message's parts never cut again; progress says how
  * far each message got, so the next step (or a restart) goes on from there.
  */
+import { en } from '../support/texts.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +41,7 @@ beforeEach(() => {
     },
   } as unknown as SinkDelivery;
   const binding = { requireChatId: async () => CHAT } as unknown as ChatBinding;
-  step = createQueueDelivery({ delivery, binding, engine: () => ({}) as SyncForBot, store: queue });
+  step = createQueueDelivery({ delivery, binding, engine: () => ({}) as SyncForBot, store: queue, tr: en });
 });
 afterEach(() => {
   db.close();

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALERTS } from '../../src/bot/index.ts';
 import { ADMIN, createBridgeHarness, eventually, GROUP_ID, settled, type BridgeHarness } from './harness.ts';
 import type { ActionId } from '../../src/core/actions.ts';
+import { en } from '../support/texts.ts';
 
 let h: BridgeHarness;
 beforeEach(async () => {
@@ -102,13 +103,13 @@ describe('admin replies', () => {
 
 describe('notices', () => {
   it('postNotice puts an escaped plain notice into the chat, best effort', async () => {
-    expect(await h.bridge.postNotice(ALERTS.storeDown(5))).toMatchObject({ chatId: GROUP_ID });
+    expect(await h.bridge.postNotice(ALERTS.storeDown(en, 5))).toMatchObject({ chatId: GROUP_ID });
     expect(h.telegram.botMessages(GROUP_ID).at(-1)?.text).toBe(
       '📡 The store has not answered for 5 minutes. Orders and messages will arrive once it is back.',
     );
     await h.bridge.postNotice('Store <API> key & stuff');
     expect(h.telegram.botMessages(GROUP_ID).at(-1)?.text).toBe('Store <API> key & stuff');
     h.telegram.failNext('sendMessage', { error_code: 400, description: 'Bad Request: chat not found' });
-    expect(await h.bridge.postNotice(ALERTS.storeBack())).toBeUndefined();
+    expect(await h.bridge.postNotice(ALERTS.storeBack(en))).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { orderCard } from '../../src/bot/cards/render-card.ts';
 import { statusInWords } from '../../src/bot/texts/order-card.ts';
 import { MessageSchema, OrderSchema, type OrderId } from '../../src/seller-api/schemas.ts';
 import { parseTelegramHtml } from '../support/fake-telegram-api.ts';
+import { en } from '../support/texts.ts';
 
 const message = (text: string, senderRole = 'buyer') =>
   MessageSchema.parse({ id: 'm1', senderRole, text, createdAt: '2024-05-01T10:00:00.000Z' });
@@ -49,7 +50,7 @@ describe('splitText', () => {
 
 describe('chatMessageParts', () => {
   it('labels the author and the order, and escapes buyer HTML', () => {
-    const [part, ...rest] = chatMessageParts({ id: 'ord_1' as OrderId, productTitle: 'Key <Pro>' }, message('Hi <b>there</b> & bye'));
+    const [part, ...rest] = chatMessageParts(en, { id: 'ord_1' as OrderId, productTitle: 'Key <Pro>' }, message('Hi <b>there</b> & bye'));
     expect(rest).toEqual([]);
     const parsed = parseTelegramHtml(part!.html);
     expect(parsed.text).toContain('Buyer');
@@ -64,7 +65,7 @@ describe('chatMessageParts', () => {
     ['seller', 'Seller (on the store website)'],
     ['moderator', 'moderator'],
   ])('names the %s role', (role, label) => {
-    const [part] = chatMessageParts({ id: 'ord_1' as OrderId }, message('text', role));
+    const [part] = chatMessageParts(en, { id: 'ord_1' as OrderId }, message('text', role));
     expect(parseTelegramHtml(part!.html).text).toContain(label);
   });
 
@@ -73,7 +74,7 @@ describe('chatMessageParts', () => {
     let text = '';
     while (text.length < 5000) text += unit;
     text = text.slice(0, 5000);
-    const parts = chatMessageParts({ id: 'ord_1' as OrderId, productTitle: 'Game key' }, message(text));
+    const parts = chatMessageParts(en, { id: 'ord_1' as OrderId, productTitle: 'Game key' }, message(text));
     expect(parts.length).toBe(2);
     for (const [index, part] of parts.entries()) {
       const parsed = parseTelegramHtml(part.html); // throws on a cut entity
@@ -85,7 +86,7 @@ describe('chatMessageParts', () => {
   });
 
   it('shows an empty message rather than failing on it', () => {
-    const [part] = chatMessageParts({ id: 'ord_1' as OrderId }, message('   '));
+    const [part] = chatMessageParts(en, { id: 'ord_1' as OrderId }, message('   '));
     expect(parseTelegramHtml(part!.html).text).toContain('(no text)');
   });
 });
@@ -93,6 +94,7 @@ describe('chatMessageParts', () => {
 describe('orderCard', () => {
   it('shows what a seller needs, escaped', () => {
     const card = orderCard(
+      en,
       order({
         productTitle: 'Steam <Key> & more',
         quantity: 2,
@@ -119,8 +121,8 @@ describe('orderCard', () => {
   });
 
   it('shows unknown statuses raw and the delivered value once delivered', () => {
-    expect(statusInWords('disputed')).toContain('disputed');
-    const { text } = parseTelegramHtml(orderCard(order({ status: 'awaiting_confirmation', deliveredValue: 'KEY-<1>' })).html);
+    expect(statusInWords(en, 'disputed')).toContain('disputed');
+    const { text } = parseTelegramHtml(orderCard(en, order({ status: 'awaiting_confirmation', deliveredValue: 'KEY-<1>' })).html);
     expect(text).toContain('delivered, waiting for the buyer to confirm');
     expect(text).toContain('Delivered value: KEY-<1>');
   });
@@ -131,7 +133,7 @@ describe('orderCard', () => {
       label: `Field ${index}`,
       value: '&'.repeat(600),
     }));
-    const card = orderCard(order({ productTitle: 'x'.repeat(1000), fieldValues }));
+    const card = orderCard(en, order({ productTitle: 'x'.repeat(1000), fieldValues }));
     const { text } = parseTelegramHtml(card.html);
     expect(text.length).toBeLessThanOrEqual(4096);
     expect(text).toMatch(/and \d+ more fields/);

@@ -3,21 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { topicName } from '../../src/bot/texts/topics.ts';
 import { topicUrl } from '../../src/bot/topics/order-topics.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
+import { en } from '../support/texts.ts';
 
 const orderId = 'ord_000006630a3f4dad' as OrderId;
 
 describe('topic names', () => {
   it('carry the status emoji, the order id and the product title', () => {
-    expect(topicName({ status: 'paid', orderId, productTitle: 'Steam Key — Hollow Realms (PC)' })).toBe(
+    expect(topicName(en, { status: 'paid', orderId, productTitle: 'Steam Key — Hollow Realms (PC)' })).toBe(
       '🟢 ord_000006630a3f4dad · Steam Key — Hollow Realms (PC)',
     );
-    expect(topicName({ status: 'processing', orderId, productTitle: undefined })).toBe('🛠 ord_000006630a3f4dad');
-    expect(topicName({ status: 'refunded', orderId, productTitle: 'X' })).toMatch(/^❔ /);
+    expect(topicName(en, { status: 'processing', orderId, productTitle: undefined })).toBe('🛠 ord_000006630a3f4dad');
+    expect(topicName(en, { status: 'refunded', orderId, productTitle: 'X' })).toMatch(/^❔ /);
   });
 
   it('are cut to 128 characters, never inside an emoji', () => {
     for (const title of ['x'.repeat(300), '🎮'.repeat(200), `${'a'.repeat(103)}🎮🎮🎮`]) {
-      const name = topicName({ status: 'completed', orderId, productTitle: title });
+      const name = topicName(en, { status: 'completed', orderId, productTitle: title });
       expect(name.length).toBeLessThanOrEqual(128);
       expect(name.endsWith('…')).toBe(true);
       expect(name).toMatch(/^✅ ord_000006630a3f4dad · /);

@@ -16,6 +16,7 @@ import {
   type BridgeHarness,
   type BridgeHarnessOptions,
 } from './harness.ts';
+import { en } from '../support/texts.ts';
 
 let h: BridgeHarness;
 afterEach(() => h.close());
@@ -43,7 +44,7 @@ describe('topics mode in a forum group', () => {
     await open();
     const { order, card } = await h.createPaidOrder();
     const [topic] = liveTopics();
-    expect(topic?.name).toBe(topicName({ status: 'paid', orderId: order.id as OrderId, productTitle: order.productTitle }));
+    expect(topic?.name).toBe(topicName(en, { status: 'paid', orderId: order.id as OrderId, productTitle: order.productTitle }));
     expect(topic?.name).toMatch(/^🟢 /);
     expect(card.threadId).toBe(topic!.threadId);
     expect(card.pinned).toBe(true);

@@ -41,6 +41,8 @@ describe('loadConfig: live mode', () => {
     expect(config.storeDownAlertMs).toBe(5 * 60_000);
     expect(config.deliverField).toBe('deliveredValue');
     expect(config.telegram.topics).toBe('auto');
+    expect(config.telegram.language).toBe('en');
+    expect(config.telegram.timeZone).toBe('UTC');
     expect(config.warnings).toEqual([]);
   });
 
@@ -56,6 +58,8 @@ describe('loadConfig: live mode', () => {
         HEALTH_PORT: '8080',
         STORE_DOWN_ALERT_MINUTES: '0.5',
         TELEGRAM_TOPICS: 'OFF',
+        BOT_LANGUAGE: 'RU',
+        BOT_TIMEZONE: 'Asia/Kolkata',
       }),
       [],
     );
@@ -68,6 +72,8 @@ describe('loadConfig: live mode', () => {
     expect(config.healthPort).toBe(8080);
     expect(config.storeDownAlertMs).toBe(30_000);
     expect(config.telegram.topics).toBe('off');
+    expect(config.telegram.language).toBe('ru');
+    expect(config.telegram.timeZone).toBe('Asia/Kolkata');
   });
 
   it('treats blank values as unset (FOO= in a .env file)', () => {
@@ -111,6 +117,9 @@ describe('loadConfig: problems name the variable', () => {
   const cases: [string, Record<string, string | undefined>, string, RegExp][] = [
     ['missing token', { TELEGRAM_BOT_TOKEN: undefined }, 'TELEGRAM_BOT_TOKEN', /is required/],
     ['topics neither auto nor off', { TELEGRAM_TOPICS: 'yes' }, 'TELEGRAM_TOPICS', /must be auto or off/],
+    ['a language without a locale folder', { BOT_LANGUAGE: 'de' }, 'BOT_LANGUAGE', /: must be one of en, ru$/],
+    ['a time zone that does not exist', { BOT_TIMEZONE: 'Europe/Berln' }, 'BOT_TIMEZONE', /IANA time zone/],
+    ['a UTC offset instead of a zone', { BOT_TIMEZONE: 'UTC+3:00' }, 'BOT_TIMEZONE', /IANA time zone/],
     ['malformed token', { TELEGRAM_BOT_TOKEN: 'not-a-token' }, 'TELEGRAM_BOT_TOKEN', /does not look like a BotFather token/],
     ['token with a short secret', { TELEGRAM_BOT_TOKEN: '123:abc' }, 'TELEGRAM_BOT_TOKEN', /BotFather/],
     ['missing chat id', { TELEGRAM_CHAT_ID: undefined }, 'TELEGRAM_CHAT_ID', /is required/],

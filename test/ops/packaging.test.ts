@@ -68,6 +68,8 @@ describe('the start command', () => {
     const buildStage = dockerfile.slice(0, dockerfile.lastIndexOf('\nFROM '));
     expect(instructions(buildStage, 'RUN')).toContain('npm run build');
     expect(instructions(finalStage, 'COPY')).toContain(`--from=build /app/${DIST_DIR} ./${DIST_DIR}`);
+    // The bundle finds the bot's words beside dist/ (src/shared/locales.ts).
+    expect(instructions(finalStage, 'COPY')).toContain('locales ./locales');
     expect(instructions(finalStage, 'USER')).toEqual(['node']);
   });
 

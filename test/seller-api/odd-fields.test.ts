@@ -10,6 +10,7 @@ import { parseTelegramHtml } from '../support/fake-telegram-api.ts';
 import { client, ORDER, paidOrder, server, useScriptedStore } from './support/client-harness.ts';
 import { logLines } from '../support/log-lines.ts';
 import { ok } from './support/scripted-server.ts';
+import { en } from '../support/texts.ts';
 
 useScriptedStore();
 
@@ -58,7 +59,7 @@ describe('records with a wrongly typed optional field', () => {
 
   it('shows on the card what could be shown', async () => {
     server.script(ok({ order: oddOrder }));
-    const { text } = parseTelegramHtml(orderCard(await client().getOrder('ord-odd' as typeof ORDER)).html);
+    const { text } = parseTelegramHtml(orderCard(en, await client().getOrder('ord-odd' as typeof ORDER)).html);
     expect(text).toContain('Regions: EU, US');
     expect(text).toContain('Email: a@example.com');
     expect(text).toContain('Created: 1732291260000');

@@ -2,6 +2,7 @@
  * What /order <id> shows under the card: the order's whole history as the bridge saw it, oldest first, in the bot's
  * time zone: the store statuses sync saw, every step by a person or the bot with its result, and the message count.
  */
+import type { Translator } from '../texts/translator.ts';
 import type { AuditEntry, AuditStore, StatusEvent } from '../../core/audit.ts';
 import type { OrderId } from '../../seller-api/schemas.ts';
 import { localDay, localHm } from '../../shared/local-time.ts';
@@ -29,13 +30,13 @@ const RESULT_WORDS: Record<Exclude<AuditEntry['result'], 'failed'>, string> = {
 const resultWords = (entry: AuditEntry): string =>
   entry.result === 'failed' ? historyResultFailed({ code: entry.code ?? '?' }) : RESULT_WORDS[entry.result];
 
-export function orderHistory(audit: AuditStore, orderId: OrderId, timeZone: string): Html {
+export function orderHistory(tr: Translator, audit: AuditStore, orderId: OrderId, timeZone: string): Html {
   const history = audit.history(orderId);
   const stamp = (at: number) => `${localDay(at, timeZone)} ${localHm(at, timeZone)}`;
   const dated: { at: number; line: Html }[] = [
     ...history.statuses.map((event: StatusEvent) => ({
       at: event.at,
-      line: historyStatus({ time: stamp(event.at), status: event.status, first: event.previous === undefined }),
+      line: historyStatus(tr, { time: stamp(event.at), status: event.status, first: event.previous === undefined }),
     })),
     ...history.actions.map((entry) => ({
       at: entry.at,

@@ -17,6 +17,7 @@ import type { TelegramRef } from '../../core/telegram-ref.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';
 import type { Html } from '../helpers/html.ts';
 import { isOpenStatus } from '../../core/order-status.ts';
+import type { Translator } from '../texts/translator.ts';
 
 /** Older cards of an order (resent by /order) stop being updated past this many. */
 const MAX_CARDS_PER_ORDER = 3;
@@ -65,6 +66,8 @@ export interface OrderCardsDeps {
   store: CardStore;
   codec: OrderActionCodec;
   now: () => number;
+  /** The chat's language (BOT_LANGUAGE): a card is seen by everyone in the chat, whoever asked for it. */
+  tr: Translator;
   /** What the order got from stock (auto-delivery), shown on its card. */
   stockOf?: (orderId: OrderId) => OrderStock | undefined;
   /** The audit lines of the order (audit/card-lines.ts), shown at the card's end. */
@@ -76,10 +79,16 @@ export function createOrderCards(deps: OrderCardsDeps): OrderCards {
   const lock = createKeyedLock();
 
   const render = async (order: Order, plan?: StockPlan): Promise<RenderedCard> => {
-    const stock = stockSection(order, { plan, got: deps.stockOf?.(order.id) });
+    const stock = stockSection(deps.tr, order, { plan, got: deps.stockOf?.(order.id) });
     const keyboard =
-      stock.keyboard === undefined ? await orderCardKeyboard(order, deps.codec) : await withQuickReply(stock.keyboard, order, deps.codec);
-    const html = orderCard(order, { lines: stock.lines, showsValue: stock.showsValue, audit: deps.auditOf?.(order.id) ?? [] }).html;
+      stock.keyboard === undefined
+        ? await orderCardKeyboard(deps.tr, order, deps.codec)
+        : await withQuickReply(stock.keyboard, order, deps.codec);
+    const html = orderCard(deps.tr, order, {
+      lines: stock.lines,
+      showsValue: stock.showsValue,
+      audit: deps.auditOf?.(order.id) ?? [],
+    }).html;
     return { html, keyboard, markup: JSON.stringify(keyboard?.inline_keyboard ?? []) };
   };
 

@@ -19,6 +19,7 @@ import {
   cardTitle,
   unnamedField,
 } from '../texts/order-card.ts';
+import type { Translator } from '../texts/translator.ts';
 
 /** The blank line between two sections. */
 const SECTION_BREAK = '\n\n';
@@ -31,33 +32,34 @@ export interface CardExtra {
   audit?: readonly Html[];
 }
 
-/** The order card: what a seller needs to act. */
-export function orderCard(order: Order, extra: CardExtra = { lines: [], showsValue: false }): Html {
-  const head: Html[] = [cardTitle({ orderId: order.id })];
-  if (order.productTitle) head.push(cardProduct({ title: order.productTitle }));
-  if (order.quantity !== undefined) head.push(cardQuantity({ quantity: order.quantity }));
-  if (order.amount !== undefined) head.push(cardAmount({ amount: order.amount }));
-  if (order.createdAt) head.push(cardCreated({ createdAt: order.createdAt }));
-  head.push(cardStatus({ status: order.status }));
-  if (order.assigneeType) head.push(cardPerformedBy({ assignee: order.assigneeType }));
+/** The order card: what a seller needs to act, in the chat's language (`tr`). */
+export function orderCard(tr: Translator, order: Order, extra: CardExtra = { lines: [], showsValue: false }): Html {
+  const head: Html[] = [cardTitle(tr, { orderId: order.id })];
+  if (order.productTitle) head.push(cardProduct(tr, { title: order.productTitle }));
+  if (order.quantity !== undefined) head.push(cardQuantity(tr, { quantity: order.quantity }));
+  if (order.amount !== undefined) head.push(cardAmount(tr, { amount: order.amount }));
+  if (order.createdAt) head.push(cardCreated(tr, { createdAt: order.createdAt }));
+  head.push(cardStatus(tr, { status: order.status }));
+  if (order.assigneeType) head.push(cardPerformedBy(tr, { assignee: order.assigneeType }));
 
   const tail: Html[] = [];
   if (extra.showsValue) tail.push(...extra.lines);
   else if (order.deliveredValue !== undefined && order.deliveredValue !== '')
-    tail.push(cardDeliveredValue({ value: order.deliveredValue }));
-  else if (order.deliveredAt) tail.push(cardDeliveredWithoutValue);
+    tail.push(cardDeliveredValue(tr, { value: order.deliveredValue }));
+  else if (order.deliveredAt) tail.push(cardDeliveredWithoutValue(tr));
   if (!extra.showsValue) tail.push(...extra.lines);
   tail.push(...(extra.audit ?? []));
 
-  const fields = (order.fieldValues ?? []).map(fieldLine);
-  const card = layout(head, fittingFields(fields, roomForFields(head, tail)), tail);
+  const fields = (order.fieldValues ?? []).map((field) => fieldLine(tr, field));
+  const card = layout(head, fittingFields(tr, fields, roomForFields(head, tail)), tail);
   // The rule above keeps every card within the limit; should a text ever outgrow its bound, the order still shows.
   return card.length <= TELEGRAM_TEXT_LIMIT
     ? card
-    : layout(head, fields.length > 0 ? [cardMoreFields({ fields: fields.length })] : [], tail);
+    : layout(head, fields.length > 0 ? [cardMoreFields(tr, { fields: fields.length })] : [], tail);
 }
 
-const fieldLine = (field: FieldValue): Html => cardField({ label: field.label ?? field.fieldId ?? unnamedField, value: field.value ?? '' });
+const fieldLine = (tr: Translator, field: FieldValue): Html =>
+  cardField(tr, { label: field.label ?? field.fieldId ?? unnamedField(tr), value: field.value ?? '' });
 
 function layout(head: readonly Html[], fields: readonly Html[], tail: readonly Html[]): Html {
   const sections = [lines(head)];
@@ -77,15 +79,15 @@ function roomForFields(head: readonly Html[], tail: readonly Html[]): number {
  * line that would name the fields after it; the first that does not fit is replaced by that line, so the card
  * never goes over, whichever field is the last.
  */
-function fittingFields(fields: readonly Html[], room: number): Html[] {
+function fittingFields(tr: Translator, fields: readonly Html[], room: number): Html[] {
   const shown: Html[] = [];
   let used = 0;
   for (const [index, field] of fields.entries()) {
     const after = fields.length - index - 1;
-    const moreAfter = after > 0 ? 1 + cardMoreFields({ fields: after }).length : 0;
+    const moreAfter = after > 0 ? 1 + cardMoreFields(tr, { fields: after }).length : 0;
     const newline = shown.length > 0 ? 1 : 0;
     if (used + newline + field.length + moreAfter > room) {
-      shown.push(cardMoreFields({ fields: fields.length - index }));
+      shown.push(cardMoreFields(tr, { fields: fields.length - index }));
       break;
     }
     shown.push(field);

@@ -20,6 +20,7 @@ import {
   stockReplaced,
   stockShort,
 } from '../texts/stock-card.ts';
+import type { Translator } from '../texts/translator.ts';
 
 /** What the card knows of the order's stock: the plan (only when the card is first posted) and what it got. */
 export interface CardStock {
@@ -37,31 +38,31 @@ export interface StockSection {
 
 const values = (got: OrderStock) => got.items.map((item) => item.item);
 
-export function stockSection(order: Order, stock: CardStock): StockSection {
+export function stockSection(tr: Translator, order: Order, stock: CardStock): StockSection {
   const { got, plan } = stock;
   if (got?.state === 'delivered') {
-    const lines = [stockDelivered, stockItems({ values: values(got) })];
-    if (got.replaced > 0) lines.push(stockReplaced({ count: got.replaced }));
+    const lines = [stockDelivered(tr), stockItems(tr, { values: values(got) })];
+    if (got.replaced > 0) lines.push(stockReplaced(tr, { count: got.replaced }));
     const keyboard = new InlineKeyboard();
     for (const item of got.items.slice(0, 8))
-      keyboard.text(BUTTONS.replaceItem({ hint: maskItem(item.item) }), encodeStockItem('replace', item.id)).row();
+      keyboard.text(BUTTONS.replaceItem(tr, { hint: maskItem(item.item) }), encodeStockItem('replace', item.id)).row();
     return { lines, showsValue: true, keyboard };
   }
   if (got?.state === 'failed')
-    return { lines: [stockDeliverFailed, stockItems({ values: values(got) })], showsValue: true, keyboard: undefined };
+    return { lines: [stockDeliverFailed(tr), stockItems(tr, { values: values(got) })], showsValue: true, keyboard: undefined };
   if (got?.state === 'reserved' && isOpenStatus(order.status)) {
-    return { lines: [stockDelivering({ quantity: got.items.length })], showsValue: false, keyboard: new InlineKeyboard() };
+    return { lines: [stockDelivering(tr, { quantity: got.items.length })], showsValue: false, keyboard: new InlineKeyboard() };
   }
   if (got !== undefined) return { lines: [], showsValue: false, keyboard: undefined };
   switch (plan?.kind) {
     case 'auto':
-      return { lines: [stockDelivering({ quantity: plan.quantity })], showsValue: false, keyboard: new InlineKeyboard() };
+      return { lines: [stockDelivering(tr, { quantity: plan.quantity })], showsValue: false, keyboard: new InlineKeyboard() };
     case 'short':
-      return { lines: [stockShort({ needed: plan.needed, inStock: plan.inStock })], showsValue: false, keyboard: undefined };
+      return { lines: [stockShort(tr, { needed: plan.needed, inStock: plan.inStock })], showsValue: false, keyboard: undefined };
     case 'paused':
-      return { lines: [stockPaused], showsValue: false, keyboard: undefined };
+      return { lines: [stockPaused(tr)], showsValue: false, keyboard: undefined };
     case 'bad-quantity':
-      return { lines: [stockBadQuantity], showsValue: false, keyboard: undefined };
+      return { lines: [stockBadQuantity(tr)], showsValue: false, keyboard: undefined };
     default:
       return { lines: [], showsValue: false, keyboard: undefined };
   }

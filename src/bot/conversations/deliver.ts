@@ -98,7 +98,7 @@ export function createDeliverConversation(deps: DeliverDeps) {
 
     const stop = async (next: ConversationContext) => {
       await answerCallback(next);
-      await settleButtonMessage(next, deliverDropped({ orderId }));
+      await settleButtonMessage(next, deliverDropped(next.tr, { orderId }));
       await end();
     };
 
@@ -112,9 +112,9 @@ export function createDeliverConversation(deps: DeliverDeps) {
       return conversation.halt({ next: true });
     };
 
-    const prompt = await ctx.reply(deliverAsk({ orderId }).html, {
+    const prompt = await ctx.reply(deliverAsk(ctx.tr, { orderId }).html, {
       parse_mode: 'HTML',
-      reply_markup: await keyboard(conversation, () => deliverPromptKeyboard(orderId, deps.codec)),
+      reply_markup: await keyboard(conversation, () => deliverPromptKeyboard(ctx.tr, orderId, deps.codec)),
       ...(card === undefined ? {} : { reply_parameters: { message_id: card, allow_sending_without_reply: true } }),
     });
     messages.push(refOf(prompt));
@@ -139,7 +139,9 @@ export function createDeliverConversation(deps: DeliverDeps) {
         break;
       }
       const refusal = await next.reply(
-        candidate === '' ? deliverValueEmpty : deliverValueTooLong({ length: candidate.length, limit: DELIVER_VALUE_LIMIT }),
+        candidate === ''
+          ? deliverValueEmpty(next.tr)
+          : deliverValueTooLong(next.tr, { length: candidate.length, limit: DELIVER_VALUE_LIMIT }),
       );
       // "Reply with the issued value": a reply to the refusal is the value too.
       messages.push(refOf(refusal));
@@ -147,9 +149,9 @@ export function createDeliverConversation(deps: DeliverDeps) {
       deadline = await waitingUntil();
     }
 
-    const preview = await ctx.reply(deliverPreview({ orderId, value }).html, {
+    const preview = await ctx.reply(deliverPreview(ctx.tr, { orderId, value }).html, {
       parse_mode: 'HTML',
-      reply_markup: await keyboard(conversation, () => deliverConfirmKeyboard(orderId, deps.codec)),
+      reply_markup: await keyboard(conversation, () => deliverConfirmKeyboard(ctx.tr, orderId, deps.codec)),
       reply_parameters: { message_id: prompt.message_id, allow_sending_without_reply: true },
     });
     messages.push(refOf(preview));
@@ -164,8 +166,8 @@ export function createDeliverConversation(deps: DeliverDeps) {
         const ticket = await conversation.external(() =>
           deps.engine().enqueue(value === undefined ? { kind: 'deliver', orderId } : { kind: 'deliver', orderId, value }),
         );
-        await answerCallback(next, ticket.deduplicated ? CALLBACK.alreadyInProgress : CALLBACK.delivering);
-        await settleButtonMessage(next, deliverRequested({ orderId, value }));
+        await answerCallback(next, ticket.deduplicated ? CALLBACK.alreadyInProgress(next.tr) : CALLBACK.delivering(next.tr));
+        await settleButtonMessage(next, deliverRequested(next.tr, { orderId, value }));
         await end();
         return;
       }

@@ -19,9 +19,9 @@ export function createReplyConversation(deps: { engine: () => SyncCommands }) {
   return async function reply(conversation: ReplyConversation, ctx: ConversationContext, rawOrderId: string) {
     const orderId = rawOrderId as OrderId;
     const userId = ctx.from?.id;
-    const prompt = await ctx.reply(replyAsk({ orderId }).html, {
+    const prompt = await ctx.reply(replyAsk(ctx.tr, { orderId }).html, {
       parse_mode: 'HTML',
-      reply_markup: { force_reply: true, selective: true, input_field_placeholder: replyPlaceholder },
+      reply_markup: { force_reply: true, selective: true, input_field_placeholder: replyPlaceholder(ctx.tr) },
     });
     const promptRef = { chatId: prompt.chat.id, messageId: prompt.message_id };
     await conversation.external(() => deps.engine().linkTelegramMessage(orderId, promptRef, 'other'));
@@ -36,7 +36,7 @@ export function createReplyConversation(deps: { engine: () => SyncCommands }) {
       const forUs = repliedTo === prompt.message_id || (repliedTo === undefined && next.chat?.type === 'private');
       if (!forUs) return conversation.skip({ next: true });
 
-      const plan = planSellerReply(message);
+      const plan = planSellerReply(ctx.tr, message);
       if (plan.say !== undefined) {
         const said = await next.reply(plan.say, {
           reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },

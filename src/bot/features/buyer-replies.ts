@@ -14,6 +14,7 @@ import type { BotContext } from '../context.ts';
 import { isCommand } from '../helpers/is-command.ts';
 import { sendSellerText } from '../helpers/send-seller-text.ts';
 import type { DeliverSteps, StepMessage } from '../storage/deliver-steps.ts';
+import type { Translator } from '../texts/translator.ts';
 import { deliverReplyExpired, deliverReplyOthers, deliverReplyWaiting, replyNotLinked } from '../texts/prompts.ts';
 
 export interface BuyerRepliesDeps {
@@ -25,9 +26,9 @@ export interface BuyerRepliesDeps {
   onExpiredStepReply: () => void;
 }
 
-function stepAnswer(step: StepMessage, userId: number | undefined, now: number): string {
-  if (step.expiresAt <= now) return deliverReplyExpired;
-  return step.userId === userId ? deliverReplyWaiting : deliverReplyOthers;
+function stepAnswer(tr: Translator, step: StepMessage, userId: number | undefined, now: number): string {
+  if (step.expiresAt <= now) return deliverReplyExpired(tr);
+  return step.userId === userId ? deliverReplyWaiting(tr) : deliverReplyOthers(tr);
 }
 
 export function buyerRepliesFeature(deps: BuyerRepliesDeps) {
@@ -45,14 +46,14 @@ export function buyerRepliesFeature(deps: BuyerRepliesDeps) {
         { orderId: step.orderId, expired: step.expiresAt <= now },
         'reply to a Deliver step not taken: answered, not relayed',
       );
-      await ctx.reply(stepAnswer(step, ctx.from?.id, now), replyOptions);
+      await ctx.reply(stepAnswer(ctx.tr, step, ctx.from?.id, now), replyOptions);
       if (step.expiresAt <= now && !step.settled) deps.onExpiredStepReply();
       return;
     }
     const orderId = deps.engine().orderForTelegramMessage({ chatId: ctx.chat.id, messageId: repliedTo.message_id });
     if (orderId === undefined) {
       if (repliedTo.from?.id !== ctx.me.id) return next();
-      await ctx.reply(replyNotLinked, replyOptions);
+      await ctx.reply(replyNotLinked(ctx.tr), replyOptions);
       return;
     }
     await sendSellerText(ctx, message, orderId, deps, 'seller reply queued');

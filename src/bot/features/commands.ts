@@ -40,6 +40,7 @@ import {
   statusRunning,
   statusStopped,
 } from '../texts/commands.ts';
+import type { Translator } from '../texts/translator.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 
 /** Supergroup ids are -100<internal id>; their messages have t.me/c links (members only). */
@@ -56,20 +57,20 @@ interface OrderListEntry {
 }
 
 /** The open orders, one line each, with a link to each card where the chat has message links. */
-function orderList(entries: readonly OrderListEntry[], status: string | undefined): Html {
-  if (entries.length === 0) return noOpenOrders({ status });
+function orderList(tr: Translator, entries: readonly OrderListEntry[], status: string | undefined): Html {
+  if (entries.length === 0) return noOpenOrders(tr, { status });
   const items = entries.map(({ order, cardUrl }) =>
-    orderListItem({ orderId: order.id, productTitle: order.productTitle, status: order.status, cardUrl }),
+    orderListItem(tr, { orderId: order.id, productTitle: order.productTitle, status: order.status, cardUrl }),
   );
-  const footer = orderListFooter({ withLinks: entries.some((entry) => entry.cardUrl) });
-  return join([openOrdersHeader({ status, count: entries.length }), lines(items), footer], '\n\n');
+  const footer = orderListFooter(tr, { withLinks: entries.some((entry) => entry.cardUrl) });
+  return join([openOrdersHeader(tr, { status, count: entries.length }), lines(items), footer], '\n\n');
 }
 
 /** As many products as one message holds, in the store's order; the header counts them all. */
-function productList(products: readonly Product[]): Html {
-  if (products.length === 0) return noProducts;
+function productList(tr: Translator, products: readonly Product[]): Html {
+  if (products.length === 0) return noProducts(tr);
   const items = products.map((product) =>
-    productItem({
+    productItem(tr, {
       title: product.title ?? product.id,
       price: product.price,
       inactive: product.active === false,
@@ -85,23 +86,26 @@ function productList(products: readonly Product[]): Html {
     used += item.length + 1;
   }
   const more = items.length - shown.length;
-  return join([productsHeader({ count: products.length }), lines(shown), ...(more > 0 ? [productsMore({ count: more })] : [])], '\n\n');
+  return join(
+    [productsHeader(tr, { count: products.length }), lines(shown), ...(more > 0 ? [productsMore(tr, { count: more })] : [])],
+    '\n\n',
+  );
 }
 
-function statusAnswer(status: SyncStatus, now: number): Html {
+function statusAnswer(tr: Translator, status: SyncStatus, now: number): Html {
   const rate = status.rateLimit;
   return lines([
-    status.running ? statusRunning : statusStopped,
-    statusLastAnswer({ at: status.lastSuccessfulPollAt, now }),
-    statusErrorsInARow({ count: status.errorsInARow }),
-    status.lastError ? statusLastError({ code: status.lastError.code, at: status.lastError.at, now }) : statusNoError,
-    statusOutbox({ count: status.outboxDepth }),
-    statusOpenOrders({ count: status.knownOpenOrders }),
-    statusChats({ active: status.watchedChats.hot, quiet: status.watchedChats.quiet }),
+    status.running ? statusRunning(tr) : statusStopped(tr),
+    statusLastAnswer(tr, { at: status.lastSuccessfulPollAt, now }),
+    statusErrorsInARow(tr, { count: status.errorsInARow }),
+    status.lastError ? statusLastError(tr, { code: status.lastError.code, at: status.lastError.at, now }) : statusNoError(tr),
+    statusOutbox(tr, { count: status.outboxDepth }),
+    statusOpenOrders(tr, { count: status.knownOpenOrders }),
+    statusChats(tr, { active: status.watchedChats.hot, quiet: status.watchedChats.quiet }),
     rate && rate.remaining !== undefined
-      ? statusRateLimit({ remaining: rate.remaining, limit: rate.limit, resetAt: rate.resetAt })
-      : statusRateLimitUnknown,
-    statusRequests({ count: status.requestsSent }),
+      ? statusRateLimit(tr, { remaining: rate.remaining, limit: rate.limit, resetAt: rate.resetAt })
+      : statusRateLimitUnknown(tr),
+    statusRequests(tr, { count: status.requestsSent }),
   ]);
 }
 
@@ -130,19 +134,19 @@ export function commandsFeature(deps: CommandsDeps) {
     }
     // A long list is cut to what one message holds; the count in the header stays the full one.
     let shown = entries.length;
-    let text = orderList(entries, status);
+    let text = orderList(ctx.tr, entries, status);
     while (text.length > TELEGRAM_TEXT_LIMIT && shown > 1) {
       shown = Math.floor(shown * 0.8);
-      text = orderList(entries.slice(0, shown), status);
+      text = orderList(ctx.tr, entries.slice(0, shown), status);
     }
     await ctx.reply(text.html, html);
   });
 
   composer.command('order', async (ctx) => {
     const id = ctx.match.trim();
-    if (id === '') return void (await ctx.reply(orderUsage));
+    if (id === '') return void (await ctx.reply(orderUsage(ctx.tr)));
     const order = deps.engine().lastSeenOrder(id as OrderId);
-    if (!order) return void (await ctx.reply(orderUnknown({ orderId: id }).html, html));
+    if (!order) return void (await ctx.reply(orderUnknown(ctx.tr, { orderId: id }).html, html));
     const card = await deps.cards.post(order, ctx.chat.id, { replyTo: ctx.msg.message_id });
     deps.engine().linkTelegramMessage(order.id, card, 'card');
     const history = deps.history?.(order.id);
@@ -152,24 +156,24 @@ export function commandsFeature(deps: CommandsDeps) {
 
   composer.command('reply', async (ctx) => {
     const id = ctx.match.trim();
-    if (id === '') return void (await ctx.reply(replyCommandUsage));
-    if (!deps.engine().findOrder(id as OrderId)) return void (await ctx.reply(orderUnknown({ orderId: id }).html, html));
+    if (id === '') return void (await ctx.reply(replyCommandUsage(ctx.tr)));
+    if (!deps.engine().findOrder(id as OrderId)) return void (await ctx.reply(orderUnknown(ctx.tr, { orderId: id }).html, html));
     await ctx.conversation.exitAll();
     await ctx.conversation.enter(REPLY_CONVERSATION, id);
   });
 
   composer.command('products', async (ctx) => {
-    if (!deps.listProducts) return void (await ctx.reply(productsUnavailable));
+    if (!deps.listProducts) return void (await ctx.reply(productsUnavailable(ctx.tr)));
     try {
-      await ctx.reply(productList(await deps.listProducts()).html, html);
+      await ctx.reply(productList(ctx.tr, await deps.listProducts()).html, html);
     } catch (error) {
       deps.logger.warn({ err: describeError(error, deps.secrets) }, 'product list failed');
-      await ctx.reply(productsFailed({ reason: isSellerApiError(error) ? error.hint : productsFailedUnasked }));
+      await ctx.reply(productsFailed(ctx.tr, { reason: isSellerApiError(error) ? error.hint : productsFailedUnasked(ctx.tr) }));
     }
   });
 
   composer.command('status', async (ctx) => {
-    await ctx.reply(statusAnswer(deps.engine().status(), deps.now()).html, html);
+    await ctx.reply(statusAnswer(ctx.tr, deps.engine().status(), deps.now()).html, html);
   });
 
   return composer;

@@ -34,17 +34,17 @@ export function editedRepliesFeature(deps: { engine: () => SyncForBot; offers: E
     const orderId = deps.engine().orderForTelegramMessage({ chatId: ctx.chat.id, messageId: repliedTo.message_id });
     if (orderId === undefined) return next();
     const replyOptions = { reply_parameters: { message_id: edited.message_id, allow_sending_without_reply: true } };
-    const plan = planSellerReply(edited);
+    const plan = planSellerReply(ctx.tr, edited);
     if (plan.send === undefined) {
-      await ctx.reply(editNotForwarded({ reason: plan.say }), replyOptions);
+      await ctx.reply(editNotForwarded(ctx.tr, { reason: plan.say }), replyOptions);
       return;
     }
     const ref = { messageId: edited.message_id, editDate: edited.edit_date };
     await deps.offers.remember(ctx.chat.id, ref, { orderId, text: plan.send }, deps.now());
-    const offer = await ctx.reply(editOffer({ orderId }).html, {
+    const offer = await ctx.reply(editOffer(ctx.tr, { orderId }).html, {
       ...replyOptions,
       parse_mode: 'HTML',
-      reply_markup: { inline_keyboard: [[{ text: editOfferButton, callback_data: encodeEditedReply(ref) }]] },
+      reply_markup: { inline_keyboard: [[{ text: editOfferButton(ctx.tr), callback_data: encodeEditedReply(ref) }]] },
     });
     // Linked like any bridge message of the order: a reply to the offer reaches the buyer too.
     deps.engine().linkTelegramMessage(orderId, { chatId: offer.chat.id, messageId: offer.message_id }, 'other');
@@ -55,12 +55,12 @@ export function editedRepliesFeature(deps: { engine: () => SyncForBot; offers: E
     const message = ctx.callbackQuery.message;
     if (ref === undefined || message === undefined) return next();
     const offer = await deps.offers.find(message.chat.id, ref);
-    if (offer === undefined) return answerCallback(ctx, editOfferExpired);
+    if (offer === undefined) return answerCallback(ctx, editOfferExpired(ctx.tr));
     const origin = { chatId: message.chat.id, messageId: message.message_id };
     const ticket = deps.engine().enqueue({ kind: 'message', orderId: offer.orderId, text: offer.text, origin });
     deps.logger.info({ orderId: offer.orderId, actionId: ticket.actionId, deduplicated: ticket.deduplicated }, 'edited reply queued');
-    await answerCallback(ctx, ticket.deduplicated ? editAlreadySent : editSendingAnswer);
-    await settleButtonMessage(ctx, editSending({ orderId: offer.orderId }));
+    await answerCallback(ctx, ticket.deduplicated ? editAlreadySent(ctx.tr) : editSendingAnswer(ctx.tr));
+    await settleButtonMessage(ctx, editSending(ctx.tr, { orderId: offer.orderId }));
   });
 
   return composer;

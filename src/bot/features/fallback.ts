@@ -7,9 +7,9 @@ import { CALLBACK } from '../texts/callbacks.ts';
 
 export function fallbackFeature() {
   const composer = new Composer<BotContext>();
-  composer.on('callback_query', (ctx) => answerCallback(ctx, CALLBACK.stale));
+  composer.on('callback_query', (ctx) => answerCallback(ctx, CALLBACK.stale(ctx.tr)));
   composer.chatType('private').on('message', async (ctx) => {
-    await ctx.reply(privateHint);
+    await ctx.reply(privateHint(ctx.tr));
   });
   return composer;
 }

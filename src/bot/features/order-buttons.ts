@@ -19,12 +19,13 @@ import { cancelDropped, cancelExpired, cancelOrderMoved, cancelQuestion, cancelR
 import type { CancelQuestion, CancelQuestions } from '../storage/cancel-questions.ts';
 import type { DeliverSteps } from '../storage/deliver-steps.ts';
 import type { Html } from '../helpers/html.ts';
+import type { Translator } from '../texts/translator.ts';
 import type { ActionTicket, SellerAction } from '../../core/actions.ts';
 
 /** What to tell the person who tapped, given what the engine did with the action. */
-function ticketAnswer(ticket: ActionTicket, fresh: string): string {
+function ticketAnswer(tr: Translator, ticket: ActionTicket, fresh: string): string {
   if (!ticket.deduplicated) return fresh;
-  return ticket.state === 'succeeded' ? CALLBACK.alreadyDone : CALLBACK.alreadyInProgress;
+  return ticket.state === 'succeeded' ? CALLBACK.alreadyDone(tr) : CALLBACK.alreadyInProgress(tr);
 }
 
 /** A Cancel question is answered within this, or its Confirm only says it expired: an old question must not refund. */
@@ -44,16 +45,17 @@ export interface OrderButtonsDeps {
  * longer the one the question was asked about.
  */
 function cancelRefusal(
+  tr: Translator,
   asked: CancelQuestion | undefined,
   orderId: OrderId,
   status: string | undefined,
   now: number,
 ): { answer: string; text: Html } | undefined {
   if (asked === undefined || asked.orderId !== orderId || now - asked.askedAt > CANCEL_QUESTION_TTL_MS) {
-    return { answer: CALLBACK.cancelExpired, text: cancelExpired({ orderId }) };
+    return { answer: CALLBACK.cancelExpired(tr), text: cancelExpired(tr, { orderId }) };
   }
   if (status !== asked.status)
-    return { answer: CALLBACK.cancelOrderMoved, text: cancelOrderMoved({ orderId, was: asked.status, now: status }) };
+    return { answer: CALLBACK.cancelOrderMoved(tr), text: cancelOrderMoved(tr, { orderId, was: asked.status, now: status }) };
   return undefined;
 }
 
@@ -91,9 +93,9 @@ export function orderActionButtons(deps: OrderButtonsDeps) {
     const status = statusOf(orderId);
     const card = ctx.callbackQuery?.message?.message_id;
     const ask = async () => {
-      const question = await ctx.reply(cancelQuestion({ orderId, amount: deps.engine().lastSeenOrder(orderId)?.amount }).html, {
+      const question = await ctx.reply(cancelQuestion(ctx.tr, { orderId, amount: deps.engine().lastSeenOrder(orderId)?.amount }).html, {
         parse_mode: 'HTML',
-        reply_markup: await cancelConfirmKeyboard(orderId, deps.codec),
+        reply_markup: await cancelConfirmKeyboard(ctx.tr, orderId, deps.codec),
         ...(card === undefined ? {} : { reply_parameters: { message_id: card, allow_sending_without_reply: true } }),
       });
       const ref = { chatId: question.chat.id, messageId: question.message_id };
@@ -122,7 +124,7 @@ export function orderActionButtons(deps: OrderButtonsDeps) {
     }
     if (!asked?.confirmed) {
       const status = statusOf(orderId);
-      const refusal = cancelRefusal(asked, orderId, status, deps.now());
+      const refusal = cancelRefusal(ctx.tr, asked, orderId, status, deps.now());
       if (refusal) {
         deps.logger.info({ orderId, userId: ctx.from?.id, asked: asked?.status, status }, 'cancel not confirmed: the question is stale');
         await answerCallback(ctx, refusal.answer);
@@ -132,26 +134,26 @@ export function orderActionButtons(deps: OrderButtonsDeps) {
       if (ref) await deps.questions.confirmed(ref);
     }
     const ticket = enqueue(ctx, { kind: 'cancel', orderId });
-    await answerCallback(ctx, ticketAnswer(ticket, CALLBACK.cancelling));
-    await settleButtonMessage(ctx, cancelRequested({ orderId }));
+    await answerCallback(ctx, ticketAnswer(ctx.tr, ticket, CALLBACK.cancelling(ctx.tr)));
+    await settleButtonMessage(ctx, cancelRequested(ctx.tr, { orderId }));
   };
 
   composer.on('callback_query:data', async (ctx, next) => {
     const action = await deps.codec.decode(ctx.callbackQuery.data);
-    if (!action) return answerCallback(ctx, CALLBACK.stale);
+    if (!action) return answerCallback(ctx, CALLBACK.stale(ctx.tr));
     const { verb, orderId } = action;
-    if (!deps.engine().findOrder(orderId)) return answerCallback(ctx, CALLBACK.unknownOrder);
+    if (!deps.engine().findOrder(orderId)) return answerCallback(ctx, CALLBACK.unknownOrder(ctx.tr));
 
     switch (verb) {
       case 'take':
-        return answerCallback(ctx, ticketAnswer(enqueue(ctx, { kind: 'take', orderId }), CALLBACK.taking));
+        return answerCallback(ctx, ticketAnswer(ctx.tr, enqueue(ctx, { kind: 'take', orderId }), CALLBACK.taking(ctx.tr)));
       case 'cancel':
         return askCancel(ctx, orderId);
       case 'cancelConfirm':
         return confirmCancel(ctx, orderId);
       case 'cancelBack':
         await answerCallback(ctx);
-        await settleButtonMessage(ctx, cancelDropped({ orderId }));
+        await settleButtonMessage(ctx, cancelDropped(ctx.tr, { orderId }));
         return;
       case 'deliver':
         // Its answer says nothing, so it need not wait for the step to open.
@@ -183,7 +185,7 @@ export function deliverButtons(deps: Pick<OrderButtonsDeps, 'codec' | 'now'> & {
       case 'deliverWithoutValue':
       case 'deliverConfirm':
       case 'deliverBack':
-        return answerCallback(ctx, CALLBACK.staleStep);
+        return answerCallback(ctx, CALLBACK.staleStep(ctx.tr));
       default:
         return next();
     }

@@ -125,7 +125,7 @@ export function quickReplyButtons(deps: QuickReplyDeps) {
     if (quick === undefined) {
       const action = await deps.codec.decode(data);
       if (action?.verb !== 'quickReply') return next();
-      if (!deps.engine().findOrder(action.orderId)) return answerCallback(ctx, CALLBACK.unknownOrder);
+      if (!deps.engine().findOrder(action.orderId)) return answerCallback(ctx, CALLBACK.unknownOrder(ctx.tr));
       return open(ctx, action.orderId);
     }
     const menu = await quickMenuSlot(deps.kv, quick.menuId).read();

@@ -42,18 +42,18 @@ export function stockReplaceButtons(deps: StockReplaceDeps) {
         .engine()
         .orderStock(orderId)
         ?.items.find((candidate) => candidate.id === data.itemId);
-    if (orderId === undefined) return answerCallback(ctx, CALLBACK.unknownOrder);
+    if (orderId === undefined) return answerCallback(ctx, CALLBACK.unknownOrder(ctx.tr));
 
     switch (data.verb) {
       case 'replace': {
-        if (item === undefined) return answerCallback(ctx, replaceNotThisOrder);
+        if (item === undefined) return answerCallback(ctx, replaceNotThisOrder(ctx.tr));
         await answerCallback(ctx);
         const card = ctx.callbackQuery.message?.message_id;
-        const question = await ctx.reply(replaceAsk({ hint: maskItem(item.item) }).html, {
+        const question = await ctx.reply(replaceAsk(ctx.tr, { hint: maskItem(item.item) }).html, {
           parse_mode: 'HTML',
           reply_markup: new InlineKeyboard()
-            .text(BUTTONS.confirm, encodeStockItem('replaceConfirm', item.id))
-            .text(BUTTONS.back, encodeStockItem('replaceBack', item.id)),
+            .text(BUTTONS.confirm(ctx.tr), encodeStockItem('replaceConfirm', item.id))
+            .text(BUTTONS.back(ctx.tr), encodeStockItem('replaceBack', item.id)),
           ...(card === undefined ? {} : { reply_parameters: { message_id: card, allow_sending_without_reply: true } }),
         });
         deps.engine().linkTelegramMessage(orderId, { chatId: question.chat.id, messageId: question.message_id }, 'other');
@@ -61,12 +61,12 @@ export function stockReplaceButtons(deps: StockReplaceDeps) {
       }
       case 'replaceBack':
         await answerCallback(ctx);
-        await settleButtonMessage(ctx, text(replaceKept));
+        await settleButtonMessage(ctx, text(replaceKept(ctx.tr)));
         return;
       case 'replaceConfirm': {
-        const outcome = deps.engine().replaceStockItem(orderId, data.itemId, (value) => replacementForBuyer({ item: value }));
+        const outcome = deps.engine().replaceStockItem(orderId, data.itemId, (value) => replacementForBuyer(ctx.tr, { item: value }));
         deps.logger.info({ orderId, itemId: data.itemId, ok: outcome.ok, userId: ctx.from?.id }, 'stock item replacement from a button');
-        const answer = outcome.ok ? replaceDone : outcome.reason === 'empty' ? replaceEmpty : replaceNotThisOrder;
+        const answer = outcome.ok ? replaceDone(ctx.tr) : outcome.reason === 'empty' ? replaceEmpty(ctx.tr) : replaceNotThisOrder(ctx.tr);
         await answerCallback(ctx, answer);
         await settleButtonMessage(ctx, text(answer));
         const order = deps.engine().lastSeenOrder(orderId);

@@ -15,6 +15,7 @@ import { isNotModified } from '../helpers/telegram-errors.ts';
 import { adminOnly } from '../middlewares/admin-only.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
 import type { FileDownloader } from '../stock/file-download.ts';
+import type { Translator } from '../texts/translator.ts';
 import { renderStockList } from '../stock/stock-list.ts';
 import type { StockStore } from '../stock/stock-store.ts';
 import { STOCK_FILE_MAX_BYTES, StockUploadError, uploadStock, type StockUploadErrorCode } from '../stock/upload.ts';
@@ -30,7 +31,7 @@ import {
 } from '../texts/stock.ts';
 
 export interface StockFeatureDeps {
-  /** Without it (a setup without the database's stock) `/stock` says it is unavailable. */
+  /** Without it (a setup without the database's stock) `/stock` says it is unavailable(ctx.tr). */
   stock: StockStore | undefined;
   binding: ChatBinding;
   codec: StockActionCodec;
@@ -42,15 +43,15 @@ export interface StockFeatureDeps {
 
 const html = { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } };
 
-/** Why a file was refused, in the seller's words; core's input errors are already worded for them (as the CLI prints). */
-function refusalReason(error: StockUploadError | StockInputError, maxBytes: number): string {
-  if (error instanceof StockInputError) return error.message;
+/** Why a file was refused, in the seller's words and language (core's own wording is the CLI's, in English). */
+function refusalReason(tr: Translator, error: StockUploadError | StockInputError, maxBytes: number): string {
+  if (error instanceof StockInputError) return STOCK_FILE_REFUSALS.input(tr, { code: error.code, ...error.details });
   const reasons: Record<StockUploadErrorCode, string> = {
-    STOCK_NO_PRODUCT_ID: STOCK_FILE_REFUSALS.noProductId,
-    STOCK_NOT_A_DOCUMENT: STOCK_FILE_REFUSALS.notADocument,
-    STOCK_NOT_TEXT: STOCK_FILE_REFUSALS.notText,
-    STOCK_FILE_TOO_LARGE: STOCK_FILE_REFUSALS.tooLarge({ maxBytes }),
-    STOCK_FILE_UNAVAILABLE: STOCK_FILE_REFUSALS.unavailable,
+    STOCK_NO_PRODUCT_ID: STOCK_FILE_REFUSALS.noProductId(tr),
+    STOCK_NOT_A_DOCUMENT: STOCK_FILE_REFUSALS.notADocument(tr),
+    STOCK_NOT_TEXT: STOCK_FILE_REFUSALS.notText(tr),
+    STOCK_FILE_TOO_LARGE: STOCK_FILE_REFUSALS.tooLarge(tr, { maxBytes }),
+    STOCK_FILE_UNAVAILABLE: STOCK_FILE_REFUSALS.unavailable(tr),
   };
   return reasons[error.code];
 }
@@ -60,17 +61,17 @@ export function stockFeature(deps: StockFeatureDeps) {
   const admins = adminOnly({ binding: deps.binding, logger: deps.logger });
   const { stock } = deps;
 
-  const listMessage = async (store: StockStore) => {
-    const { text, keyboard } = await renderStockList(store.summary(), deps.codec);
+  const listMessage = async (tr: Translator, store: StockStore) => {
+    const { text, keyboard } = await renderStockList(tr, store.summary(), deps.codec);
     return { text: text.html, options: { ...html, ...(keyboard ? { reply_markup: keyboard } : {}) } };
   };
 
   composer.command('stock', admins, async (ctx) => {
-    if (!stock) return void (await ctx.reply(stockUnavailable));
+    if (!stock) return void (await ctx.reply(stockUnavailable(ctx.tr)));
     const productId = ctx.match.trim();
     // `/stock <id>` typed as text: the items must come as a file.
-    if (productId !== '') return void (await ctx.reply(stockUploadHint({ productId }).html, html));
-    const { text, options } = await listMessage(stock);
+    if (productId !== '') return void (await ctx.reply(stockUploadHint(ctx.tr, { productId }).html, html));
+    const { text, options } = await listMessage(ctx.tr, stock);
     await ctx.reply(text, options);
   });
 
@@ -81,13 +82,16 @@ export function stockFeature(deps: StockFeatureDeps) {
     try {
       const { productId, added, bytes } = await uploadStock(args, ctx.msg.document, uploadDeps);
       deps.logger.info({ productId, ...added, bytes, userId: ctx.from?.id }, 'stock file added');
-      await ctx.reply(stockAdded({ productId, ...added }).html, { ...html, ...replyTo });
+      await ctx.reply(stockAdded(ctx.tr, { productId, ...added }).html, { ...html, ...replyTo });
     } catch (error) {
       if (!(error instanceof StockUploadError || error instanceof StockInputError)) throw error;
       const failure =
         error instanceof StockUploadError && error.failure !== undefined ? describeError(error.failure, deps.secrets) : undefined;
       deps.logger.info({ code: error.code, failure, userId: ctx.from?.id }, 'stock file refused');
-      await ctx.reply(stockNothingChanged({ reason: refusalReason(error, STOCK_FILE_MAX_BYTES) }).html, { ...html, ...replyTo });
+      await ctx.reply(stockNothingChanged(ctx.tr, { reason: refusalReason(ctx.tr, error, STOCK_FILE_MAX_BYTES) }).html, {
+        ...html,
+        ...replyTo,
+      });
     }
   };
 
@@ -95,7 +99,7 @@ export function stockFeature(deps: StockFeatureDeps) {
     (ctx) => captionCommand(ctx.msg, 'stock', ctx.me.username) !== undefined,
     admins,
     async (ctx) => {
-      if (!stock) return void (await ctx.reply(stockUnavailable));
+      if (!stock) return void (await ctx.reply(stockUnavailable(ctx.tr)));
       await addFile(ctx, stock, captionCommand(ctx.msg, 'stock', ctx.me.username) ?? '');
     },
   );
@@ -103,12 +107,12 @@ export function stockFeature(deps: StockFeatureDeps) {
   composer.callbackQuery(STOCK_CALLBACK_DATA, admins, async (ctx) => {
     const action = await deps.codec.decode(ctx.callbackQuery.data);
     const known = action && stock?.summary().some((line) => line.productId === action.productId);
-    if (!stock || !action || !known) return answerCallback(ctx, stockStaleAnswer);
+    if (!stock || !action || !known) return answerCallback(ctx, stockStaleAnswer(ctx.tr));
     const { verb, productId } = action;
     stock.setPaused(productId, verb === 'pause', deps.now());
     deps.logger.info({ productId, paused: verb === 'pause', userId: ctx.from?.id }, 'stock auto-delivery switched from Telegram');
-    await answerCallback(ctx, verb === 'pause' ? stockPausedAnswer({ productId }) : stockResumedAnswer({ productId }));
-    const { text, options } = await listMessage(stock);
+    await answerCallback(ctx, verb === 'pause' ? stockPausedAnswer(ctx.tr, { productId }) : stockResumedAnswer(ctx.tr, { productId }));
+    const { text, options } = await listMessage(ctx.tr, stock);
     try {
       await ctx.editMessageText(text, options);
     } catch (error) {

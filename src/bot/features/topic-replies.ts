@@ -36,7 +36,7 @@ export function topicRepliesFeature(deps: TopicRepliesDeps) {
     if (orderId === undefined) return next();
     const replyOptions = { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } };
     if (await deps.steps.waitingFor(orderId, deps.now())) {
-      await ctx.reply(topicTextDuringDeliver, replyOptions);
+      await ctx.reply(topicTextDuringDeliver(ctx.tr), replyOptions);
       return;
     }
     await sendSellerText(ctx, message, orderId, deps, 'seller text in the order topic queued');

@@ -21,6 +21,7 @@ import {
   startUserUnknown,
 } from '../texts/commands.ts';
 import { startUserStaff } from '../texts/staff.ts';
+import type { Translator } from '../texts/translator.ts';
 
 interface StartFacts {
   chatId: number;
@@ -35,25 +36,25 @@ interface StartFacts {
 }
 
 /** /start's answer: what the bridge does, then whether this chat and this user are set up to use it. */
-function startAnswer(facts: StartFacts): Html {
+function startAnswer(tr: Translator, facts: StartFacts): Html {
   const { chatId, userId } = facts;
   const chatLine =
     facts.configuredChatId === chatId
-      ? startChatConfigured({ chatId })
+      ? startChatConfigured(tr, { chatId })
       : facts.configuredChatId === undefined
-        ? startChatUnset({ chatId })
-        : startChatOther({ chatId });
+        ? startChatUnset(tr, { chatId })
+        : startChatOther(tr, { chatId });
   const userLine =
     userId === undefined
-      ? startUserUnknown
+      ? startUserUnknown(tr)
       : facts.isAdmin
-        ? startUserAdmin({ userId })
+        ? startUserAdmin(tr, { userId })
         : facts.isStaff
           ? startUserStaff({ userId })
-          : startUserNotAdmin({ userId });
-  const parts: Html[] = [startIntro, startHowTo];
-  if (facts.boundNow) parts.push(startTrialBound);
-  else if (facts.trial && facts.configuredChatId === undefined) parts.push(startTrialUnbound);
+          : startUserNotAdmin(tr, { userId });
+  const parts: Html[] = [startIntro(tr), startHowTo(tr)];
+  if (facts.boundNow) parts.push(startTrialBound(tr));
+  else if (facts.trial && facts.configuredChatId === undefined) parts.push(startTrialUnbound(tr));
   parts.push(lines([chatLine, userLine]));
   return join(parts, '\n\n');
 }
@@ -78,11 +79,11 @@ export function welcomeFeature(deps: { binding: ChatBinding; logger: Logger; now
       boundNow,
       trial: deps.binding.trial,
     };
-    await ctx.reply(startAnswer(facts).html, { parse_mode: 'HTML' });
+    await ctx.reply(startAnswer(ctx.tr, facts).html, { parse_mode: 'HTML' });
   });
 
   composer.command('help', async (ctx) => {
-    await ctx.reply(helpText.html, { parse_mode: 'HTML' });
+    await ctx.reply(helpText(ctx.tr).html, { parse_mode: 'HTML' });
   });
 
   return composer;

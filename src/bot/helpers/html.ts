@@ -21,10 +21,14 @@ const piece = (html: string, length: number): Html => ({ html, length });
 
 /** Raw (buyer- or store-provided) text: always escaped. */
 export const text = (raw: string): Html => piece(escapeHtml(raw), raw.length);
+// bold, italic and spoiler: the locale files now write these tags; kept for the texts of other branches until their
+// conversion to Fluent (docs/architecture.md, "Adding a text"). Then they can go.
+/** @public */
 export const bold = (content: Html | string): Html => wrap('b', content);
+/** @public */
 export const italic = (content: Html | string): Html => wrap('i', content);
 export const code = (content: Html | string): Html => wrap('code', content);
-/** Hidden until tapped: keys on a card stay private when a phone is looked over. */
+/** Hidden until tapped: keys on a card stay private when a phone is looked over. @public */
 export const spoiler = (content: Html | string): Html => wrap('tg-spoiler', content);
 export const link = (url: string, content: Html | string): Html => {
   const inner = typeof content === 'string' ? text(content) : content;

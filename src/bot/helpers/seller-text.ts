@@ -6,16 +6,18 @@
 import type { Message } from 'grammy/types';
 import { replyRefusedEmpty, replyRefusedNotText, replyRefusedTooLong } from '../texts/prompts.ts';
 import { mediaCaptionSent, mediaNotSent, type SellerMedia } from '../texts/seller-media.ts';
+import type { Translator } from '../texts/translator.ts';
 
 /** The store's limit (README, "API assumptions": message text rules); longer is refused before any API call. */
 const SELLER_TEXT_LIMIT = 4000;
 
 type SellerTextCheck = { ok: true; text: string } | { ok: false; reason: string };
 
-function checkSellerText(raw: string): SellerTextCheck {
+function checkSellerText(tr: Translator, raw: string): SellerTextCheck {
   const text = raw.trim();
-  if (text === '') return { ok: false, reason: replyRefusedEmpty };
-  if (text.length > SELLER_TEXT_LIMIT) return { ok: false, reason: replyRefusedTooLong({ length: text.length, limit: SELLER_TEXT_LIMIT }) };
+  if (text === '') return { ok: false, reason: replyRefusedEmpty(tr) };
+  if (text.length > SELLER_TEXT_LIMIT)
+    return { ok: false, reason: replyRefusedTooLong(tr, { length: text.length, limit: SELLER_TEXT_LIMIT }) };
   return { ok: true, text };
 }
 
@@ -39,13 +41,14 @@ export interface SellerReplyPlan {
   send: string | undefined;
 }
 
-export function planSellerReply(message: Message): SellerReplyPlan {
+/** `tr`: the language of the seller who wrote it (what is said goes to them). */
+export function planSellerReply(tr: Translator, message: Message): SellerReplyPlan {
   if (message.text !== undefined) {
-    const checked = checkSellerText(message.text);
+    const checked = checkSellerText(tr, message.text);
     return checked.ok ? { say: undefined, send: checked.text } : { say: checked.reason, send: undefined };
   }
   const media = SELLER_MEDIA.find((kind) => message[MEDIA_FIELDS[kind]] !== undefined);
-  if (media === undefined) return { say: replyRefusedNotText, send: undefined };
-  const caption = message.caption === undefined ? undefined : checkSellerText(message.caption);
-  return caption?.ok ? { say: mediaCaptionSent({ media }), send: caption.text } : { say: mediaNotSent({ media }), send: undefined };
+  if (media === undefined) return { say: replyRefusedNotText(tr), send: undefined };
+  const caption = message.caption === undefined ? undefined : checkSellerText(tr, message.caption);
+  return caption?.ok ? { say: mediaCaptionSent(tr, { media }), send: caption.text } : { say: mediaNotSent(tr, { media }), send: undefined };
 }

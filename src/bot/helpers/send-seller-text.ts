@@ -18,7 +18,7 @@ export async function sendSellerText(
   logLine: string,
 ): Promise<void> {
   const replyOptions = { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } };
-  const plan = planSellerReply(message);
+  const plan = planSellerReply(ctx.tr, message);
   if (plan.say !== undefined) {
     const said = await ctx.reply(plan.say, replyOptions);
     deps.engine().linkTelegramMessage(orderId, { chatId: said.chat.id, messageId: said.message_id }, 'other');

@@ -3,12 +3,17 @@ import { InlineKeyboard } from 'grammy';
 import type { StockActionCodec } from '../callback-data/stock-action.ts';
 import type { ProductStock } from '../../core/stock-plan.ts';
 import { stockPauseButton, stockResumeButton } from '../texts/stock.ts';
+import type { Translator } from '../texts/translator.ts';
 
-export async function stockListKeyboard(products: readonly ProductStock[], codec: StockActionCodec): Promise<InlineKeyboard> {
+export async function stockListKeyboard(
+  tr: Translator,
+  products: readonly ProductStock[],
+  codec: StockActionCodec,
+): Promise<InlineKeyboard> {
   const keyboard = new InlineKeyboard();
   for (const { productId, title, paused } of products) {
     const product = title ?? productId;
-    const label = paused ? stockResumeButton({ product }) : stockPauseButton({ product });
+    const label = paused ? stockResumeButton(tr, { product }) : stockPauseButton(tr, { product });
     keyboard.text(label, await codec.encode(paused ? 'resume' : 'pause', productId)).row();
   }
   return keyboard;

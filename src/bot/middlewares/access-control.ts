@@ -22,7 +22,7 @@ export function accessControl(deps: { binding: ChatBinding; logger: Logger }): M
 
     deps.logger.info({ userId, chatId: chat?.id, role, allowedChat, updateId: ctx.update.update_id }, 'update refused');
     if (ctx.callbackQuery) {
-      await answerCallback(ctx, role !== undefined ? CALLBACK.notHere : CALLBACK.refused);
+      await answerCallback(ctx, role !== undefined ? CALLBACK.notHere(ctx.tr) : CALLBACK.refused(ctx.tr));
       return;
     }
     const message = ctx.message;
@@ -35,7 +35,7 @@ export function accessControl(deps: { binding: ChatBinding; logger: Logger }): M
       ) ||
       message.reply_to_message?.from?.id === ctx.me.id;
     if (aimedAtBot) {
-      await ctx.reply(refusedMessage, { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
+      await ctx.reply(refusedMessage(ctx.tr), { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
     }
   };
 }

@@ -7,20 +7,21 @@ import type { Message, OrderId } from '../../seller-api/schemas.ts';
 import { join, TELEGRAM_TEXT_LIMIT, text, type Html } from '../helpers/html.ts';
 import { splitText } from '../helpers/split-text.ts';
 import { chatMessageHeader, emptyMessageBody } from '../texts/chat-relay.ts';
+import type { Translator } from '../texts/translator.ts';
 
 /** The blank line between header and body. */
 const SEPARATOR = '\n\n';
 
-export function chatMessageParts(order: { id: OrderId; productTitle?: string | undefined }, message: Message): Html[] {
+export function chatMessageParts(tr: Translator, order: { id: OrderId; productTitle?: string | undefined }, message: Message): Html[] {
   const header = (part?: { index: number; total: number }) =>
-    chatMessageHeader({
+    chatMessageHeader(tr, {
       role: message.senderRole,
       orderId: order.id,
       productTitle: order.productTitle,
       // A message that fits in one part is not numbered.
       part: part && part.total > 1 ? part : undefined,
     });
-  if (message.text.trim() === '') return [join([header(), emptyMessageBody], SEPARATOR)];
+  if (message.text.trim() === '') return [join([header(), emptyMessageBody(tr)], SEPARATOR)];
   // The longest header any part can get, so the split does not depend on the part count it produces.
   const budget = TELEGRAM_TEXT_LIMIT - header({ index: 999, total: 999 }).length - SEPARATOR.length;
   const bodies = splitText(message.text, budget);

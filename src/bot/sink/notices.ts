@@ -21,6 +21,7 @@ import { lines, text, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts'
 import type { ChatBinding } from '../storage/chat-binding.ts';
 import { kvSlot, type BotKeyValueStore } from '../storage/kv.ts';
 import { ALERTS } from '../texts/alerts.ts';
+import type { Translator } from '../texts/translator.ts';
 
 /**
  * Posts a notice; a string is raw text (escaped here). Resolves to the posted message, or undefined when it was not
@@ -60,6 +61,8 @@ export function createNoticePoster(deps: {
   api: Api;
   binding: ChatBinding;
   kv: BotKeyValueStore;
+  /** The chat's language: the held-since line is said in it. */
+  tr: Translator;
   /** Waits between the first tries; its length is the number of quick retries. */
   retryDelaysMs: readonly number[];
   /** Backoff of held notices. */
@@ -119,7 +122,7 @@ export function createNoticePoster(deps: {
   /** A held notice as it goes out late: said since when it waited, when that still fits. */
   const late = (notice: HeldNotice): Html => {
     const html = { html: notice.html, length: notice.length };
-    const withSince = lines([ALERTS.heldSince({ since: notice.raisedAt }), html]);
+    const withSince = lines([ALERTS.heldSince(deps.tr, { since: notice.raisedAt }), html]);
     return withSince.length <= TELEGRAM_TEXT_LIMIT ? withSince : html;
   };
 

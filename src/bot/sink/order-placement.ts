@@ -15,6 +15,7 @@ import type { Html } from '../helpers/html.ts';
 import { isNoTopicRights, isThreadGone, isTopicClosed } from '../helpers/telegram-errors.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
 import { newOrderInTopic } from '../texts/topics.ts';
+import type { Translator } from '../texts/translator.ts';
 import { topicUrl, type OrderTopics } from '../topics/order-topics.ts';
 
 /** Sends a message: under `replyTo`, or into the topic `threadId`, or plainly. */
@@ -26,6 +27,8 @@ export interface OrderPlacementDeps {
   binding: ChatBinding;
   engine: () => SyncForBot;
   send: SendMessage;
+  /** The chat's language. */
+  tr: Translator;
 }
 
 export interface OrderPlacement {
@@ -74,7 +77,7 @@ export function createOrderPlacement(deps: OrderPlacementDeps): OrderPlacement {
       const opened = await postIntoTopic(order, chatId, plan);
       if (opened === undefined) return [await cards.post(order, chatId, plan === undefined ? {} : { plan })];
       const url = topicUrl(chatId, opened.topic.threadId);
-      return [opened.card, await send(chatId, newOrderInTopic({ orderId: order.id, productTitle: order.productTitle, url }))];
+      return [opened.card, await send(chatId, newOrderInTopic(deps.tr, { orderId: order.id, productTitle: order.productTitle, url }))];
     },
 
     async refresh(order) {

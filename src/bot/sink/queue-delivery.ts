@@ -3,6 +3,7 @@
  * notice, or buyer messages of one order packed together), and says what Telegram accepted. The drainer records
  * that afterwards, so a crash between the two repeats that one message once, as the hand-off's crash window does.
  */
+import type { Translator } from '../texts/translator.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import type { OrderId } from '../../seller-api/schemas.ts';
 import type { SyncForBot } from '../../sync/contract.ts';
@@ -23,6 +24,8 @@ export interface StepResult {
 }
 
 export interface QueueDeliveryDeps {
+  /** The chat's language, for the headers of relayed messages. */
+  tr: Translator;
   delivery: SinkDelivery;
   binding: ChatBinding;
   engine: () => SyncForBot;
@@ -45,7 +48,7 @@ export function createQueueDelivery(deps: QueueDeliveryDeps): (row: QueuedRow) =
     const blocks: Block<PartOf>[] = rows.flatMap((row) => {
       const item = itemOf(row);
       if (item.kind !== 'message') return [];
-      const parts = chatMessageParts(item.summary, item.message);
+      const parts = chatMessageParts(deps.tr, item.summary, item.message);
       return parts.slice(row.partsSent).map((part, i) => ({ owner: { row, index: row.partsSent + i + 1, total: parts.length }, part }));
     });
     const head = itemOf(first);

@@ -8,6 +8,7 @@
  * so what waits on disk stays bounded. Outcomes of seller actions are not queued: they answer the seller's own tap or
  * reply, and go through the direct sink, paced with everything else.
  */
+import type { Translator } from '../texts/translator.ts';
 import type { SinkReceipt, SyncSink } from '../../sync/contract.ts';
 import { BridgeBotError } from '../errors.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
@@ -22,6 +23,7 @@ export interface QueuedSinkDeps {
   /** For what is not queued (outcomes of seller actions). */
   direct: SyncSink;
   binding: ChatBinding;
+  tr: Translator;
   /** Past this many waiting items, events are refused until the queue drains. */
   maxPending: number;
   now: () => number;
@@ -61,10 +63,10 @@ export function createQueuedSink(deps: QueuedSinkDeps): SyncSink {
     messageArrived: (summary, message) => accept({ kind: 'message', summary, message }),
     actionSettled: (outcome) => deps.direct.actionSettled(outcome),
     stockAlert: async (alert) => {
-      await accept({ kind: 'notice', notice: stockAlertNotice(alert) });
+      await accept({ kind: 'notice', notice: stockAlertNotice(deps.tr, alert) });
     },
     catchUp: async (summary) => {
-      await accept({ kind: 'notice', notice: catchUpNotice(summary) });
+      await accept({ kind: 'notice', notice: catchUpNotice(deps.tr, summary) });
     },
   };
 }

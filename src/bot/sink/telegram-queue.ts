@@ -11,6 +11,7 @@ import type { TelegramQueueStore } from './queue-store.ts';
 import { createQueuedSink, DEFAULT_MAX_PENDING } from './queued-sink.ts';
 import { createTelegramDrainer, DEFAULT_DRAINER, type DrainerOptions } from './telegram-drainer.ts';
 import type { TelegramSink } from './telegram-sink.ts';
+import type { Translator } from '../texts/translator.ts';
 
 export interface TelegramQueue {
   /** Give this to sync. */
@@ -28,6 +29,8 @@ export function createTelegramQueue(deps: {
   direct: TelegramSink;
   binding: ChatBinding;
   engine: () => SyncForBot;
+  /** The chat's language: queued texts are stored rendered in it. */
+  tr: Translator;
   options?: Partial<DrainerOptions>;
   /** A step failed (the group may have turned topics on or off meanwhile). */
   onFailure: () => void;
@@ -38,7 +41,7 @@ export function createTelegramQueue(deps: {
   const { store, direct, binding, engine, now } = deps;
   const drainer = createTelegramDrainer({
     store,
-    deliver: createQueueDelivery({ delivery: direct.delivery, binding, engine, store }),
+    deliver: createQueueDelivery({ delivery: direct.delivery, binding, engine, store, tr: deps.tr }),
     engine,
     options: { ...DEFAULT_DRAINER, ...deps.options },
     onFailure: deps.onFailure,
@@ -47,7 +50,7 @@ export function createTelegramQueue(deps: {
     secrets: deps.secrets,
   });
   return {
-    sink: createQueuedSink({ store, drainer, direct: direct.sink, binding, maxPending: DEFAULT_MAX_PENDING, now }),
+    sink: createQueuedSink({ store, drainer, direct: direct.sink, binding, tr: deps.tr, maxPending: DEFAULT_MAX_PENDING, now }),
     start: () => drainer.start(),
     stop: (budget) => drainer.stop(budget),
     retryNow: () => drainer.retryNow(),

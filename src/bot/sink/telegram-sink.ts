@@ -20,6 +20,7 @@ import type { Html } from '../helpers/html.ts';
 import { actionFailed, actionQueued, replyFailed, replyQueued, replySent } from '../texts/actions.ts';
 import { ALERTS } from '../texts/alerts.ts';
 import { stockAlertEmpty, stockAlertLow } from '../texts/stock-card.ts';
+import type { Translator } from '../texts/translator.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
 import { kvSlot, type BotKeyValueStore } from '../storage/kv.ts';
 import type { OrderCards } from '../cards/order-cards.ts';
@@ -43,17 +44,19 @@ export interface TelegramSinkDeps {
   engine: () => SyncForBot;
   kv: BotKeyValueStore;
   topics: OrderTopics;
+  /** The chat's language (BOT_LANGUAGE): everything the sink posts is seen by the whole chat. */
+  tr: Translator;
   logger: Logger;
   secrets: readonly string[];
 }
 
-export const stockAlertNotice = (alert: StockAlert): Html => {
+export const stockAlertNotice = (tr: Translator, alert: StockAlert): Html => {
   const params = { productId: alert.productId, title: alert.title, inStock: alert.inStock };
-  return alert.level === 'empty' ? stockAlertEmpty(params) : stockAlertLow(params);
+  return alert.level === 'empty' ? stockAlertEmpty(tr, params) : stockAlertLow(tr, params);
 };
 
-export const catchUpNotice = (summary: CatchUpSummary): Html =>
-  ALERTS.whileAway({ orders: summary.newOrders, messages: summary.messages, since: summary.lastRunEndedAt });
+export const catchUpNotice = (tr: Translator, summary: CatchUpSummary): Html =>
+  ALERTS.whileAway(tr, { orders: summary.newOrders, messages: summary.messages, since: summary.lastRunEndedAt });
 
 /** What the Telegram queue's drainer (sink/queue-delivery.ts) shows its items with: the same steps as the direct sink. */
 export interface SinkDelivery {
@@ -73,7 +76,7 @@ export interface TelegramSink {
 }
 
 export function createTelegramSink(deps: TelegramSinkDeps): TelegramSink {
-  const { api, binding, cards, topics, logger } = deps;
+  const { api, binding, cards, topics, logger, tr } = deps;
   const recentRelays = kvSlot(deps.kv, 'recent-relays', RecentRelaysSchema);
   const relayLock = createKeyedLock();
 
@@ -107,7 +110,7 @@ export function createTelegramSink(deps: TelegramSinkDeps): TelegramSink {
     return { chatId: message.chat.id, messageId: message.message_id };
   };
 
-  const placement = createOrderPlacement({ topics, cards, binding, engine: deps.engine, send });
+  const placement = createOrderPlacement({ topics, cards, binding, engine: deps.engine, send, tr });
   const linkOther = (orderId: OrderId, ref: TelegramRef) => deps.engine().linkTelegramMessage(orderId, ref, 'other');
 
   const refreshCard = (order: Order) => placement.refresh(order);
@@ -128,7 +131,7 @@ export function createTelegramSink(deps: TelegramSinkDeps): TelegramSink {
     if (outcome.ok === true) return;
     const chatId = await binding.requireChatId();
     const params = { orderId: action.orderId, kind: action.kind, code: outcome.code };
-    const notice = outcome.ok === false ? actionFailed(params) : actionQueued(params);
+    const notice = outcome.ok === false ? actionFailed(tr, params) : actionQueued(tr, params);
     linkOther(action.orderId, await send(chatId, notice, await cards.latest(action.orderId, chatId)));
   };
 
@@ -144,10 +147,10 @@ export function createTelegramSink(deps: TelegramSinkDeps): TelegramSink {
     const chatId = origin?.chatId ?? (await binding.requireChatId());
     const notice =
       outcome.ok === true
-        ? replySent({ orderId: action.orderId })
+        ? replySent(tr, { orderId: action.orderId })
         : outcome.ok === false
-          ? replyFailed({ orderId: action.orderId, code: outcome.code })
-          : replyQueued({ orderId: action.orderId, code: outcome.code });
+          ? replyFailed(tr, { orderId: action.orderId, code: outcome.code })
+          : replyQueued(tr, { orderId: action.orderId, code: outcome.code });
     linkOther(action.orderId, await send(chatId, notice, origin ?? (await cards.latest(action.orderId, chatId))));
   };
 
@@ -162,7 +165,7 @@ export function createTelegramSink(deps: TelegramSinkDeps): TelegramSink {
         const chatId = await binding.requireChatId();
         const key = `${summary.id}\u0000${message.id}`;
         const done = ((await recentRelays.read()) ?? []).find((entry) => entry.key === key)?.parts ?? [];
-        const parts = chatMessageParts(summary, message);
+        const parts = chatMessageParts(tr, summary, message);
         const posted = [...done];
         try {
           const sendPart = await placement.forBuyerMessage(summary, chatId);
@@ -183,13 +186,13 @@ export function createTelegramSink(deps: TelegramSinkDeps): TelegramSink {
     // Thrown on failure, so sync offers it again: an alert raised while Telegram refuses is not lost.
     stockAlert: (alert) =>
       guarded('stockAlert', async () => {
-        await send(await binding.requireChatId(), stockAlertNotice(alert));
+        await send(await binding.requireChatId(), stockAlertNotice(tr, alert));
       }),
 
     // Sent (not queued as a best-effort notice) and awaited, so it lands above the cards it announces.
     catchUp: (summary) =>
       guarded('catchUp', async () => {
-        await send(await binding.requireChatId(), catchUpNotice(summary));
+        await send(await binding.requireChatId(), catchUpNotice(tr, summary));
       }),
   };
 

@@ -8,6 +8,7 @@ import { join, lines, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts'
 import { stockListKeyboard } from '../keyboards/stock-list.ts';
 import { stockEmpty, stockFooter, stockHeader, stockItem, stockMore } from '../texts/stock.ts';
 import type { ProductStock } from '../../core/stock-plan.ts';
+import type { Translator } from '../texts/translator.ts';
 
 /** Telegram refuses an inline keyboard with more buttons than this. */
 const MAX_BUTTONS = 100;
@@ -19,20 +20,24 @@ export interface StockListMessage {
   keyboard: InlineKeyboard | undefined;
 }
 
-export async function renderStockList(products: readonly ProductStock[], codec: StockActionCodec): Promise<StockListMessage> {
-  if (products.length === 0) return { text: stockEmpty, keyboard: undefined };
-  const header = stockHeader({ products: products.length });
-  let used = header.length + stockFooter.length + MORE_ROOM;
+export async function renderStockList(
+  tr: Translator,
+  products: readonly ProductStock[],
+  codec: StockActionCodec,
+): Promise<StockListMessage> {
+  if (products.length === 0) return { text: stockEmpty(tr), keyboard: undefined };
+  const header = stockHeader(tr, { products: products.length });
+  let used = header.length + stockFooter(tr).length + MORE_ROOM;
   const shown: ProductStock[] = [];
   const items: Html[] = [];
   for (const product of products.slice(0, MAX_BUTTONS)) {
-    const item = stockItem(product);
+    const item = stockItem(tr, product);
     if (used + item.length + 1 > TELEGRAM_TEXT_LIMIT) break;
     used += item.length + 1;
     shown.push(product);
     items.push(item);
   }
   const more = products.length - shown.length;
-  const text = join([header, lines(items), ...(more > 0 ? [stockMore({ count: more })] : []), stockFooter], '\n\n');
-  return { text, keyboard: await stockListKeyboard(shown, codec) };
+  const text = join([header, lines(items), ...(more > 0 ? [stockMore(tr, { count: more })] : []), stockFooter(tr)], '\n\n');
+  return { text, keyboard: await stockListKeyboard(tr, shown, codec) };
 }

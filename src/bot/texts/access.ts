@@ -1,4 +1,6 @@
-/** What the bot says to those it does not act for, and in a private chat to what nothing else handled. */
-export const refusedMessage = 'Sorry, only the store admins configured for this bridge can use it. /start shows your user id.';
+/** What the bot says to those it does not act for, and in a private chat to what nothing else handled (plain text). */
+import type { Translator } from './translator.ts';
 
-export const privateHint = 'Reply to an order card or to a buyer message to write to the buyer. /help explains more.';
+export const refusedMessage = (tr: Translator) => tr.text('access-refused-message');
+
+export const privateHint = (tr: Translator) => tr.text('access-private-hint');

@@ -1,10 +1,12 @@
-/** Button labels are part of the public interface (README, "Using it"): tools and people rely on them verbatim. */
+/** Button labels (plain text) are part of the public interface (README, "Using it"): tools and people rely on them verbatim. */
+import type { Translator } from './translator.ts';
+
 export const BUTTONS = {
-  take: 'Take',
-  cancel: 'Cancel',
-  deliver: 'Deliver',
-  deliverWithoutValue: 'Deliver without value',
-  confirm: 'Confirm',
-  back: 'Back',
-  replaceItem: ({ hint }: { hint: string }) => `🔁 Replace ${hint}`,
+  take: (tr: Translator) => tr.text('buttons-take'),
+  cancel: (tr: Translator) => tr.text('buttons-cancel'),
+  deliver: (tr: Translator) => tr.text('buttons-deliver'),
+  deliverWithoutValue: (tr: Translator) => tr.text('buttons-deliver-without-value'),
+  confirm: (tr: Translator) => tr.text('buttons-confirm'),
+  back: (tr: Translator) => tr.text('buttons-back'),
+  replaceItem: (tr: Translator, { hint }: { hint: string }) => tr.text('buttons-replace-item', { hint }),
 } as const;

@@ -1,16 +1,18 @@
 /** Answers to button taps: plain text, at most 200 characters (Telegram's limit for a callback answer). */
+import type { Translator } from './translator.ts';
+
 export const CALLBACK = {
-  taking: 'Taking the order…',
-  cancelling: 'Cancelling and refunding…',
-  delivering: 'Delivering…',
-  alreadyInProgress: 'Already in progress.',
-  alreadyDone: 'Already done.',
-  stale: 'This button is no longer valid. Use the buttons on the order card.',
-  staleStep: 'This step has expired or belongs to someone else. Tap Deliver on the order card again.',
-  cancelExpired: 'This question expired: nothing was cancelled. Tap Cancel on the order card again.',
-  cancelOrderMoved: 'The order has changed since this question: it was not cancelled.',
-  unknownOrder: 'This bridge does not know that order.',
-  refused: 'Only the store admins configured for this bridge can do this.',
-  notHere: 'Orders are handled in the configured chat only.',
-  ok: 'OK',
+  taking: (tr: Translator) => tr.text('callbacks-taking'),
+  cancelling: (tr: Translator) => tr.text('callbacks-cancelling'),
+  delivering: (tr: Translator) => tr.text('callbacks-delivering'),
+  alreadyInProgress: (tr: Translator) => tr.text('callbacks-already-in-progress'),
+  alreadyDone: (tr: Translator) => tr.text('callbacks-already-done'),
+  stale: (tr: Translator) => tr.text('callbacks-stale'),
+  staleStep: (tr: Translator) => tr.text('callbacks-stale-step'),
+  cancelExpired: (tr: Translator) => tr.text('callbacks-cancel-expired'),
+  cancelOrderMoved: (tr: Translator) => tr.text('callbacks-cancel-order-moved'),
+  unknownOrder: (tr: Translator) => tr.text('callbacks-unknown-order'),
+  refused: (tr: Translator) => tr.text('callbacks-refused'),
+  notHere: (tr: Translator) => tr.text('callbacks-not-here'),
+  ok: (tr: Translator) => tr.text('callbacks-ok'),
 } as const;

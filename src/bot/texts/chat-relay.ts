@@ -1,15 +1,8 @@
 /** Store chat messages relayed into Telegram (laid out by sink/chat-message-parts.ts). */
 import type { Message, OrderId } from '../../seller-api/schemas.ts';
-import { bold, italic, join, truncate, type Html } from '../helpers/html.ts';
+import { join, truncate, type Html } from '../helpers/html.ts';
 import { idCode } from './format.ts';
-
-const ROLE_LABELS: Record<string, string> = {
-  buyer: '💬 Buyer',
-  system: 'ℹ️ System',
-  seller: '🏪 Seller (on the store website)',
-};
-
-const roleLabel = (role: string) => ROLE_LABELS[role] ?? `❔ ${truncate(role, 40)}`;
+import type { Translator } from './translator.ts';
 
 interface ChatMessageHeaderParams {
   role: Message['senderRole'];
@@ -19,13 +12,13 @@ interface ChatMessageHeaderParams {
   part: { index: number; total: number } | undefined;
 }
 
-/** The first line of a relayed message: who wrote it and which order it belongs to. */
-export function chatMessageHeader({ role, orderId, productTitle, part }: ChatMessageHeaderParams): Html {
-  const pieces: (Html | string)[] = [bold(roleLabel(role)), ' · order ', idCode(orderId)];
-  if (productTitle) pieces.push(` · ${truncate(productTitle, 60)}`);
-  if (part) pieces.push(italic(` (part ${part.index} of ${part.total})`));
+/** The first line of a relayed message: who wrote it and which order it belongs to. An unknown role is shown, cut. */
+export function chatMessageHeader(tr: Translator, { role, orderId, productTitle, part }: ChatMessageHeaderParams): Html {
+  const pieces = [tr.html('chat-relay-header', { role: truncate(role, 40), orderId: idCode(orderId) })];
+  if (productTitle) pieces.push(tr.html('chat-relay-header-product', { title: truncate(productTitle, 60) }));
+  if (part) pieces.push(tr.html('chat-relay-header-part', { index: part.index, total: part.total }));
   return join(pieces);
 }
 
 /** The body of a message with nothing but whitespace in it. */
-export const emptyMessageBody: Html = italic('(no text)');
+export const emptyMessageBody = (tr: Translator): Html => tr.html('chat-relay-empty-message-body');

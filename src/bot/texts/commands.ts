@@ -1,78 +1,69 @@
-/** The command list and the answers of /start, /help, /orders, /order, /reply, /products and /status (/stock's: stock.ts). */
+/** The command list and the answers of /start, /help, /orders, /order, /reply, /products, /status and /language (/stock's: stock.ts). */
 import type { OrderId } from '../../seller-api/schemas.ts';
-import { bold, code, italic, join, lines, link, text, truncate, type Html } from '../helpers/html.ts';
-import { BUTTONS } from './buttons.ts';
-import { ago, formatMoment, formatNumber, idCode } from './format.ts';
+import { join, lines, link, truncate, type Html } from '../helpers/html.ts';
+import { idCode } from './format.ts';
 import { statusInWords } from './order-card.ts';
-import { statsCommandDescription } from './stats.ts';
-import { autocancelCommandDescription } from './reminders.ts';
-import { stockCommandDescription } from './stock.ts';
-import { templateCommandDescriptions } from './templates.ts';
+import type { Translator } from './translator.ts';
 
-export const COMMANDS = [
-  { command: 'start', description: 'What this bot is, and your chat and user ids' },
-  { command: 'help', description: 'How to use the bridge' },
-  { command: 'orders', description: 'Open orders, optionally of one status' },
-  { command: 'order', description: 'Show the card and history of one order: /order <id>' },
-  { command: 'reply', description: 'Write to the buyer of an order: /reply <id>' },
-  { command: 'products', description: 'Products with automation enabled' },
-  { command: 'status', description: 'Health of the connection to the store' },
-  { command: 'stock', description: stockCommandDescription },
-  { command: 'templates', description: templateCommandDescriptions.templates },
-  { command: 'template', description: templateCommandDescriptions.template },
-  { command: 'untemplate', description: templateCommandDescriptions.untemplate },
-  { command: 't', description: templateCommandDescriptions.t },
-  { command: 'stats', description: statsCommandDescription },
-  { command: 'autocancel', description: autocancelCommandDescription },
+/** The commands in Telegram's menu, in this order; each has `commands-description-<command>` in every locale file. */
+export const COMMAND_NAMES = [
+  'start',
+  'help',
+  'orders',
+  'order',
+  'reply',
+  'products',
+  'status',
+  'stock',
+  'templates',
+  'template',
+  'untemplate',
+  't',
+  'stats',
+  'autocancel',
+  'language',
 ] as const;
+
+export const commandList = (tr: Translator) =>
+  COMMAND_NAMES.map((command) => ({ command, description: tr.text(`commands-description-${command}`) }));
 
 // ---- /start ----
 
-export const startIntro: Html = join([
-  bold('Seller bridge'),
-  ': brings every new paid order and every buyer message of your store into this chat.',
-]);
-export const startHowTo: Html = text(
-  'Take, deliver or cancel an order with the buttons on its card; answer a buyer by replying to the card or to their message.',
-);
-export const startTrialBound: Html = text('🎉 Trial mode: this chat is now bound. New orders will appear here.');
-export const startTrialUnbound: Html = text('Trial mode: send /start in a private chat with this bot to receive the orders there.');
-export const startChatConfigured = ({ chatId }: { chatId: number }): Html =>
-  join(['✓ This chat (', code(String(chatId)), ') is where orders are posted.']);
-export const startChatUnset = ({ chatId }: { chatId: number }): Html =>
-  join(['✗ No chat is configured yet. This chat id is ', code(String(chatId)), ': set TELEGRAM_CHAT_ID to it.']);
-export const startChatOther = ({ chatId }: { chatId: number }): Html =>
-  join(['✗ This chat (', code(String(chatId)), ') is not the configured chat (TELEGRAM_CHAT_ID).']);
-export const startUserUnknown: Html = text('Your user id is unknown.');
-export const startUserAdmin = ({ userId }: { userId: number }): Html =>
-  join(['✓ You (user ', code(String(userId)), ') may take, deliver, cancel and reply.']);
-export const startUserNotAdmin = ({ userId }: { userId: number }): Html =>
-  join(['✗ You (user ', code(String(userId)), ') are not an admin: add this id to TELEGRAM_ADMIN_IDS.']);
+export const startIntro = (tr: Translator): Html => tr.html('commands-start-intro');
+export const startHowTo = (tr: Translator): Html => tr.html('commands-start-how-to');
+export const startTrialBound = (tr: Translator): Html => tr.html('commands-start-trial-bound');
+export const startTrialUnbound = (tr: Translator): Html => tr.html('commands-start-trial-unbound');
+// Ids go in as text: Fluent would group the digits of a number.
+export const startChatConfigured = (tr: Translator, { chatId }: { chatId: number }): Html =>
+  tr.html('commands-start-chat-configured', { chatId: String(chatId) });
+export const startChatUnset = (tr: Translator, { chatId }: { chatId: number }): Html =>
+  tr.html('commands-start-chat-unset', { chatId: String(chatId) });
+export const startChatOther = (tr: Translator, { chatId }: { chatId: number }): Html =>
+  tr.html('commands-start-chat-other', { chatId: String(chatId) });
+export const startUserUnknown = (tr: Translator): Html => tr.html('commands-start-user-unknown');
+export const startUserAdmin = (tr: Translator, { userId }: { userId: number }): Html =>
+  tr.html('commands-start-user-admin', { userId: String(userId) });
+export const startUserNotAdmin = (tr: Translator, { userId }: { userId: number }): Html =>
+  tr.html('commands-start-user-not-admin', { userId: String(userId) });
 
 // ---- /help ----
 
-export const helpText: Html = join(
-  [
-    bold('How it works'),
-    lines([
-      `• A new paid order appears as a card with “${BUTTONS.take}” and “${BUTTONS.cancel}”.`,
-      `• “${BUTTONS.take}” takes it; the card then offers “${BUTTONS.deliver}” and “${BUTTONS.cancel}”.`,
-      `• “${BUTTONS.deliver}” asks for the issued value (or “${BUTTONS.deliverWithoutValue}”), shows a preview, then “${BUTTONS.confirm}”.`,
-      `• “${BUTTONS.cancel}” asks “cancel and refund?” with “${BUTTONS.confirm}” and “${BUTTONS.back}”.`,
-      '• Buyer messages arrive as replies to their order card. Reply to the card or to a buyer message to answer; the bridge tells you when it was sent.',
-    ]),
-    bold('Commands'),
-    lines(COMMANDS.map((command) => `/${command.command} — ${command.description}`)),
-  ],
-  '\n\n',
-);
+export const helpText = (tr: Translator): Html =>
+  join(
+    [
+      tr.html('commands-help-text'),
+      lines(commandList(tr).map(({ command, description }) => tr.html('commands-help-command', { command, description }))),
+    ],
+    '\n\n',
+  );
 
 // ---- /orders, /order, /reply ----
 
-export const noOpenOrders = ({ status }: { status: string | undefined }): Html =>
-  text(status ? `No open orders with status “${status}”.` : 'No open orders.');
-export const openOrdersHeader = ({ status, count }: { status: string | undefined; count: number }): Html =>
-  bold(status ? `Open orders (${status}): ${count}` : `Open orders: ${count}`);
+/** `status` undefined: every open order. */
+export const noOpenOrders = (tr: Translator, { status }: { status: string | undefined }): Html =>
+  tr.html('commands-no-open-orders', { filtered: status === undefined ? 'no' : 'yes', status: status ?? '' });
+export const openOrdersHeader = (tr: Translator, { status, count }: { status: string | undefined; count: number }): Html =>
+  tr.html('commands-open-orders-header', { filtered: status === undefined ? 'no' : 'yes', status: status ?? '', count });
 interface OrderListItemParams {
   orderId: OrderId;
   productTitle: string | undefined;
@@ -80,21 +71,24 @@ interface OrderListItemParams {
   /** A link to the order's card, when the chat has message links. */
   cardUrl: string | undefined;
 }
-export function orderListItem({ orderId, productTitle, status, cardUrl }: OrderListItemParams): Html {
-  const label = join([idCode(orderId), productTitle ? ` · ${truncate(productTitle, 60)}` : '', ` · ${statusInWords(status)}`]);
-  return cardUrl ? join(['• ', link(cardUrl, 'card'), ' ', label]) : join(['• ', label]);
+export function orderListItem(tr: Translator, { orderId, productTitle, status, cardUrl }: OrderListItemParams): Html {
+  const product = productTitle ? tr.html('commands-order-list-item-product', { title: truncate(productTitle, 60) }) : '';
+  const label = tr.html('commands-order-list-item', { orderId: idCode(orderId), product, status: statusInWords(tr, status) });
+  return cardUrl
+    ? tr.html('commands-order-list-item-linked', { link: link(cardUrl, tr.text('commands-order-list-card')), label })
+    : tr.html('commands-order-list-item-bullet', { label });
 }
-export const orderListFooter = ({ withLinks }: { withLinks: boolean }): Html =>
-  italic(withLinks ? 'Tap “card” to jump to an order card.' : 'Send /order <id> to bring an order card down here.');
-export const orderUsage = 'Usage: /order <order id>';
-export const orderUnknown = ({ orderId }: { orderId: string }): Html =>
-  join(['This bridge does not know order ', idCode(orderId), '. /orders lists the open ones.']);
-export const replyCommandUsage = 'Usage: /reply <order id>, then send your text.';
+export const orderListFooter = (tr: Translator, { withLinks }: { withLinks: boolean }): Html =>
+  tr.html('commands-order-list-footer', { withLinks: withLinks ? 'yes' : 'no' });
+export const orderUsage = (tr: Translator) => tr.text('commands-order-usage');
+export const orderUnknown = (tr: Translator, { orderId }: { orderId: string }): Html =>
+  tr.html('commands-order-unknown', { orderId: idCode(orderId) });
+export const replyCommandUsage = (tr: Translator) => tr.text('commands-reply-command-usage');
 
 // ---- /products ----
 
-export const noProducts: Html = text('No products with automation enabled.');
-export const productsHeader = ({ count }: { count: number }): Html => bold(`Products with automation: ${count}`);
+export const noProducts = (tr: Translator): Html => tr.html('commands-no-products');
+export const productsHeader = (tr: Translator, { count }: { count: number }): Html => tr.html('commands-products-header', { count });
 interface ProductItemParams {
   title: string;
   price: number | undefined;
@@ -102,41 +96,64 @@ interface ProductItemParams {
   /** The labels of the fields a buyer fills in. */
   fields: readonly string[];
 }
-export function productItem({ title, price, inactive, fields }: ProductItemParams): Html {
+export function productItem(tr: Translator, { title, price, inactive, fields }: ProductItemParams): Html {
   const fieldList = fields.map((field) => truncate(field, 40)).join(', ');
-  return join([
-    '• ',
-    bold(truncate(title, 100)),
-    price === undefined ? '' : ` — ${formatNumber(price)}`,
-    inactive ? ' (inactive)' : '',
-    fieldList ? `\n  fields: ${truncate(fieldList, 300)}` : '',
-  ]);
+  return tr.html('commands-product-item', {
+    title: truncate(title, 100),
+    price: price === undefined ? '' : tr.html('commands-product-item-price', { price: tr.format.number(price) }),
+    inactive: inactive ? tr.html('commands-product-item-inactive') : '',
+    fields: fieldList ? tr.html('commands-product-item-fields', { fields: truncate(fieldList, 300) }) : '',
+  });
 }
-export const productsMore = ({ count }: { count: number }): Html => italic(`…and ${count} more`);
-export const productsUnavailable = 'The product list is not available in this setup.';
-export const productsFailed = ({ reason }: { reason: string }) => `Could not read the products: ${reason}.`;
+export const productsMore = (tr: Translator, { count }: { count: number }): Html => tr.html('commands-products-more', { count });
+export const productsUnavailable = (tr: Translator) => tr.text('commands-products-unavailable');
+export const productsFailed = (tr: Translator, { reason }: { reason: string }) => tr.text('commands-products-failed', { reason });
 /** The reason when the failure is not the store's answer. */
-export const productsFailedUnasked = 'the store could not be asked';
+export const productsFailedUnasked = (tr: Translator) => tr.text('commands-products-failed-unasked');
 
 // ---- /status ----
 
-export const statusRunning: Html = bold('🟢 Sync is running');
-export const statusStopped: Html = bold('⏸ Sync is stopped');
-export const statusLastAnswer = ({ at, now }: { at: number | undefined; now: number }) => `Last answer from the store: ${ago(at, now)}`;
-export const statusErrorsInARow = ({ count }: { count: number }) => `Errors in a row: ${count}`;
-export const statusLastError = ({ code, at, now }: { code: string; at: number; now: number }) => `Last error: ${code} (${ago(at, now)})`;
-export const statusNoError = 'Last error: none';
-export const statusOutbox = ({ count }: { count: number }) => `Actions waiting in the outbox: ${count}`;
-export const statusOpenOrders = ({ count }: { count: number }) => `Open orders watched: ${count}`;
-export const statusChats = ({ active, quiet }: { active: number; quiet: number }) => `Chats watched: ${active} active, ${quiet} quiet`;
+/** How long ago `at` was, in seconds, minutes or hours; `never` when it has not happened. */
+function ago(tr: Translator, at: number | undefined, now: number): string {
+  if (at === undefined) return tr.text('commands-ago', { unit: 'never', n: 0 });
+  const seconds = Math.max(0, Math.round((now - at) / 1000));
+  if (seconds < 120) return tr.text('commands-ago', { unit: 's', n: seconds });
+  if (seconds < 7200) return tr.text('commands-ago', { unit: 'min', n: Math.round(seconds / 60) });
+  return tr.text('commands-ago', { unit: 'h', n: Math.round(seconds / 3600) });
+}
+
+export const statusRunning = (tr: Translator): Html => tr.html('commands-status-running');
+export const statusStopped = (tr: Translator): Html => tr.html('commands-status-stopped');
+export const statusLastAnswer = (tr: Translator, { at, now }: { at: number | undefined; now: number }): Html =>
+  tr.html('commands-status-last-answer', { ago: ago(tr, at, now) });
+export const statusErrorsInARow = (tr: Translator, { count }: { count: number }): Html =>
+  tr.html('commands-status-errors-in-a-row', { count });
+export const statusLastError = (tr: Translator, { code, at, now }: { code: string; at: number; now: number }): Html =>
+  tr.html('commands-status-last-error', { code, ago: ago(tr, at, now) });
+export const statusNoError = (tr: Translator): Html => tr.html('commands-status-no-error');
+export const statusOutbox = (tr: Translator, { count }: { count: number }): Html => tr.html('commands-status-outbox', { count });
+export const statusOpenOrders = (tr: Translator, { count }: { count: number }): Html => tr.html('commands-status-open-orders', { count });
+export const statusChats = (tr: Translator, { active, quiet }: { active: number; quiet: number }): Html =>
+  tr.html('commands-status-chats', { active, quiet });
 interface StatusRateLimitParams {
   remaining: number;
   limit: number | undefined;
   /** When the store resets the count (ms since the epoch). */
   resetAt: number | undefined;
 }
-export const statusRateLimit = ({ remaining, limit, resetAt }: StatusRateLimitParams) =>
-  `Store rate limit: ${remaining}${limit === undefined ? '' : ` of ${limit}`} left` +
-  (resetAt === undefined ? '' : `, resets ${formatMoment(resetAt)}`);
-export const statusRateLimitUnknown = 'Store rate limit: not reported';
-export const statusRequests = ({ count }: { count: number }) => `Requests sent to the store: ${count}`;
+export const statusRateLimit = (tr: Translator, { remaining, limit, resetAt }: StatusRateLimitParams): Html =>
+  tr.html('commands-status-rate-limit', {
+    remaining,
+    limit: limit === undefined ? '' : tr.html('commands-status-rate-limit-of', { limit }),
+    reset: resetAt === undefined ? '' : tr.html('commands-status-rate-limit-reset', { at: tr.format.moment(resetAt) }),
+  });
+export const statusRateLimitUnknown = (tr: Translator): Html => tr.html('commands-status-rate-limit-unknown');
+export const statusRequests = (tr: Translator, { count }: { count: number }): Html => tr.html('commands-status-requests', { count });
+
+// ---- /language ----
+
+export const languageAsk = (tr: Translator): Html => tr.html('commands-language-ask');
+/** Said in the language just chosen. */
+export const languageChosen = (tr: Translator) => tr.text('commands-language-chosen');
+/** A language's own name, for its button. */
+export const languageName = (tr: Translator) => tr.text('language-name');

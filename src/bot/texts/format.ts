@@ -1,36 +1,58 @@
 /**
- * How values look in the bot's texts. The modules of `texts/` hold only what a Fluent message can say: fixed strings,
- * and functions of named parameters that fill them in (a wording picked by a parameter is a Fluent select). Which text
- * to send, loops over lists and fitting Telegram's length limit stay with the code that sends it.
+ * How values look in the bot's texts, for one language and one time zone: the one place numbers and times are
+ * formatted (`createFormat(locale, timeZone)`). The words themselves are in `locales/<language>.ftl`; the modules of
+ * `texts/` only name a message and fill in its parameters (translator.ts).
  * Texts are built from `Html` pieces (helpers/html.ts): buyer- and store-provided strings are escaped, and the length
  * Telegram counts is known.
  */
 import { code, truncate, type Html } from '../helpers/html.ts';
 
-/** ISO timestamps as `2024-05-01 12:30 UTC`; anything else shown as the store sent it. */
-export function formatTime(value: string): string {
-  const time = Date.parse(value);
-  if (Number.isNaN(time)) return value;
-  return `${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+export interface Format {
+  readonly locale: string;
+  readonly timeZone: string;
+  /** Amounts and quantities: the language's digits and separators, fractions to at most six decimals. */
+  number(value: number): string;
+  /** A moment in ms since the epoch, in the configured zone, with the zone's name. */
+  moment(at: number): string;
+  /** An ISO timestamp like `moment`; anything that cannot be read is shown as the store sent it. */
+  time(value: string): string;
 }
 
-/** A moment in ms since the epoch, shown like `formatTime`. */
-export const formatMoment = (at: number): string => formatTime(new Date(at).toISOString());
-
-/** Whole numbers as they are; fractions to at most six decimals, without trailing zeros. */
-export const formatNumber = (value: number): string => (Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6))));
-
-/** `1 minute`, `2 minutes`. */
-export const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
-/** How long ago `at` was, in seconds, minutes or hours; `never` when it has not happened. */
-export function ago(at: number | undefined, now: number): string {
-  if (at === undefined) return 'never';
-  const seconds = Math.max(0, Math.round((now - at) / 1000));
-  if (seconds < 120) return `${seconds} s ago`;
-  if (seconds < 7200) return `${Math.round(seconds / 60)} min ago`;
-  return `${Math.round(seconds / 3600)} h ago`;
+/** Checked by the configuration at start-up (BOT_TIMEZONE); here a bad zone is a programming error and throws. */
+export function createFormat(locale: string, timeZone: string): Format {
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+  const dates = new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+    timeZoneName: 'short',
+  });
+  const moment = (at: number): string => {
+    // English keeps the sortable `2026-11-22 16:01 UTC` the README and sellers' tools know; every other language
+    // gets its own order and separators from Intl (`22.11.2026, 16:01 UTC` in Russian).
+    if (!locale.startsWith('en')) return dates.format(at);
+    const part = Object.fromEntries(dates.formatToParts(at).map((p) => [p.type, p.value]));
+    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute} ${part.timeZoneName}`;
+  };
+  return {
+    locale,
+    timeZone,
+    number: (value) => numbers.format(value),
+    moment,
+    time(value) {
+      const time = Date.parse(value);
+      return Number.isNaN(time) ? value : moment(time);
+    },
+  };
 }
 
 /** Ids in texts are code-formatted and cut, so a freak id cannot push a message over Telegram's limit. */
 export const idCode = (raw: string): Html => code(truncate(raw, 80));
+
+// Used by texts not in the locale files yet (templates, reminders, staff, stats); they go when those move.
+export const formatNumber = (value: number): string => (Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6))));
+export const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;

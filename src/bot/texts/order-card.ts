@@ -1,46 +1,34 @@
 /** The lines of an order card (laid out by cards/render-card.ts). Each value is cut to what a card line may show. */
 import type { OrderId } from '../../seller-api/schemas.ts';
-import { bold, code, italic, join, text, truncate, type Html } from '../helpers/html.ts';
-import { count, formatNumber, formatTime } from './format.ts';
+import { truncate, type Html } from '../helpers/html.ts';
+import type { Translator } from './translator.ts';
 
-const STATUS_WORDS: Record<string, string> = {
-  paid: '🟢 paid, waiting to be taken',
-  processing: '🛠 in progress',
-  awaiting_confirmation: '📦 delivered, waiting for the buyer to confirm',
-  cancelled: '✖️ cancelled, the buyer was refunded',
-  completed: '✅ completed, the buyer confirmed receipt',
-};
+/** Known statuses in words; an unknown one raw, so nothing the store says is hidden (a Fluent select). */
+export const statusInWords = (tr: Translator, status: string): string => tr.text('order-card-status-in-words', { status });
 
-/** Known statuses in words; an unknown one raw, so nothing the store says is hidden. */
-export function statusInWords(status: string): string {
-  return STATUS_WORDS[status] ?? `❔ ${status}`;
-}
-
-const ASSIGNEE_WORDS: Record<string, string> = {
-  api: 'this bridge (API)',
-  user: 'a person on the store website',
-};
-
-const assigneeInWords = (assignee: string) => ASSIGNEE_WORDS[assignee] ?? assignee;
-
-const labelled = (label: string, value: Html | string): Html => join([bold(`${label}:`), ' ', value]);
-
-export const cardTitle = ({ orderId }: { orderId: OrderId }): Html => join(['🛒 ', bold('Order'), ' ', code(truncate(orderId, 200))]);
-export const cardProduct = ({ title }: { title: string }): Html => labelled('Product', truncate(title, 200));
-export const cardQuantity = ({ quantity }: { quantity: number }): Html => labelled('Quantity', formatNumber(quantity));
-export const cardAmount = ({ amount }: { amount: number }): Html => labelled('Amount', formatNumber(amount));
 // A time that cannot be read, an unknown status or assignee is shown as the store sent it: cut, like every value here.
-export const cardCreated = ({ createdAt }: { createdAt: string }): Html => labelled('Created', truncate(formatTime(createdAt), 100));
-export const cardStatus = ({ status }: { status: string }): Html => labelled('Status', truncate(statusInWords(status), 200));
-export const cardPerformedBy = ({ assignee }: { assignee: string }): Html =>
-  labelled('Performed by', truncate(assigneeInWords(assignee), 200));
+export const cardTitle = (tr: Translator, { orderId }: { orderId: OrderId }): Html =>
+  tr.html('order-card-title', { orderId: truncate(orderId, 200) });
+export const cardProduct = (tr: Translator, { title }: { title: string }): Html =>
+  tr.html('order-card-product', { title: truncate(title, 200) });
+export const cardQuantity = (tr: Translator, { quantity }: { quantity: number }): Html =>
+  tr.html('order-card-quantity', { quantity: tr.format.number(quantity) });
+export const cardAmount = (tr: Translator, { amount }: { amount: number }): Html =>
+  tr.html('order-card-amount', { amount: tr.format.number(amount) });
+export const cardCreated = (tr: Translator, { createdAt }: { createdAt: string }): Html =>
+  tr.html('order-card-created', { createdAt: truncate(tr.format.time(createdAt), 100) });
+export const cardStatus = (tr: Translator, { status }: { status: string }): Html =>
+  tr.html('order-card-status', { status: truncate(statusInWords(tr, status), 200) });
+export const cardPerformedBy = (tr: Translator, { assignee }: { assignee: string }): Html =>
+  tr.html('order-card-performed-by', { assignee: truncate(tr.text('order-card-assignee-in-words', { assignee }), 200) });
 
-export const cardDeliveredValue = ({ value }: { value: string }): Html => labelled('Delivered value', code(truncate(value, 1000)));
-export const cardDeliveredWithoutValue: Html = labelled('Delivered', 'without a value');
+export const cardDeliveredValue = (tr: Translator, { value }: { value: string }): Html =>
+  tr.html('order-card-delivered-value', { value: truncate(value, 1000) });
+export const cardDeliveredWithoutValue = (tr: Translator): Html => tr.html('order-card-delivered-without-value');
 
 /** A field the buyer filled in. */
-export const cardField = ({ label, value }: { label: string; value: string }): Html =>
-  text(`${truncate(label, 100)}: ${truncate(value, 500)}`);
+export const cardField = (tr: Translator, { label, value }: { label: string; value: string }): Html =>
+  tr.html('order-card-field', { label: truncate(label, 100), value: truncate(value, 500) });
 /** The label of a field the store sent without label or id. */
-export const unnamedField = 'field';
-export const cardMoreFields = ({ fields }: { fields: number }): Html => italic(`…and ${count(fields, 'more field')} (too long to show)`);
+export const unnamedField = (tr: Translator) => tr.text('order-card-unnamed-field');
+export const cardMoreFields = (tr: Translator, { fields }: { fields: number }): Html => tr.html('order-card-more-fields', { fields });

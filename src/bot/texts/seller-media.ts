@@ -1,21 +1,11 @@
 /** What the bot says when a seller answers a buyer with something other than text: the store takes only text. */
-/** How each kind of media is called in the texts (helpers/seller-text.ts recognises them). */
-const MEDIA_NAMES = {
-  photo: 'photo',
-  video: 'video',
-  videoNote: 'video message',
-  voice: 'voice message',
-  audio: 'audio file',
-  animation: 'GIF',
-  document: 'file',
-  sticker: 'sticker',
-} as const;
+import type { Translator } from './translator.ts';
 
-export type SellerMedia = keyof typeof MEDIA_NAMES;
+/** The kinds of media helpers/seller-text.ts recognises; each has its name in `seller-media-name`. */
+export type SellerMedia = 'photo' | 'video' | 'videoNote' | 'voice' | 'audio' | 'animation' | 'document' | 'sticker';
 
-export const mediaNotSent = ({ media }: { media: SellerMedia }) =>
-  `Not sent: the store takes only text, so this ${MEDIA_NAMES[media]} cannot reach the buyer. Write your answer as text.`;
+export const mediaNotSent = (tr: Translator, { media }: { media: SellerMedia }) => tr.text('seller-media-media-not-sent', { media });
 
 /** Said before the caption goes out. */
-export const mediaCaptionSent = ({ media }: { media: SellerMedia }) =>
-  `The store takes only text: this ${MEDIA_NAMES[media]} does not reach the buyer. Its caption is sent as text.`;
+export const mediaCaptionSent = (tr: Translator, { media }: { media: SellerMedia }) =>
+  tr.text('seller-media-media-caption-sent', { media });

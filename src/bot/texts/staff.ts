@@ -2,6 +2,7 @@
  * Texts of roles and of the audit trail: what staff are refused, the card's "taken by Anna · 14:02" lines, and the
  * history /order shows. Times come in already formatted (`HH:MM`, `YYYY-MM-DD HH:MM`) in the bot's time zone.
  */
+import type { Translator } from './translator.ts';
 import { bold, code, join, lines, text, truncate, type Html } from '../helpers/html.ts';
 import { count, idCode } from './format.ts';
 import { statusInWords } from './order-card.ts';
@@ -46,8 +47,8 @@ export const auditLine = ({
 // ---- /order <id>: the history ----
 
 export const historyTitle = ({ orderId }: { orderId: string }): Html => join(['🕓 ', bold('History of order'), ' ', idCode(orderId)]);
-export const historyStatus = ({ time, status, first }: { time: string; status: string; first: boolean }): Html =>
-  text(`${time} · ${first ? 'seen as' : 'became'} ${statusInWords(status)}`);
+export const historyStatus = (tr: Translator, { time, status, first }: { time: string; status: string; first: boolean }): Html =>
+  text(`${time} · ${first ? 'seen as' : 'became'} ${statusInWords(tr, status)}`);
 export const historyAction = ({ time, action, who, result }: { time: string; action: string; who: string; result: string }): Html =>
   text(`${time} · ${truncate(action, 30)} by ${who}: ${truncate(result, 60)}`);
 export const historyResultOk = 'done';

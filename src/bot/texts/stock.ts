@@ -1,58 +1,51 @@
 /** `/stock`: the stock list, its Pause/Resume buttons, and the answers to a stock file sent with `/stock <productId>`. */
 import type { ProductStock } from '../../core/stock-plan.ts';
-import { bold, italic, join, lines, text, truncate, type Html } from '../helpers/html.ts';
-import { count, formatNumber, idCode } from './format.ts';
+import { truncate, type Html } from '../helpers/html.ts';
+import { idCode } from './format.ts';
+import type { Translator } from './translator.ts';
 
-export const stockCommandDescription = 'Stock for auto-delivery: list, pause, resume; send a .txt file to add';
+export const stockUnavailable = (tr: Translator) => tr.text('stock-unavailable');
 
-export const stockUnavailable = 'Stock is not available in this setup.';
+/** `<productId>`, escaped where it goes into HTML. */
+const anyProduct = (tr: Translator) => tr.text('stock-product-id-placeholder');
 
-const howToAdd = (productId: string) => `send a .txt file, one key, code or account per line, with the caption /stock ${productId}`;
+export const stockEmpty = (tr: Translator): Html => tr.html('stock-empty', { productId: anyProduct(tr) });
 
-export const stockEmpty: Html = join(
-  [
-    bold('No stock yet.'),
-    lines([
-      'Add some:',
-      `• from here: ${howToAdd('<productId>')}`,
-      '• on the server: npm run stock -- add <productId> <file>',
-      'The product id is the one the store shows (/products lists them).',
-    ]),
-  ],
-  '\n\n',
-);
+export const stockHeader = (tr: Translator, { products }: { products: number }): Html => tr.html('stock-header', { products });
 
-export const stockHeader = ({ products }: { products: number }): Html => bold(`📦 Stock: ${count(products, 'product')}`);
+export const stockItem = (tr: Translator, { productId, title, inStock, reserved, delivered, bad, paused, nextHint }: ProductStock): Html =>
+  tr.html('stock-item', {
+    productId: idCode(productId),
+    title: title ? tr.html('stock-item-title', { title: truncate(title, 60) }) : '',
+    inStock,
+    reserved,
+    delivered,
+    bad,
+    next: nextHint ? tr.html('stock-item-next', { hint: nextHint }) : '',
+    paused: paused ? 'yes' : 'no',
+  });
 
-type StockItemParams = ProductStock;
-export const stockItem = ({ productId, title, inStock, reserved, delivered, bad, paused, nextHint }: StockItemParams): Html =>
-  join([
-    '• ',
-    idCode(productId),
-    title ? ` · ${truncate(title, 60)}` : '',
-    `\n  ${inStock} left · ${reserved} reserved · ${delivered} delivered · ${bad} bad`,
-    nextHint ? ` · next ${nextHint}` : '',
-    paused ? '\n  ⏸ paused: not delivered automatically' : '\n  ▶️ auto-delivery on',
-  ]);
+export const stockMore = (tr: Translator, { count }: { count: number }): Html => tr.html('stock-more', { count });
 
-export const stockMore = ({ count: more }: { count: number }): Html => italic(`…and ${more} more: npm run stock -- list shows them all`);
+export const stockFooter = (tr: Translator): Html => tr.html('stock-footer', { productId: anyProduct(tr) });
 
-export const stockFooter: Html = italic(`To add items, ${howToAdd('<productId>')}. Pausing keeps the items.`);
-
-export const stockPauseButton = ({ product }: { product: string }) => `⏸ Pause ${truncate(product, 30)}`;
-export const stockResumeButton = ({ product }: { product: string }) => `▶️ Resume ${truncate(product, 30)}`;
+export const stockPauseButton = (tr: Translator, { product }: { product: string }) =>
+  tr.text('stock-pause-button', { product: truncate(product, 30) });
+export const stockResumeButton = (tr: Translator, { product }: { product: string }) =>
+  tr.text('stock-resume-button', { product: truncate(product, 30) });
 
 // ---- button answers (at most 200 characters) ----
 
-export const stockPausedAnswer = ({ productId }: { productId: string }) =>
-  `Auto-delivery paused: ${truncate(productId, 80)}. Its items are kept.`;
-export const stockResumedAnswer = ({ productId }: { productId: string }) => `Auto-delivery on: ${truncate(productId, 80)}.`;
-export const stockStaleAnswer = 'This list is out of date. Send /stock for a fresh one.';
+export const stockPausedAnswer = (tr: Translator, { productId }: { productId: string }) =>
+  tr.text('stock-paused-answer', { productId: truncate(productId, 80) });
+export const stockResumedAnswer = (tr: Translator, { productId }: { productId: string }) =>
+  tr.text('stock-resumed-answer', { productId: truncate(productId, 80) });
+export const stockStaleAnswer = (tr: Translator) => tr.text('stock-stale-answer');
 
 // ---- stock files ----
 
-export const stockUploadHint = ({ productId }: { productId: string }): Html =>
-  join(['To add items to ', idCode(productId), `, ${howToAdd(truncate(productId, 80))}.`]);
+export const stockUploadHint = (tr: Translator, { productId }: { productId: string }): Html =>
+  tr.html('stock-upload-hint', { productIdCode: idCode(productId), productId: truncate(productId, 80) });
 
 interface StockAddedParams {
   productId: string;
@@ -61,17 +54,20 @@ interface StockAddedParams {
   inStock: number;
 }
 /** The same line as `npm run stock -- add`. */
-export const stockAdded = ({ productId, added, skipped, inStock }: StockAddedParams): Html =>
-  join([idCode(productId), `: ${added} added, ${skipped} skipped as duplicates, ${inStock} in stock now`]);
+export const stockAdded = (tr: Translator, { productId, added, skipped, inStock }: StockAddedParams): Html =>
+  tr.html('stock-added', { productId: idCode(productId), added, skipped, inStock });
 
-/** Like the CLI: nothing was added, and why. */
-export const stockNothingChanged = ({ reason }: { reason: string }): Html => text(`Nothing changed: ${reason}`);
+/** Like the CLI: nothing was added, and why (a refusal below, in the same language). */
+export const stockNothingChanged = (tr: Translator, { reason }: { reason: string }): Html => tr.html('stock-nothing-changed', { reason });
 
 export const STOCK_FILE_REFUSALS = {
-  noProductId: 'add the product id to the caption: /stock <productId>',
-  notADocument: 'send the items as a .txt file (attached as a file, not as a photo or media) with the caption /stock <productId>',
-  notText: 'only plain text files are taken (.txt, UTF-8), one key, code or account per line',
-  tooLarge: ({ maxBytes }: { maxBytes: number }) =>
-    `the file is larger than ${formatNumber(maxBytes / (1024 * 1024))} MB: split it into smaller files`,
-  unavailable: 'the file could not be downloaded from Telegram; send it again',
+  noProductId: (tr: Translator) => tr.text('stock-file-refusals-no-product-id'),
+  notADocument: (tr: Translator) => tr.text('stock-file-refusals-not-a-document'),
+  notText: (tr: Translator) => tr.text('stock-file-refusals-not-text'),
+  tooLarge: (tr: Translator, { maxBytes }: { maxBytes: number }) =>
+    tr.text('stock-file-refusals-too-large', { megabytes: tr.format.number(maxBytes / (1024 * 1024)) }),
+  unavailable: (tr: Translator) => tr.text('stock-file-refusals-unavailable'),
+  /** What core's input check refused (StockInputError): a select on its code. */
+  input: (tr: Translator, { code, item = 0, limit = 0 }: { code: string; item?: number; limit?: number }) =>
+    tr.text('stock-file-refusals-input', { code, item, limit }),
 } as const;

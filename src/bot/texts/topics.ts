@@ -1,52 +1,39 @@
 /** Topics mode (TELEGRAM_TOPICS=auto in a forum group): topic names, the General topic's line, the missing right. */
 import type { OrderId } from '../../seller-api/schemas.ts';
-import { bold, join, link, lines, truncate, type Html } from '../helpers/html.ts';
+import { link, truncate, type Html } from '../helpers/html.ts';
 import { idCode } from './format.ts';
+import type { Translator } from './translator.ts';
 
 /** Telegram's limit for a topic name. */
 const TOPIC_NAME_LIMIT = 128;
 
-const STATUS_EMOJI: Record<string, string> = {
-  paid: '🟢',
-  processing: '🛠',
-  awaiting_confirmation: '📦',
-  cancelled: '✖️',
-  completed: '✅',
-};
-
 /** A topic's name: status emoji, order id, product title, within Telegram's limit (plain text, not HTML). */
-export const topicName = ({
-  status,
-  orderId,
-  productTitle,
-}: {
-  status: string;
-  orderId: OrderId;
-  productTitle: string | undefined;
-}): string => truncate(`${STATUS_EMOJI[status] ?? '❔'} ${orderId}${productTitle ? ` · ${productTitle}` : ''}`, TOPIC_NAME_LIMIT);
+export const topicName = (
+  tr: Translator,
+  { status, orderId, productTitle }: { status: string; orderId: OrderId; productTitle: string | undefined },
+): string =>
+  truncate(
+    tr.text('topics-topic-name', {
+      status,
+      orderId,
+      product: productTitle ? tr.text('topics-topic-name-product', { title: productTitle }) : '',
+    }),
+    TOPIC_NAME_LIMIT,
+  );
 
 /** The General topic's line for a new order, linking to the order's topic. */
-export const newOrderInTopic = ({
-  orderId,
-  productTitle,
-  url,
-}: {
-  orderId: OrderId;
-  productTitle: string | undefined;
-  url: string;
-}): Html =>
-  join(['🛒 New order ', idCode(orderId), productTitle ? ` · ${truncate(productTitle, 200)}` : '', ' → ', link(url, 'open its topic')]);
+export const newOrderInTopic = (
+  tr: Translator,
+  { orderId, productTitle, url }: { orderId: OrderId; productTitle: string | undefined; url: string },
+): Html =>
+  tr.html('topics-new-order-in-topic', {
+    orderId: idCode(orderId),
+    product: productTitle ? tr.html('topics-topic-name-product', { title: truncate(productTitle, 200) }) : '',
+    link: link(url, tr.text('topics-open-its-topic')),
+  });
 
 /** Under an admin's plain text in an order's topic while a Deliver step of that order waits: it may be the key. */
-export const topicTextDuringDeliver =
-  'Not sent to the buyer: a Deliver step of this order is waiting, and this text may be the issued value. Reply to the Deliver prompt to use it as the value, or finish the step first.';
+export const topicTextDuringDeliver = (tr: Translator) => tr.text('topics-topic-text-during-deliver');
 
 /** Said once when Telegram refuses to create a topic: the right to give, and what happens meanwhile. */
-export const topicsRightMissing: Html = lines([
-  join(['⚠️ ', bold('The bot cannot create topics in this forum group.')]),
-  join([
-    'Give it the admin right ',
-    bold('Manage topics'),
-    ' (group settings → Administrators → the bot). Until then orders are posted in the General topic, as cards, and nothing is lost.',
-  ]),
-]);
+export const topicsRightMissing = (tr: Translator): Html => tr.html('topics-topics-right-missing');

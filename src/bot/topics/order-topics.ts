@@ -18,6 +18,7 @@ import type { Html } from '../helpers/html.ts';
 import { isNoTopicRights, isThreadGone, isTopicNotModified } from '../helpers/telegram-errors.ts';
 import { kvSlot, type BotKeyValueStore } from '../storage/kv.ts';
 import { topicName, topicsRightMissing } from '../texts/topics.ts';
+import type { Translator } from '../texts/translator.ts';
 import { NO_TOPICS, type TopicStore } from './topic-store.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';
 
@@ -43,6 +44,8 @@ export interface OrderTopicsDeps {
   kv: BotKeyValueStore;
   /** Tells the seller in the chat (the missing right); never throws. */
   announce: (notice: Html) => unknown;
+  /** The chat's language: topic names and the missing-right notice. */
+  tr: Translator;
   logger: Logger;
   secrets: readonly string[];
   now: () => number;
@@ -72,7 +75,8 @@ export interface OrderTopics {
   forget(orderId: OrderId, threadId: number): Promise<void>;
 }
 
-const nameOf = (order: Order) => topicName({ status: order.status, orderId: order.id, productTitle: order.productTitle });
+const nameOf = (tr: Translator, order: Order) =>
+  topicName(tr, { status: order.status, orderId: order.id, productTitle: order.productTitle });
 
 export function createOrderTopics(deps: OrderTopicsDeps): OrderTopics {
   const { api, logger } = deps;
@@ -119,7 +123,7 @@ export function createOrderTopics(deps: OrderTopicsDeps): OrderTopics {
         { chatId, err: describeError(error, deps.secrets) },
         'the bot may not create topics (admin right "Manage topics"): orders go to the General topic',
       );
-      if (earlier === undefined) await deps.announce(topicsRightMissing);
+      if (earlier === undefined) await deps.announce(topicsRightMissing(deps.tr));
     });
 
   return {
@@ -138,7 +142,7 @@ export function createOrderTopics(deps: OrderTopicsDeps): OrderTopics {
         if (!(await isForum(chatId))) return undefined;
         const earlier = await refusedSlot.read();
         if (earlier !== undefined && deps.now() - earlier.at < retryMs) return undefined;
-        const name = nameOf(order);
+        const name = nameOf(deps.tr, order);
         try {
           const created = await api.createForumTopic(chatId, name);
           const topic: OrderTopic = { orderId: order.id, chatId, threadId: created.message_thread_id, name, closed: false };
@@ -175,7 +179,7 @@ export function createOrderTopics(deps: OrderTopicsDeps): OrderTopics {
     async follow(order) {
       const topic = await store.topicOf(order.id);
       if (topic === undefined) return;
-      const name = nameOf(order);
+      const name = nameOf(deps.tr, order);
       const closed = !isOpenStatus(order.status);
       try {
         if (name !== topic.name) await unlessUnchanged(api.editForumTopic(topic.chatId, topic.threadId, { name }));

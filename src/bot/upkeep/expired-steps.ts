@@ -10,6 +10,7 @@ import { describeError } from '../errors.ts';
 import { isNotModified, isUneditable } from '../helpers/telegram-errors.ts';
 import type { DeliverSteps } from '../storage/deliver-steps.ts';
 import { deliverExpired } from '../texts/prompts.ts';
+import type { Translator } from '../texts/translator.ts';
 
 export interface StepSweeper {
   start(): Promise<void>;
@@ -22,6 +23,8 @@ export function createStepSweeper(deps: {
   api: Api;
   steps: DeliverSteps;
   intervalMs: number;
+  /** The chat's language: the sweep has no user to ask, and the step's messages are in the shared chat. */
+  tr: Translator;
   now: () => number;
   logger: Logger;
   secrets: readonly string[];
@@ -34,7 +37,7 @@ export function createStepSweeper(deps: {
     try {
       for (const message of await deps.steps.unsettled(deps.now())) {
         try {
-          await deps.api.editMessageText(message.chatId, message.messageId, deliverExpired({ orderId: message.orderId }).html, {
+          await deps.api.editMessageText(message.chatId, message.messageId, deliverExpired(deps.tr, { orderId: message.orderId }).html, {
             parse_mode: 'HTML',
             reply_markup: { inline_keyboard: [] },
           });

@@ -10,6 +10,7 @@
  *   it: a failed send is tried again next pass, a crash right after a send may repeat it once.
  * What is due is decided by the store (db/reminders.ts) against what sync keeps, so it survives restarts.
  */
+import type { Translator } from '../texts/translator.ts';
 import { GrammyError, type Api, type InlineKeyboard } from 'grammy';
 import type { Logger } from 'pino';
 import type { SellerAction } from '../../core/actions.ts';
@@ -98,6 +99,8 @@ export function createReminders(deps: {
   now: () => number;
   logger: Logger;
   secrets: readonly string[];
+  /** The chat's language. */
+  tr: Translator;
 }): Reminders {
   const { store } = deps.settings;
   const untakenAfterMs = deps.settings.untakenAfterMs || undefined;
@@ -145,7 +148,7 @@ export function createReminders(deps: {
   const keyboardOf = async (orderIds: readonly OrderId[], grouped: boolean): Promise<InlineKeyboard['inline_keyboard']> => {
     const rows = [];
     for (const orderId of orderIds.slice(0, MAX_TAKE_BUTTONS)) {
-      const text = grouped ? takeOrderButton({ orderId }) : BUTTONS.take;
+      const text = grouped ? takeOrderButton({ orderId }) : BUTTONS.take(deps.tr);
       rows.push([{ text, callback_data: await deps.codec.encode('take', orderId) }]);
     }
     return rows;

@@ -1,0 +1,2 @@
+# The language's own name, on its /language button.
+language-name = Русский

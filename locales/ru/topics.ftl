@@ -1,0 +1,20 @@
+# topics.ts
+topics-status-emoji = { $status ->
+    [paid] 🟢
+    [processing] 🛠
+    [awaiting_confirmation] 📦
+    [cancelled] ✖️
+    [completed] ✅
+   *[other] ❔
+}
+# plain, before Telegram's 128-character cut
+topics-topic-name = { topics-status-emoji } { $orderId }{ $product }
+topics-topic-name-product = {" · "}{ $title }
+topics-new-order-in-topic = 🛒 Новый заказ { $orderId }{ $product } → { $link }
+# plain: the text of the link to the order's topic
+topics-open-its-topic = открыть его тему
+# plain
+topics-topic-text-during-deliver = Не отправлено покупателю: ждёт шаг выдачи этого заказа, и этот текст может быть данными для выдачи. Ответьте на запрос выдачи, чтобы использовать его как данные, или сначала завершите шаг.
+topics-topics-right-missing =
+    ⚠️ <b>Бот не может создавать темы в этой группе-форуме.</b>
+    Дайте ему право администратора <b>Управление темами</b> (настройки группы → Администраторы → бот). До тех пор заказы публикуются карточками в теме General, и ничего не теряется.

@@ -1,0 +1,290 @@
+/**
+ * Every text a person can see, rendered in every language (file snapshots under __snapshots__/, one per language,
+ * reviewed like code), each checked as Telegram would parse it: valid HTML, and the length the bot computes is the
+ * length Telegram counts. Buyer text full of markup stays text. Times in a half-hour zone and across a DST change.
+ */
+import { describe, expect, it } from 'vitest';
+import { orderCard } from '../../src/bot/cards/render-card.ts';
+import { stockSection } from '../../src/bot/cards/stock-section.ts';
+import type { Html } from '../../src/bot/helpers/html.ts';
+import { chatMessageParts } from '../../src/bot/sink/chat-message-parts.ts';
+import * as actions from '../../src/bot/texts/actions.ts';
+import { ALERTS } from '../../src/bot/texts/alerts.ts';
+import { BUTTONS } from '../../src/bot/texts/buttons.ts';
+import { CALLBACK } from '../../src/bot/texts/callbacks.ts';
+import { chatMoved } from '../../src/bot/texts/chat-migration.ts';
+import * as commands from '../../src/bot/texts/commands.ts';
+import * as edits from '../../src/bot/texts/edited-replies.ts';
+import * as prompts from '../../src/bot/texts/prompts.ts';
+import { mediaCaptionSent, mediaNotSent } from '../../src/bot/texts/seller-media.ts';
+import * as stockCard from '../../src/bot/texts/stock-card.ts';
+import * as stock from '../../src/bot/texts/stock.ts';
+import * as topics from '../../src/bot/texts/topics.ts';
+import type { Translator } from '../../src/bot/texts/translator.ts';
+import type { ActionKind } from '../../src/core/actions.ts';
+import type { StockPlan } from '../../src/core/stock-plan.ts';
+import type { SellerApiErrorCode } from '../../src/seller-api/errors.ts';
+import { MessageSchema, OrderSchema, type OrderId, type ProductId } from '../../src/seller-api/schemas.ts';
+import { parseTelegramHtml } from '../support/fake-telegram-api.ts';
+import { textsIn } from '../support/texts.ts';
+
+const ID = 'ord_000006630a3f4dad' as OrderId;
+/** What a buyer or a store may send: markup and an entity that must arrive as typed. */
+const NASTY = 'Key <b>Pro</b> &amp; more';
+const AT = Date.parse('2026-11-22T16:01:00.000Z');
+const ORDER = {
+  id: ID,
+  productTitle: NASTY,
+  quantity: 2,
+  amount: 1234.5,
+  createdAt: '2026-11-22T16:01:00.000Z',
+  fieldValues: [{ fieldId: 'email', label: 'Email <for the key>', value: 'yuki345@example.com & co' }],
+};
+const STATUSES = ['paid', 'processing', 'awaiting_confirmation', 'cancelled', 'completed', 'disputed'];
+const CODES: SellerApiErrorCode[] = [
+  'ORDER_INVALID_STATUS',
+  'ORDER_NOT_FOUND',
+  'VALIDATION_ERROR',
+  'API_KEY_INVALID',
+  'RATE_LIMIT',
+  'TRANSPORT',
+  'API_ERROR',
+];
+const KINDS: ActionKind[] = ['take', 'deliver', 'cancel', 'message'];
+const PLANS: StockPlan[] = [
+  { kind: 'auto', quantity: 2 },
+  { kind: 'short', needed: 5, inStock: 1 },
+  { kind: 'paused' },
+  { kind: 'bad-quantity' },
+];
+
+/** Every text, by name: HTML as Telegram gets it, plain text as it is. */
+function everything(tr: Translator): [string, Html | string][] {
+  const order = (status: string, extra: Record<string, unknown> = {}) => OrderSchema.parse({ ...ORDER, status, ...extra });
+  const card = (status: string, extra?: Record<string, unknown>, plan?: StockPlan, got?: Parameters<typeof stockSection>[2]['got']) => {
+    const o = order(status, extra);
+    const section = stockSection(tr, o, { plan, got });
+    return orderCard(tr, o, { lines: section.lines, showsValue: section.showsValue });
+  };
+  const texts: [string, Html | string][] = [];
+  for (const status of STATUSES) texts.push([`card ${status}`, card(status)]);
+  texts.push(['card delivered with value', card('awaiting_confirmation', { deliveredValue: 'CODE-<1>&2', assigneeType: 'api' })]);
+  texts.push(['card delivered without value', card('completed', { deliveredAt: '2026-11-22T17:00:00Z', assigneeType: 'user' })]);
+  for (const plan of PLANS) texts.push([`card stock ${plan.kind}`, card('paid', {}, plan)]);
+  const items = [
+    { id: 1, item: 'KEY-<1>' },
+    { id: 2, item: 'KEY-&2' },
+  ];
+  texts.push(['card stock delivered', card('awaiting_confirmation', {}, undefined, { state: 'delivered', items, replaced: 1 })]);
+  texts.push(['card stock failed', card('processing', {}, undefined, { state: 'failed', items, replaced: 0 })]);
+  texts.push([
+    'card more fields',
+    orderCard(tr, order('paid', { fieldValues: Array.from({ length: 40 }, (_, i) => ({ label: `f${i}`, value: 'x'.repeat(300) })) })),
+  ]);
+  for (const [name, button] of Object.entries(BUTTONS)) texts.push([`button ${name}`, button(tr, { hint: 'AB…9Z' })]);
+  for (const [name, answer] of Object.entries(CALLBACK)) texts.push([`callback ${name}`, answer(tr)]);
+  for (const kind of KINDS)
+    for (const code of CODES) {
+      texts.push([`action failed ${kind} ${code}`, actions.actionFailed(tr, { orderId: ID, kind, code })]);
+      if (code === CODES[0] || code === 'RATE_LIMIT' || code === 'API_KEY_INVALID')
+        texts.push([`action queued ${kind} ${code}`, actions.actionQueued(tr, { orderId: ID, kind, code })]);
+    }
+  texts.push(
+    ['reply sent', actions.replySent(tr, { orderId: ID })],
+    ['reply failed', actions.replyFailed(tr, { orderId: ID, code: 'VALIDATION_ERROR' })],
+    ['reply queued', actions.replyQueued(tr, { orderId: ID, code: 'TRANSPORT' })],
+  );
+  texts.push(
+    ['alert key', ALERTS.apiKeyRefused(tr)],
+    ['alert down 1', ALERTS.storeDown(tr, 1)],
+    ['alert down 5', ALERTS.storeDown(tr, 5)],
+    ['alert down 2.5', ALERTS.storeDown(tr, 2.5)],
+    ['alert back', ALERTS.storeBack(tr)],
+  );
+  for (const [orders, messages] of [
+    [1, 1],
+    [2, 3],
+    [5, 21],
+    [11, 0],
+  ] as const)
+    texts.push([`while away ${orders}/${messages}`, ALERTS.whileAway(tr, { orders, messages, since: AT })]);
+  texts.push(
+    ['held since', ALERTS.heldSince(tr, { since: AT })],
+    ['plain notice', ALERTS.plain(tr, NASTY)],
+    ['chat moved', chatMoved(tr, { from: -4123456789, to: -1001234567890 })],
+  );
+  const message = (senderRole: string, text: string) =>
+    MessageSchema.parse({ id: 'm1', senderRole, text, createdAt: '2026-11-22T16:02:00Z' });
+  for (const role of ['buyer', 'system', 'seller', 'robot<x>'])
+    texts.push([`relayed ${role}`, chatMessageParts(tr, { id: ID, productTitle: NASTY }, message(role, NASTY))[0]!]);
+  texts.push(['relayed empty', chatMessageParts(tr, { id: ID }, message('buyer', '  '))[0]!]);
+  texts.push(['relayed part', chatMessageParts(tr, { id: ID }, message('buyer', `${'a'.repeat(4000)} ${'b'.repeat(500)}`))[1]!]);
+  for (const [name, value] of Object.entries(prompts)) {
+    if (typeof value !== 'function') continue;
+    const params = { orderId: ID, amount: 1234.5, was: 'paid', now: 'cancelled', value: NASTY, length: 4001, limit: 4000 };
+    texts.push([`prompt ${name}`, (value as (tr: Translator, p: typeof params) => Html | string)(tr, params)]);
+  }
+  texts.push(['prompt cancelQuestion no amount', prompts.cancelQuestion(tr, { orderId: ID, amount: undefined })]);
+  texts.push(['prompt cancelOrderMoved unknown', prompts.cancelOrderMoved(tr, { orderId: ID, was: 'paid', now: undefined })]);
+  texts.push(['prompt deliverPreview no value', prompts.deliverPreview(tr, { orderId: ID, value: undefined })]);
+  texts.push(['prompt deliverRequested no value', prompts.deliverRequested(tr, { orderId: ID, value: undefined })]);
+  for (const media of ['photo', 'voice', 'document'] as const)
+    texts.push([`media ${media}`, mediaNotSent(tr, { media })], [`caption ${media}`, mediaCaptionSent(tr, { media })]);
+  texts.push(
+    ['edit offer', edits.editOffer(tr, { orderId: ID })],
+    ['edit button', edits.editOfferButton(tr)],
+    ['edit not forwarded', edits.editNotForwarded(tr, { reason: undefined })],
+  );
+  texts.push(
+    ['edit sending', edits.editSending(tr, { orderId: ID })],
+    ['edit answers', [edits.editSendingAnswer(tr), edits.editAlreadySent(tr), edits.editOfferExpired(tr)].join(' | ')],
+  );
+  texts.push(
+    ['help', commands.helpText(tr)],
+    ['start intro', commands.startIntro(tr)],
+    ['start how-to', commands.startHowTo(tr)],
+    ['trial bound', commands.startTrialBound(tr)],
+    ['trial unbound', commands.startTrialUnbound(tr)],
+  );
+  texts.push(
+    ['chat configured', commands.startChatConfigured(tr, { chatId: -1001234567890 })],
+    ['chat unset', commands.startChatUnset(tr, { chatId: 42 })],
+    ['chat other', commands.startChatOther(tr, { chatId: 42 })],
+  );
+  texts.push(
+    ['user unknown', commands.startUserUnknown(tr)],
+    ['user admin', commands.startUserAdmin(tr, { userId: 1234567 })],
+    ['user not admin', commands.startUserNotAdmin(tr, { userId: 1234567 })],
+  );
+  texts.push(
+    ['no open orders', commands.noOpenOrders(tr, { status: undefined })],
+    ['no open orders of', commands.noOpenOrders(tr, { status: 'paid' })],
+    ['open orders', commands.openOrdersHeader(tr, { status: undefined, count: 3 })],
+  );
+  texts.push(
+    [
+      'order item',
+      commands.orderListItem(tr, { orderId: ID, productTitle: NASTY, status: 'paid', cardUrl: 'https://t.me/c/1/2?a=1&b="2"' }),
+    ],
+    ['order item plain', commands.orderListItem(tr, { orderId: ID, productTitle: undefined, status: 'processing', cardUrl: undefined })],
+  );
+  texts.push(
+    ['order footers', commands.orderListFooter(tr, { withLinks: true })],
+    ['order footer', commands.orderListFooter(tr, { withLinks: false })],
+    ['usages', `${commands.orderUsage(tr)} | ${commands.replyCommandUsage(tr)}`],
+    ['order unknown', commands.orderUnknown(tr, { orderId: 'x<y>' })],
+  );
+  texts.push(
+    ['product', commands.productItem(tr, { title: NASTY, price: 1234.5, inactive: true, fields: ['Email', 'Region <x>'] })],
+    ['products', commands.productsHeader(tr, { count: 2 })],
+    ['no products', commands.noProducts(tr)],
+    ['products more', commands.productsMore(tr, { count: 4 })],
+  );
+  texts.push(
+    ['products failed', commands.productsFailed(tr, { reason: commands.productsFailedUnasked(tr) })],
+    ['products unavailable', commands.productsUnavailable(tr)],
+  );
+  const now = AT + 3 * 3600_000;
+  texts.push(
+    ['status', commands.statusRunning(tr)],
+    ['status stopped', commands.statusStopped(tr)],
+    ['last answer', commands.statusLastAnswer(tr, { at: now - 90_000, now })],
+    ['last answer never', commands.statusLastAnswer(tr, { at: undefined, now })],
+  );
+  texts.push(
+    ['last error', commands.statusLastError(tr, { code: 'TRANSPORT', at: now - 3 * 3600_000, now })],
+    ['no error', commands.statusNoError(tr)],
+    ['errors', commands.statusErrorsInARow(tr, { count: 2 })],
+  );
+  texts.push(
+    ['counts', commands.statusOutbox(tr, { count: 1 })],
+    ['open watched', commands.statusOpenOrders(tr, { count: 1200 })],
+    ['chats', commands.statusChats(tr, { active: 3, quiet: 40 })],
+    ['requests', commands.statusRequests(tr, { count: 5 })],
+  );
+  texts.push(
+    ['rate limit', commands.statusRateLimit(tr, { remaining: 90, limit: 120, resetAt: AT })],
+    ['rate limit bare', commands.statusRateLimit(tr, { remaining: 90, limit: undefined, resetAt: undefined })],
+    ['rate unknown', commands.statusRateLimitUnknown(tr)],
+  );
+  texts.push(
+    ['language ask', commands.languageAsk(tr)],
+    ['language chosen', commands.languageChosen(tr)],
+    ['language name', commands.languageName(tr)],
+  );
+  texts.push(
+    ['stock empty', stock.stockEmpty(tr)],
+    ['stock header', stock.stockHeader(tr, { products: 3 })],
+    ['stock footer', stock.stockFooter(tr)],
+    ['stock more', stock.stockMore(tr, { count: 2 })],
+  );
+  const product = { productId: 'prod_1' as ProductId, title: NASTY, inStock: 5, reserved: 1, delivered: 21, bad: 0, nextHint: 'AB…9Z' };
+  texts.push(
+    ['stock item', stock.stockItem(tr, { ...product, paused: false })],
+    ['stock item paused', stock.stockItem(tr, { ...product, paused: true, title: undefined, nextHint: undefined })],
+  );
+  texts.push(
+    ['stock buttons', `${stock.stockPauseButton(tr, { product: NASTY })} | ${stock.stockResumeButton(tr, { product: 'p' })}`],
+    [
+      'stock answers',
+      `${stock.stockPausedAnswer(tr, { productId: 'p' })} | ${stock.stockResumedAnswer(tr, { productId: 'p' })} | ${stock.stockStaleAnswer(tr)} | ${stock.stockUnavailable(tr)}`,
+    ],
+  );
+  texts.push(
+    ['stock upload hint', stock.stockUploadHint(tr, { productId: 'p<1>' })],
+    ['stock added', stock.stockAdded(tr, { productId: 'p', added: 1, skipped: 2, inStock: 1000 })],
+  );
+  const refusalParams = { maxBytes: 2 * 1024 * 1024, code: 'STOCK_NO_ITEMS' };
+  for (const [name, refusal] of Object.entries(stock.STOCK_FILE_REFUSALS))
+    texts.push([`stock refusal ${name}`, stock.stockNothingChanged(tr, { reason: refusal(tr, refusalParams) })]);
+  for (const code of ['STOCK_BAD_PRODUCT_ID', 'STOCK_ITEM_TOO_LONG'])
+    texts.push([`stock refusal ${code}`, stock.STOCK_FILE_REFUSALS.input(tr, { code, item: 1200, limit: 1000 })]);
+  texts.push(
+    ['stock alert low', stockCard.stockAlertLow(tr, { productId: 'p', title: NASTY, inStock: 2 })],
+    ['stock alert empty', stockCard.stockAlertEmpty(tr, { productId: 'p', title: undefined })],
+  );
+  texts.push(
+    ['replace ask', stockCard.replaceAsk(tr, { hint: 'AB…9Z' })],
+    [
+      'replace answers',
+      [stockCard.replaceDone(tr), stockCard.replaceEmpty(tr), stockCard.replaceNotThisOrder(tr), stockCard.replaceKept(tr)].join(' | '),
+    ],
+    ['replacement', stockCard.replacementForBuyer(tr, { item: 'KEY-3' })],
+  );
+  texts.push(
+    ['topic name', topics.topicName(tr, { status: 'paid', orderId: ID, productTitle: NASTY })],
+    ['topic line', topics.newOrderInTopic(tr, { orderId: ID, productTitle: NASTY, url: 'https://t.me/c/1/2' })],
+  );
+  texts.push(['topic during deliver', topics.topicTextDuringDeliver(tr)], ['topics right', topics.topicsRightMissing(tr)]);
+  for (const { command, description } of commands.commandList(tr)) texts.push([`command ${command}`, description]);
+  return texts;
+}
+
+const document = (texts: [string, Html | string][]) =>
+  texts
+    .map(([name, value]) => `--- ${name}${typeof value === 'string' ? ' (plain)' : ''}\n${typeof value === 'string' ? value : value.html}`)
+    .join('\n');
+
+describe.each(['en', 'ru'])('every text in %s', (language) => {
+  const tr = textsIn(language);
+  const texts = everything(tr);
+
+  it('is valid Telegram HTML of the length the bot computes, with buyer text kept as text', () => {
+    for (const [name, value] of texts) {
+      if (typeof value === 'string') {
+        expect({ name, missing: value.includes('{') }).toEqual({ name, missing: false });
+        continue;
+      }
+      const parsed = parseTelegramHtml(value.html);
+      expect({ name, length: value.length }).toEqual({ name, length: parsed.text.length });
+      expect({ name, missing: /\{[a-z$-]/.test(parsed.text) }).toEqual({ name, missing: false });
+    }
+    const [, card] = texts.find(([name]) => name === 'card paid')!;
+    expect((card as Html).html).toContain('Key &lt;b&gt;Pro&lt;/b&gt; &amp;amp; more');
+    expect(parseTelegramHtml((card as Html).html).text).toContain(NASTY);
+  });
+
+  it('matches the reviewed snapshot', async () => {
+    await expect(document(texts)).toMatchFileSnapshot(`__snapshots__/texts.${language}.txt`);
+  });
+});

@@ -263,11 +263,10 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     readNow: ReadonlySet<OrderId>,
     onRead: (chat: QueuedChat, fetched: Fetched) => Promise<void>,
   ): Promise<void> {
-    // Without rate-limit answers there is no budget to know unused: the schedule alone decides.
-    if (pass.api.rateLimit()?.remaining === undefined) return;
+    if (!budget.idle()) return;
     const ahead = queries.cursors.due(Number.MAX_SAFE_INTEGER).filter((cursor) => !readNow.has(cursor.orderId));
     for (const cursor of ahead) {
-      if (pass.waitSignal.aborted || deps.sinkHold.holding() || now() >= pass.deadline || budget.delayFor('quiet') > 0) return;
+      if (pass.waitSignal.aborted || deps.sinkHold.holding() || now() >= pass.deadline || !budget.idle()) return;
       const chat: QueuedChat = { orderId: cursor.orderId, lane: 'quiet', unannounced: false };
       const end = await lock.run(chat.orderId, async () => {
         const fetched = await fetchChat(chat, pass);

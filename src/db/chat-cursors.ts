@@ -14,6 +14,8 @@ export interface ChatCursor {
   nextReadAt: number;
   emptyReads: number;
   failures: number;
+  /** When the bridge first saw the order: silence before it was not watched (chat-schedule.ts). */
+  firstSeenAt: number;
 }
 
 interface CursorRow {
@@ -24,6 +26,7 @@ interface CursorRow {
   next_read_at: number;
   empty_reads: number;
   failures: number;
+  first_seen_at: number | null;
 }
 
 export interface ChatCursorQueries {
@@ -51,6 +54,7 @@ const toCursor = (row: CursorRow): ChatCursor => ({
   nextReadAt: row.next_read_at,
   emptyReads: row.empty_reads,
   failures: row.failures,
+  firstSeenAt: row.first_seen_at ?? row.last_activity_at,
 });
 
 // A chat is watched while its order is open, and for a while after it closed.
@@ -61,7 +65,9 @@ export function createChatCursorQueries(db: SqliteDatabase): ChatCursorQueries {
     `INSERT INTO chat_cursors (order_id, last_activity_at, next_read_at) VALUES (@id, @now, @now)
      ON CONFLICT (order_id) DO UPDATE SET last_activity_at = @now, next_read_at = min(next_read_at, @now), empty_reads = 0`,
   );
-  const selectOne = db.prepare<[string], CursorRow>('SELECT * FROM chat_cursors WHERE order_id = ?');
+  const selectOne = db.prepare<[string], CursorRow>(
+    'SELECT c.*, o.first_seen_at FROM chat_cursors c LEFT JOIN orders o ON o.id = c.order_id WHERE c.order_id = ?',
+  );
   const advanceRow = db.prepare<{ id: string; at: string; ms: number }>(
     `UPDATE chat_cursors SET cursor_at = @at, cursor_ms = @ms
      WHERE order_id = @id AND (cursor_ms IS NULL OR cursor_ms < @ms)`,
@@ -74,7 +80,7 @@ export function createChatCursorQueries(db: SqliteDatabase): ChatCursorQueries {
     'UPDATE chat_cursors SET next_read_at = ?, empty_reads = ?, failures = ? WHERE order_id = ?',
   );
   const selectDue = db.prepare<{ now: number }, CursorRow>(
-    `SELECT c.* FROM chat_cursors c JOIN orders o ON o.id = c.order_id
+    `SELECT c.*, o.first_seen_at FROM chat_cursors c JOIN orders o ON o.id = c.order_id
      WHERE ${WATCHED} AND c.next_read_at <= @now
      ORDER BY c.next_read_at, c.order_id`,
   );

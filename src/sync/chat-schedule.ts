@@ -17,9 +17,16 @@
  *   it to the quiet end of the queue at once;
  * - a chat without recent messages is quiet: its lateness counts in its backed-off period, `quietWeight` times
  *   more;
- * - an adopted chat never read yet counts as quiet at the ceiling, so adopting a large store never pushes the
- *   hot chats aside; it still comes before the quiet chats read since, having been due the longest. A new
- *   order's chat counts as hot until its first read.
+ * - a chat never read yet (a new order's, an adopted one, every chat of a first run) is unknown: it counts like
+ *   one fresh message (two intervals) until its first read, so a start reads every chat once in about one round
+ *   of the budget, and a conversation under way is found in that round, not after the quiet chats' wait.
+ * - silence counts from when the bridge first saw the order: a buyer may start writing as the bridge starts, and
+ *   a history silent for days says little about the next minutes. An adopted chat read empty thus backs off from
+ *   one interval, by doubling (and by the time watched), up to the ceiling within `quietCeiling` intervals.
+ *
+ * Staleness bound (`stalenessBoundMs`): every watched chat is due again at most `quietCeiling` intervals after a
+ * read or a failure, and a cycle reads the chats due before the next one starts; so whenever the budget reads
+ * every due chat, no chat goes unread longer than `quietCeiling + 1` intervals (170 s at the defaults).
  */
 import type { ChatCursor } from '../db/chat-cursors.ts';
 import { backoffDelayMs } from '../shared/backoff.ts';
@@ -52,15 +59,19 @@ type Activity = Pick<ChatCursor, 'lastActivityAt' | 'cursorAt'>;
 const isHot = (cursor: Activity, now: number, rules: ChatScheduleRules): boolean =>
   cursor.lastActivityAt >= now - (cursor.cursorAt === undefined ? Math.min(rules.newChatHotMs, rules.hotWindowMs) : rules.hotWindowMs);
 
+/** The longest gap between two reads of a watched chat whenever the budget reads every due chat (module comment). */
+export const stalenessBoundMs = (rules: Pick<ChatScheduleRules, 'intervalMs' | 'quietCeiling'>): number =>
+  (rules.quietCeiling + 1) * rules.intervalMs;
+
 /** Never read successfully: no message handled, no empty read, no failure. */
 const neverRead = (cursor: ChatCursor): boolean => cursor.cursorAt === undefined && cursor.emptyReads === 0 && cursor.failures === 0;
 
 /**
- * A quiet chat's period in intervals: doubling per empty read, and at least as long as it has been silent, so a
- * chat whose reads were stretched by a short budget does not look newly quiet; at most the ceiling.
+ * A quiet chat's period in intervals: doubling per empty read, and at least as long as it has been silent while
+ * watched, so a chat whose reads were stretched by a short budget does not look newly quiet; at most the ceiling.
  */
 function quietPeriods(cursor: ChatCursor, now: number, rules: ChatScheduleRules, doublings: number): number {
-  const silentFor = Math.max(0, now - cursor.lastActivityAt) / rules.intervalMs;
+  const silentFor = Math.max(0, now - Math.max(cursor.lastActivityAt, cursor.firstSeenAt)) / rules.intervalMs;
   return Math.min(Math.max(2 ** doublings, silentFor), rules.quietCeiling);
 }
 
@@ -87,17 +98,49 @@ export function warmPeriods(heat: number, rules: Pick<ChatScheduleRules, 'hotHea
 }
 
 /**
- * How overdue a chat is relative to its period (0: just due); the highest is read first. `heat`: `heatOf` its
- * recent messages.
+ * First seen less than a hot window ago (adopted, or every chat of a first run) and silent since: its buyer may be
+ * about to write as much as any other, and its own silence is too short to say otherwise.
  */
-export function readPriority(cursor: ChatCursor, now: number, rules: ChatScheduleRules, heat: number): number {
+const isYoung = (cursor: ChatCursor, now: number, rules: ChatScheduleRules): boolean =>
+  now - cursor.firstSeenAt < rules.hotWindowMs && cursor.lastActivityAt <= cursor.firstSeenAt;
+
+/**
+ * What a young chat is expected to have: the mean heat, less as its silence since first seen grows. A
+ * conversation writes `hotHeat` messages a hot window, so the odds that a chat silent that long is one fall by e
+ * every `hotWindowMs / hotHeat` (2.5 min at the defaults).
+ */
+function youngHeat(cursor: ChatCursor, now: number, rules: ChatScheduleRules, meanHeat: number): number {
+  return meanHeat * Math.exp((-(now - cursor.firstSeenAt) * rules.hotHeat) / rules.hotWindowMs);
+}
+
+/**
+ * The mean heat of the watched chats: what a young chat (`isYoung`) is expected to have. `recent`: the recent
+ * messages' times by chat; `watched`: how many chats are watched.
+ */
+export function meanHeatOf(
+  recent: ReadonlyMap<unknown, readonly number[]>,
+  watched: number,
+  now: number,
+  rules: Pick<ChatScheduleRules, 'hotWindowMs'>,
+): number {
+  if (watched <= 0) return 0;
+  let sum = 0;
+  for (const times of recent.values()) sum += heatOf(times, now, rules);
+  return sum / watched;
+}
+
+/**
+ * How overdue a chat is relative to its period (0: just due); the highest is read first. `heat`: `heatOf` its
+ * recent messages; `meanHeat`: `meanHeatOf` the watched chats, the warmth of a young chat (`isYoung`).
+ */
+export function readPriority(cursor: ChatCursor, now: number, rules: ChatScheduleRules, heat: number, meanHeat = 0): number {
   const lateness = Math.max(0, now - cursor.nextReadAt);
-  // A new order's chat stays hot until its first read, however long the budget makes that wait.
-  const firstReadOfNewChat = neverRead(cursor) && cursor.lastActivityAt >= now - rules.hotWindowMs;
-  // Activity without a message (a new order, a seller action) warms a chat like one fresh message.
-  const warmth = firstReadOfNewChat || isHot(cursor, now, rules) ? Math.max(1, heat) : heat;
+  // Activity without a message (a new order, a seller action) warms a chat like one fresh message; so does not
+  // knowing a chat at all, until its first read, however long the budget makes that wait.
+  const warm = neverRead(cursor) || isHot(cursor, now, rules) ? Math.max(1, heat) : heat;
+  const warmth = isYoung(cursor, now, rules) ? Math.max(warm, youngHeat(cursor, now, rules, meanHeat)) : warm;
   if (warmth > 0) return lateness / (rules.intervalMs * warmPeriods(warmth, rules));
-  const periods = neverRead(cursor) ? rules.quietCeiling : quietPeriods(cursor, now, rules, Math.max(cursor.emptyReads, cursor.failures));
+  const periods = quietPeriods(cursor, now, rules, Math.max(cursor.emptyReads, cursor.failures));
   return lateness / (rules.intervalMs * periods * Math.max(1, rules.quietWeight));
 }
 

@@ -20,7 +20,15 @@ import { isSellerApiError, type SellerApiError } from '../seller-api/errors.ts';
 import { listMessagesAfter } from '../seller-api/paging.ts';
 import type { Cursor, Message, OrderId } from '../seller-api/schemas.ts';
 import { timeOf } from '../seller-api/spec-gaps.ts';
-import { afterFailure, afterRead, heatOf, HEAT_HORIZON_WINDOWS, readPriority, type ChatScheduleRules } from './chat-schedule.ts';
+import {
+  afterFailure,
+  afterRead,
+  heatOf,
+  HEAT_HORIZON_WINDOWS,
+  meanHeatOf,
+  readPriority,
+  type ChatScheduleRules,
+} from './chat-schedule.ts';
 import { SinkFailure } from './hand-off.ts';
 import type { HandOff } from './hand-off.ts';
 import type { Health } from './health.ts';
@@ -219,9 +227,14 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   function dueQueue(pass: ChatPass): QueuedChat[] {
     const at = now();
     const recent = queries.messages.recentTimes(at - HEAT_HORIZON_WINDOWS * rules.hotWindowMs);
+    const watched = queries.cursors.countWatched(at, at - rules.hotWindowMs);
+    const meanHeat = meanHeatOf(recent, watched.hot + watched.quiet, at, rules);
     return queries.cursors
       .due(pass.horizon)
-      .map((cursor) => ({ cursor, priority: readPriority(cursor, at, rules, heatOf(recent.get(cursor.orderId) ?? [], at, rules)) }))
+      .map((cursor) => ({
+        cursor,
+        priority: readPriority(cursor, at, rules, heatOf(recent.get(cursor.orderId) ?? [], at, rules), meanHeat),
+      }))
       .sort((a, b) => b.priority - a.priority || a.cursor.nextReadAt - b.cursor.nextReadAt)
       .map(({ cursor }) => ({ orderId: cursor.orderId, lane: CHAT_LANE, unannounced: false }));
   }
@@ -263,11 +276,10 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     readNow: ReadonlySet<OrderId>,
     onRead: (chat: QueuedChat, fetched: Fetched) => Promise<void>,
   ): Promise<void> {
-    // Without rate-limit answers there is no budget to know unused: the schedule alone decides.
-    if (pass.api.rateLimit()?.remaining === undefined) return;
+    if (!budget.idle()) return;
     const ahead = queries.cursors.due(Number.MAX_SAFE_INTEGER).filter((cursor) => !readNow.has(cursor.orderId));
     for (const cursor of ahead) {
-      if (pass.waitSignal.aborted || deps.sinkHold.holding() || now() >= pass.deadline || budget.delayFor('quiet') > 0) return;
+      if (pass.waitSignal.aborted || deps.sinkHold.holding() || now() >= pass.deadline || !budget.idle()) return;
       const chat: QueuedChat = { orderId: cursor.orderId, lane: 'quiet', unannounced: false };
       const end = await lock.run(chat.orderId, async () => {
         const fetched = await fetchChat(chat, pass);

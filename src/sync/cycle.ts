@@ -49,6 +49,8 @@ export function createCycle(deps: CycleDeps): Cycle {
   const { pollIntervalMs, tuning } = deps.settings;
   let cycleNumber = 0;
   let lastPruneAt = Number.NEGATIVE_INFINITY;
+  // The last chat pass read every due chat: the chats want nothing more, so idle budget may go to the lists.
+  let chatsKeptUp = false;
 
   async function poll(signals: RunSignals, lookaheadMs: number): Promise<void> {
     const startedAt = now();
@@ -60,12 +62,13 @@ export function createCycle(deps: CycleDeps): Cycle {
     }
     if (stopped(signals)) return;
     ordersRead();
-    await readChats(() => chatWatcher.readDue(chatPass(signals, startedAt, lookaheadMs)), signals);
+    const chats = await readChats(() => chatWatcher.readDue(chatPass(signals, startedAt, lookaheadMs)), signals);
+    chatsKeptUp = chats !== undefined && chats.deferred === 0 && chats.storeFailure === undefined;
     if (!stopped(signals)) housekeeping();
   }
 
   function orderPass(signals: RunSignals, cycle: number): OrderPass {
-    return { ...signals, api: pacedApi(api, budget, 'urgent', signals.waitSignal), cycle };
+    return { ...signals, api: pacedApi(api, budget, 'urgent', signals.waitSignal), cycle, spare: () => chatsKeptUp && budget.idle() };
   }
 
   function chatPass(signals: RunSignals, startedAt: number, lookaheadMs: number): ChatPass {

@@ -65,6 +65,8 @@ export interface OrderPass extends RunSignals {
   api: SellerApi;
   /** 0 for the catch-up cycle of a run (every open list is read). */
   cycle: number;
+  /** Budget nobody else wants now (cycle.ts): the non-paid lists may take it beyond their share. */
+  spare(): boolean;
 }
 
 /** What a catch-up read found, not yet compared with what sync knows nor handed off. */
@@ -271,9 +273,12 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
     }
   }
 
-  /** Reads up to `maxPages` pages of the pass in progress; returns the ids it saw when this completed it. */
+  /**
+   * Reads up to `maxPages` pages of the pass in progress, and on while the budget has some to spare; returns the
+   * ids it saw when this completed it.
+   */
   async function advancePass(pass: OrderPass, maxPages: number, seen: Set<OrderId>, visit: Visit): Promise<Set<OrderId> | undefined> {
-    for (let read = 0; read < maxPages; read++) {
+    for (let read = 0; read < maxPages || pass.spare(); read++) {
       const current = statusPass;
       if (current === undefined || pass.waitSignal.aborted) return undefined;
       const listEnded = await readStatusPage(current, pass, seen, visit);
@@ -312,7 +317,9 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
       startPass();
       passSeen = await advancePass(pass, Number.POSITIVE_INFINITY, seen, visit);
     } else {
-      if (statusPass === undefined && pass.cycle % rules.statusListsEvery === 0 && passAffordable(pass)) startPass();
+      // Idle budget is spent on these lists at once: a change made on the website shows within an interval or two.
+      const due = pass.cycle % rules.statusListsEvery === 0 && passAffordable(pass);
+      if (statusPass === undefined && (due || pass.spare())) startPass();
       passSeen = await advancePass(pass, pagesPerCycle(pass), seen, visit);
     }
 

@@ -59,6 +59,11 @@ export interface RequestBudget {
   holdUntil(at: number): void;
   /** The ms a request of `lane` would wait now (0: go). */
   delayFor(lane: Lane): number;
+  /**
+   * Budget nobody else wants: the store tells its limit and a background (`quiet`) request would go at once.
+   * Without rate-limit answers there is no unused budget to know of: the schedules alone decide.
+   */
+  idle(): boolean;
 }
 
 interface BudgetDeps {
@@ -164,5 +169,6 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
       heldUntil = Math.max(heldUntil, at);
     },
     delayFor,
+    idle: () => api.rateLimit()?.remaining !== undefined && delayFor('quiet') <= 0,
   };
 }

@@ -5,7 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatCursor } from '../../src/db/chat-cursors.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
-import { afterRead, heatOf, readPriority, warmPeriods, type ChatScheduleRules } from '../../src/sync/chat-schedule.ts';
+import {
+  afterFailure,
+  afterRead,
+  heatOf,
+  meanHeatOf,
+  readPriority,
+  stalenessBoundMs,
+  warmPeriods,
+  type ChatScheduleRules,
+} from '../../src/sync/chat-schedule.ts';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -29,6 +38,7 @@ function chat(overrides: Partial<ChatCursor>): ChatCursor {
     nextReadAt: NOW,
     emptyReads: 0,
     failures: 0,
+    firstSeenAt: NOW - 2 * 60 * MINUTE,
     ...overrides,
   };
 }
@@ -99,17 +109,46 @@ describe('which due chat is read first', () => {
     expect(readPriority(paused, NOW, weighted, heat)).toBeGreaterThan(readPriority(quietChat(10 * MINUTE), NOW, weighted, 0));
   });
 
-  it('never lets a backlog of adopted, never-read chats push a hot chat aside for long', () => {
-    // Adopting a large store: thousands of chats due since start-up, 45 minutes ago.
-    const adopted = readPriority(adoptedChat(45 * MINUTE), NOW, rules, 0);
-    // A hot chat overtakes it once it is late by 1/16 of that, as a quiet chat would.
-    expect(readPriority(hotChat(3 * MINUTE), NOW, rules, 7)).toBeGreaterThan(adopted);
-    expect(adopted).toBeCloseTo(readPriority(quietChat(45 * MINUTE), NOW, rules, 0), 6);
+  it('reads a never-read chat (adopted, or any chat of a first run) like one with a fresh message', () => {
+    // A first run at 100 open orders: every chat due since start-up, a minute ago; nothing is known of any.
+    const adopted = readPriority(adoptedChat(MINUTE), NOW, rules, 0);
+    expect(adopted).toBeCloseTo(MINUTE / (2 * rules.intervalMs), 6);
+    // A conversation found meanwhile goes first once it is half as late, not 16 (or 48) times less.
+    expect(readPriority(hotChat(31 * SECOND), NOW, rules, 7)).toBeGreaterThan(adopted);
+    expect(readPriority(hotChat(29 * SECOND), NOW, rules, 7)).toBeLessThan(adopted);
+    // ...and it comes well before the quiet chats that were read since.
+    expect(adopted).toBeGreaterThan(readPriority(quietChat(5 * MINUTE), NOW, { ...rules, quietWeight: 3 }, 0));
   });
 
-  it('reads an adopted chat before quiet chats that were read since, being due the longest', () => {
-    const adopted = readPriority(adoptedChat(20 * MINUTE), NOW, rules, 0);
-    expect(adopted).toBeGreaterThan(readPriority(quietChat(5 * MINUTE), NOW, rules, 0));
+  it('counts silence from when the order was first seen, and a young silent chat as warm as the average watched chat', () => {
+    const weighted = { ...rules, quietWeight: 3 };
+    // Adopted 40 s ago with a history silent for days, read empty once 20 s ago: backing off from 2 intervals.
+    const readOnce = { ...adoptedChat(0), emptyReads: 1, firstSeenAt: NOW - 40 * SECOND, lastActivityAt: NOW - 3 * 24 * 60 * MINUTE };
+    expect(afterRead(readOnce, NOW, false, rules).nextReadAt).toBe(NOW + 4 * rules.intervalMs);
+    // Due 20 s ago while the watched chats are half a fresh message warm on average: that, less by e every
+    // 2.5 min of its silence since first seen (40 s), is its heat.
+    const young = { ...readOnce, emptyReads: 2, nextReadAt: NOW - 20 * SECOND };
+    // Two of four watched chats had a message just now.
+    const meanHeat = meanHeatOf(
+      new Map([
+        ['a', [NOW]],
+        ['b', [NOW]],
+      ]),
+      4,
+      NOW,
+      rules,
+    );
+    expect(meanHeat).toBeCloseTo(0.5, 9);
+    const expected = 0.5 * Math.exp(-40 / 150);
+    expect(readPriority(young, NOW, weighted, 0, meanHeat)).toBeCloseTo(20 / (Math.sqrt(4 / expected) * 10), 6);
+    // ...with no conversation known, like a quiet chat of its own (short) period.
+    expect(readPriority(young, NOW, weighted, 0, 0)).toBeCloseTo(20 / (4 * 3 * 10), 6);
+    // A chat silent (and watched) for an hour is quiet whatever the share: 16 intervals × 3.
+    expect(readPriority(quietChat(20 * SECOND), NOW, weighted, 0, 0.5)).toBeCloseTo(20 / (16 * 3 * 10), 6);
+    // Watched long enough, the old silence is all counted again: at the ceiling at once.
+    const settled = { ...readOnce, firstSeenAt: NOW - 60 * MINUTE };
+    expect(afterRead(settled, NOW, false, rules).nextReadAt).toBe(NOW + 16 * rules.intervalMs);
+    expect(readPriority({ ...settled, nextReadAt: NOW - 20 * SECOND }, NOW, weighted, 0, 0.5)).toBeCloseTo(20 / (16 * 3 * 10), 6);
   });
 
   it('keeps a new order’s chat hot until its first read, past the short hot time of a chat without messages', () => {
@@ -129,5 +168,54 @@ describe('the next read after a read', () => {
     expect(afterRead(quiet, NOW, false, { ...rules, hotWindowMs: MINUTE }).nextReadAt).toBe(NOW + 12 * rules.intervalMs);
     const silentLong = chat({ lastActivityAt: NOW - 60 * MINUTE, emptyReads: 2 });
     expect(afterRead(silentLong, NOW, false, rules)).toEqual({ nextReadAt: NOW + 16 * rules.intervalMs, emptyReads: 3, failures: 0 });
+  });
+});
+
+describe('the staleness bound', () => {
+  it('is quietCeiling + 1 intervals: 170 s at the defaults (10 s interval, ceiling 16)', () => {
+    expect(stalenessBoundMs({ intervalMs: 10 * SECOND, quietCeiling: 16 })).toBe(170 * SECOND);
+  });
+
+  it('holds for every chat whenever the budget reads every due chat', () => {
+    // Cycles every interval read every chat due before the next cycle starts, each at some instant of the
+    // cycle; chats get messages, long silences, failures. No chat may wait longer than the bound between reads.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const weighted = { ...rules, quietWeight: 3 };
+    const start = NOW - 24 * 60 * MINUTE;
+    const chats = Array.from({ length: 40 }, (_, n) =>
+      chat({
+        orderId: `o${n}` as OrderId,
+        cursorAt: n % 4 === 0 ? undefined : '2026-11-22T10:00:00.000Z',
+        lastActivityAt: start - n * 7 * MINUTE,
+        firstSeenAt: n % 3 === 0 ? start : start - 60 * MINUTE,
+        nextReadAt: start,
+        emptyReads: 0,
+      }),
+    );
+    const lastRead = new Map<string, number>(chats.map((c) => [c.orderId, start]));
+    let worst = 0;
+    for (let cycleStart = start; cycleStart < start + 6 * 60 * MINUTE; cycleStart += rules.intervalMs) {
+      const horizon = cycleStart + rules.intervalMs - 1;
+      for (const [index, cursor] of chats.entries()) {
+        if (cursor.nextReadAt > horizon) continue;
+        const readAt = cycleStart + Math.floor(random() * rules.intervalMs);
+        worst = Math.max(worst, readAt - (lastRead.get(cursor.orderId) as number));
+        lastRead.set(cursor.orderId, readAt);
+        const draw = random();
+        if (draw < 0.05) {
+          chats[index] = { ...cursor, ...afterFailure(cursor, readAt, weighted) };
+          continue;
+        }
+        const news = draw > 0.97;
+        const active = news ? { ...cursor, lastActivityAt: readAt, cursorAt: 'x' } : cursor;
+        chats[index] = { ...active, ...afterRead(active, readAt, news, weighted) };
+      }
+    }
+    expect(worst).toBeGreaterThan(15 * rules.intervalMs);
+    expect(worst).toBeLessThanOrEqual(stalenessBoundMs(rules));
   });
 });

@@ -113,7 +113,7 @@ async function flush(): Promise<void> {
 async function start(): Promise<void> {
   if (!running) throw new Error('start before init');
   const current = running;
-  current.subject.start();
+  await current.subject.start();
   void current.subject.firstCycle().then(() => {
     firstCycleAt = Date.now();
     checkpoint('first-cycle');

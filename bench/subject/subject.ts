@@ -9,7 +9,8 @@ import { scaledClientOptions } from './scaled-settings.ts';
 import { storeTimeRateLimitHeaders } from './store-time-headers.ts';
 
 export interface Subject {
-  start(): void;
+  /** Resolves once polling runs (ours with a bot: once the bot is up too). */
+  start(): void | Promise<void>;
   /** Resolves when the first poll cycle (ours) or the first full round (naive) is over. */
   firstCycle(): Promise<void>;
   stop(): Promise<void>;

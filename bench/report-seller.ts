@@ -66,7 +66,8 @@ export function sellerTables(results: readonly ScenarioResult[], telegram: Teleg
     'Messages written in the first 10 store minutes after the subject started polling, delivered whenever (censored at the ' +
       'end of that run). **Cold**: the run itself — an empty database, a store with history. **Warm**: the same subject ' +
       'restarted afterwards on the database its run left, the buyers still writing (the naive poller keeps no state: its ' +
-      'restart is cold again). Same definitions in quick and full mode; these messages are not in the measured rows above.',
+      'restart is cold again). Same definitions in quick and full mode; in full mode these messages fall in the warm-up, in quick ' +
+      'mode (2 min of warm-up at least) partly in the measured window.',
     '',
   );
   lines.push(

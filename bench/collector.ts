@@ -64,6 +64,8 @@ export interface Collector extends LoadListener {
   readonly reads: { at: number; orderId: string; target: ReadTarget }[];
   readonly usage: UsageSample[];
   readonly statusChanges: StatusChange[];
+  /** When the fake Bot API admitted each send or edit (real ms, in order): how fast the bot got through a backlog. */
+  readonly telegramAdmitted: number[];
   readonly firstCycleAt: number | undefined;
   /** Pre-existing open orders whose chat the subject has not read yet. */
   unreadOpenOrders(): number;
@@ -86,6 +88,7 @@ export function createCollector(): Collector {
   const reads: { at: number; orderId: string; target: ReadTarget }[] = [];
   const usage: UsageSample[] = [];
   const statusChanges: StatusChange[] = [];
+  const telegramAdmitted: number[] = [];
   const tags = new Map<string, MessageEntry>();
   const unread = new Set<string>();
   const chatting = new Set<string>();
@@ -102,6 +105,7 @@ export function createCollector(): Collector {
     reads,
     usage,
     statusChanges,
+    telegramAdmitted,
     get firstCycleAt() {
       return firstCycleAt;
     },
@@ -135,6 +139,7 @@ export function createCollector(): Collector {
     },
 
     takeTelegram(event) {
+      telegramAdmitted.push(event.at);
       if (event.tag !== undefined) {
         tags.get(event.tag)?.telegram.push(event.at);
         return;

@@ -93,6 +93,8 @@ export interface SubjectReady {
   /** RSS after everything is loaded and opened, before the subject starts polling. */
   baselineRssBytes: number;
   baselineHeapUsedBytes: number;
+  /** Ours with a Telegram side: the per-chat gap the bot got, real ms (subject/pacer-calibration.ts). */
+  pacing?: { gapMs: number; latenessMs: number; calibratedGapMs: number };
 }
 
 export interface SubjectStarted {

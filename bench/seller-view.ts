@@ -20,6 +20,27 @@ export interface TelegramSide {
   status429: number;
   /** Bot API calls by method, whole run: what the subject spent of Telegram's limits. */
   calls: Record<string, number>;
+  /**
+   * Median store seconds between two sends or edits the fake admitted back to back (gaps under 3 s: a backlog being
+   * worked off). Telegram allows 1 s in a private chat (3 s on average in a group). Well above that with no 429s,
+   * the bot's own per-message time — real milliseconds multiplied by S, so the machine — set the pace, not Telegram.
+   */
+  backlogGapS: number | undefined;
+  /** Ours: the per-chat gap its bot was given, calibrated for the pacer's timer lateness (real ms). */
+  pacing: { gapMs: number; latenessMs: number; calibratedGapMs: number } | undefined;
+}
+
+/** A gap this long or longer means the bot had nothing to send: not part of a backlog. */
+const BACKLOG_GAP_MAX_S = 3;
+
+function backlogGap(scale: TimeScale, admitted: readonly number[]): number | undefined {
+  const gaps: number[] = [];
+  for (let i = 1; i < admitted.length; i++) {
+    const gap = scale.toStoreSeconds((admitted[i] as number) - (admitted[i - 1] as number));
+    if (gap < BACKLOG_GAP_MAX_S) gaps.push(gap);
+  }
+  gaps.sort((a, b) => a - b);
+  return gaps.length === 0 ? undefined : gaps[Math.floor(gaps.length / 2)];
 }
 
 /** Messages written in the first 10 store minutes after the subject started polling. */
@@ -64,6 +85,8 @@ export function sellerView(run: RunRecord): SellerView {
           newOrderCard: latencyStats(newOrders.map((entry) => sample(entry.createdMs, entry.cards[0]))),
           status429: run.telegram429 ?? 0,
           calls: run.telegramCalls ?? {},
+          backlogGapS: backlogGap(scale, collector.telegramAdmitted),
+          pacing: run.ready.pacing,
         }
       : undefined,
     statusChange: {

@@ -3,7 +3,7 @@
  * the same database queries for its key-value store, card views, topics and stock, the engine given lazily, the
  * bot's sink handed to the engine — with its API root pointed at the benchmark's fake Bot API. Only durations
  * differ: pacing, retry waits, notice retries and the long-poll timeout are compressed by S (bottleneck-clock.ts
- * compresses the pacer's own windows). Topics are off: the benchmark's group is a plain supergroup.
+ * compresses the pacer's own windows; pacer-calibration.ts takes the pacer's timer lateness off the per-chat gap). Topics are off: the benchmark's group is a plain supergroup.
  */
 import type { Logger } from 'pino';
 import { createBridgeBot, type BridgeBot } from '../../src/bot/index.ts';
@@ -29,9 +29,11 @@ export interface BenchBotDeps {
   api: SellerApi;
   logger: Logger;
   scale: TimeScale;
+  /** The per-chat gap, real ms, when calibrated for the pacer's timer lateness (pacer-calibration.ts). */
+  perChatIntervalMs?: number;
 }
 
-export function createBenchBot({ telegram, db, engine, api, logger, scale }: BenchBotDeps): BridgeBot {
+export function createBenchBot({ telegram, db, engine, api, logger, scale, perChatIntervalMs }: BenchBotDeps): BridgeBot {
   compressBottleneckClock(scale.factor);
   const real = (storeMs: number) => scale.toReal(storeMs);
   return createBridgeBot({
@@ -46,7 +48,7 @@ export function createBenchBot({ telegram, db, engine, api, logger, scale }: Ben
     stock: createStockQueries(db),
     logger,
     listProducts: () => api.listProducts(),
-    pacing: { ...DEFAULT_PACING, perChatIntervalMs: real(DEFAULT_PACING.perChatIntervalMs) },
+    pacing: { ...DEFAULT_PACING, perChatIntervalMs: perChatIntervalMs ?? real(DEFAULT_PACING.perChatIntervalMs) },
     retry: { ...DEFAULT_RETRY, maxDelaySeconds: real(DEFAULT_RETRY.maxDelaySeconds * 1000) / 1000 },
     pollingTimeoutSeconds: POLL_TIMEOUT_S,
     noticeRetryDelaysMs: DEFAULT_NOTICE_RETRY_DELAYS_MS.map(real),

@@ -16,7 +16,7 @@ import { connectToStore, sqliteBytes, type Subject, type SubjectDeps } from './s
 
 const TABLES = ['orders', 'chat_cursors', 'chat_messages', 'telegram_links', 'outbox', 'kv'] as const;
 
-export function createEngineSubject({ init, logger, onDelivery, onRead }: SubjectDeps): Subject {
+export function createEngineSubject({ init, pacing, logger, onDelivery, onRead }: SubjectDeps): Subject {
   const store = connectToStore(init, logger);
   const dbPath = join(init.dataDir, SUBJECT_DB_FILE);
   const db = openDatabase(dbPath, { logger });
@@ -42,6 +42,7 @@ export function createEngineSubject({ init, logger, onDelivery, onRead }: Subjec
       api: store.api,
       logger,
       scale: store.scale,
+      ...(pacing ? { perChatIntervalMs: pacing.calibratedGapMs } : {}),
     });
   const running = createSyncEngine({
     ...scaledTuning(store.scale, init.tuning),

@@ -7,7 +7,7 @@ import type { Collector } from './collector.ts';
 import { isChildMessage, type ChildMessage, type ParentMessage } from './protocol.ts';
 import type { SubjectRuntime } from './subject-runtime.ts';
 
-export class HarnessError extends Error {
+class HarnessError extends Error {
   override readonly name = 'HarnessError';
 }
 

@@ -4,7 +4,8 @@
  * back, and the subject's resource samples. Summaries are computed from it afterwards (summarise.ts).
  */
 import type { MessageClass, OrderClass, LoadListener } from './store-load.ts';
-import type { ChatRead, SubjectBatch, UsageSample } from './protocol.ts';
+import type { ChatRead, Delivery, SubjectBatch, UsageSample } from './protocol.ts';
+import type { TelegramEvent } from './telegram/fake-bot-api.ts';
 
 export type Phase = 'warmup' | 'measure' | 'grace';
 
@@ -14,12 +15,14 @@ export interface MessageEntry {
   kind: MessageClass;
   /** Created while the measured window was open. */
   measured: boolean;
-  /** Created before grace began: counted as lost if never delivered. */
+  /** Created before grace began, or within the start-up window: grace waits for it, and it is lost if never delivered. */
   due: boolean;
   /** Every sink call for this message (more than one is a duplicate). */
   deliveries: number[];
   /** First time a chat read returned it to the subject. */
   seenAt: number | undefined;
+  /** When the fake Bot API took a message carrying its tag (the Telegram model). */
+  telegram: number[];
 }
 
 export interface OrderEntry {
@@ -29,6 +32,20 @@ export interface OrderEntry {
   /** Of the product with stock: ours delivers it by itself. */
   stocked: boolean;
   appeared: number[];
+  /** When the fake Bot API took a new message about the order that is not a relayed chat message: its card. */
+  cards: number[];
+}
+
+/** The store changed an order's status (the realistic workload's lifecycles), and when the seller was told. */
+export interface StatusChange {
+  orderId: string;
+  status: string;
+  at: number;
+  measured: boolean;
+  /** The subject's sink got the order with this status. */
+  sinkAt: number | undefined;
+  /** The order's card was edited, or a new message about it sent, in Telegram afterwards. */
+  telegramAt: number | undefined;
 }
 
 /** Whose chat a read was: a chatting buyer's, a quiet order's, or a new order's. */
@@ -36,11 +53,19 @@ export type ReadTarget = 'chatting' | 'quiet' | 'new';
 
 export interface Collector extends LoadListener {
   phase: Phase;
+  /**
+   * Real ms: messages created before this are due whatever the phase — the start-up window (10 min), which in quick
+   * mode outlasts the measured window, so its messages are waited for too.
+   */
+  dueUntil: number;
   readonly messages: Map<string, MessageEntry>;
   readonly orders: Map<string, OrderEntry>;
   /** Chat reads in arrival order: when sent, of which order, whose chat. */
   readonly reads: { at: number; orderId: string; target: ReadTarget }[];
   readonly usage: UsageSample[];
+  readonly statusChanges: StatusChange[];
+  /** When the fake Bot API admitted each send or edit (real ms, in order): how fast the bot got through a backlog. */
+  readonly telegramAdmitted: number[];
   readonly firstCycleAt: number | undefined;
   /** Pre-existing open orders whose chat the subject has not read yet. */
   unreadOpenOrders(): number;
@@ -53,6 +78,8 @@ export interface Collector extends LoadListener {
   readonly unknownDeliveries: number;
   markSeeded(chatting: readonly string[], quiet: readonly string[]): void;
   takeBatch(batch: SubjectBatch): void;
+  /** What the fake Bot API admitted (only with the Telegram model). */
+  takeTelegram(event: TelegramEvent): void;
 }
 
 export function createCollector(): Collector {
@@ -60,6 +87,9 @@ export function createCollector(): Collector {
   const orders = new Map<string, OrderEntry>();
   const reads: { at: number; orderId: string; target: ReadTarget }[] = [];
   const usage: UsageSample[] = [];
+  const statusChanges: StatusChange[] = [];
+  const telegramAdmitted: number[] = [];
+  const tags = new Map<string, MessageEntry>();
   const unread = new Set<string>();
   const chatting = new Set<string>();
   const quiet = new Set<string>();
@@ -69,10 +99,13 @@ export function createCollector(): Collector {
 
   const collector: Collector = {
     phase: 'warmup',
+    dueUntil: 0,
     messages,
     orders,
     reads,
     usage,
+    statusChanges,
+    telegramAdmitted,
     get firstCycleAt() {
       return firstCycleAt;
     },
@@ -82,15 +115,17 @@ export function createCollector(): Collector {
     unreadOpenOrders: () => unread.size,
     pendingDue: () => pending,
 
-    messageCreated({ id, orderId, createdMs, kind }) {
+    messageCreated({ id, orderId, createdMs, kind, tag }) {
       const measured = collector.phase === 'measure' && kind !== 'history';
-      const due = collector.phase !== 'grace';
-      messages.set(id, { orderId, createdMs, kind, measured, due, deliveries: [], seenAt: undefined });
+      const due = collector.phase !== 'grace' || createdMs < collector.dueUntil;
+      const entry: MessageEntry = { orderId, createdMs, kind, measured, due, deliveries: [], seenAt: undefined, telegram: [] };
+      messages.set(id, entry);
+      if (tag !== undefined) tags.set(tag, entry);
       if (due) pending += 1;
     },
     orderCreated({ id, createdMs, kind, stocked }) {
       const measured = collector.phase === 'measure' && kind !== 'open';
-      orders.set(id, { createdMs, kind, measured, stocked, appeared: [] });
+      orders.set(id, { createdMs, kind, measured, stocked, appeared: [], cards: [] });
       if (kind === 'open') unread.add(id);
       if (measured) pending += 1;
     },
@@ -99,9 +134,30 @@ export function createCollector(): Collector {
       for (const id of quietIds) quiet.add(id);
     },
 
+    statusChanged({ orderId, status, at }) {
+      statusChanges.push({ orderId, status, at, measured: collector.phase === 'measure', sinkAt: undefined, telegramAt: undefined });
+    },
+
+    takeTelegram(event) {
+      telegramAdmitted.push(event.at);
+      if (event.tag !== undefined) {
+        tags.get(event.tag)?.telegram.push(event.at);
+        return;
+      }
+      if (event.orderId === undefined) return;
+      if (event.kind === 'send') orders.get(event.orderId)?.cards.push(event.at);
+      // One edit may show several changes made since the last one.
+      for (const change of statusChanges)
+        if (change.orderId === event.orderId && change.telegramAt === undefined && change.at <= event.at) change.telegramAt = event.at;
+    },
+
     takeBatch(batch) {
       if (batch.firstCycleAt !== undefined) firstCycleAt ??= batch.firstCycleAt;
       for (const delivery of batch.deliveries) {
+        if (delivery.kind === 'status') {
+          noteStatus(delivery);
+          continue;
+        }
         const entry = delivery.kind === 'message' ? messages.get(delivery.messageId) : orders.get(delivery.orderId);
         if (entry === undefined) {
           unknown += 1;
@@ -116,6 +172,11 @@ export function createCollector(): Collector {
       usage.push(batch.usage);
     },
   };
+
+  function noteStatus(delivery: Extract<Delivery, { kind: 'status' }>): void {
+    for (const change of statusChanges)
+      if (change.orderId === delivery.orderId && change.sinkAt === undefined && change.at <= delivery.at) change.sinkAt = delivery.at;
+  }
 
   function noteRead(read: ChatRead): void {
     unread.delete(read.orderId);

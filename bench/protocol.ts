@@ -27,6 +27,17 @@ export interface SubjectInit {
   tuning?: Record<string, unknown>;
   /** Ours: this many items of stock for this product, in the database before the engine starts. */
   stock?: { productId: string; items: number };
+  /** A warm restart: the subject reopens the database its previous run left (nothing is added to it). */
+  restart?: boolean;
+  /** The Telegram side: the fake Bot API and the seller's chat. Absent: the recording sink alone (`--telegram sink`). */
+  telegram?: TelegramInit;
+}
+
+/** Where the subject's bot sends: a private chat (positive id) or a group (negative id), each with its own limits. */
+export interface TelegramInit {
+  apiRoot: string;
+  token: string;
+  chatId: number;
 }
 
 /** The floor: a child that loads nothing of ours reports its memory and exits. */
@@ -52,8 +63,11 @@ export interface LiveMemory {
   rssBytes: number;
 }
 
-/** The sink was called: `at` is when. */
-export type Delivery = { kind: 'message'; orderId: string; messageId: string; at: number } | { kind: 'order'; orderId: string; at: number };
+/** The sink was called: `at` is when. `status`: an order's status change, with the status handed over. */
+export type Delivery =
+  | { kind: 'message'; orderId: string; messageId: string; at: number }
+  | { kind: 'order'; orderId: string; at: number }
+  | { kind: 'status'; orderId: string; status: string; at: number };
 
 /** One `GET /orders/{id}/messages` answered: when it was sent and which message ids it returned. */
 export interface ChatRead {
@@ -79,6 +93,8 @@ export interface SubjectReady {
   /** RSS after everything is loaded and opened, before the subject starts polling. */
   baselineRssBytes: number;
   baselineHeapUsedBytes: number;
+  /** Ours with a Telegram side: the per-chat gap the bot got, real ms (subject/pacer-calibration.ts). */
+  pacing?: { gapMs: number; latenessMs: number; calibratedGapMs: number };
 }
 
 export interface SubjectStarted {

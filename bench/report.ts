@@ -1,11 +1,12 @@
 /** The benchmark's report: markdown tables for people, one JSON document for machines and later comparison. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LatencyStats, Quantile } from './metrics.ts';
+import type { Quantile } from './metrics.ts';
 import type { ProcessFloor } from './process-floor.ts';
-import { POLL_INTERVAL_MS, STORE_RATE_LIMIT, type Profile } from './profiles.ts';
+import { POLL_INTERVAL_MS, STORE_RATE_LIMIT, type Profile, type TelegramMode, type WorkloadName } from './profiles.ts';
 import type { ScenarioResult } from './scenario-result.ts';
-import type { RunSummary } from './summarise.ts';
+import { rows, table, triple } from './report-table.ts';
+import { sellerTables } from './report-seller.ts';
 import { show, type TargetVerdict } from './targets.ts';
 
 export interface BenchReport {
@@ -14,6 +15,10 @@ export interface BenchReport {
   source: { commit: string | undefined; modified: string[] };
   /** Only some scenarios or subjects were run (command-line filters): not written as the mode's latest result. */
   partial: boolean;
+  /** The buyers' and store's behaviour (`--profile`). */
+  workload: WorkloadName;
+  /** The subjects' Telegram side (`--telegram`): the fake Bot API's private chat or group, or the recording sink alone. */
+  telegram: TelegramMode;
   scale: number;
   startedAt: string;
   realSeconds: number;
@@ -40,7 +45,7 @@ export function renderMarkdown(report: BenchReport): string {
     .filter((result) => result.scale !== report.scale)
     .map((result) => `${result.scale} at ${result.spec.openOrders} open orders`);
   const scales = `S = ${report.scale}${exceptions.length > 0 ? ` (${exceptions.join(', ')})` : ''}`;
-  lines.push(`## Seller bridge benchmark — ${report.mode} mode`, '');
+  lines.push(`## Seller bridge benchmark — ${report.mode} mode, ${report.workload} workload, Telegram: ${report.telegram}`, '');
   lines.push(
     `Time compression ${scales}: every store duration ran S× faster; **every time below is store time** ` +
       `(real × S). Store: ${STORE_RATE_LIMIT.limit} requests per ${STORE_RATE_LIMIT.windowMs / 1000} s per key, poll interval ` +
@@ -88,6 +93,8 @@ export function renderMarkdown(report: BenchReport): string {
     ),
     '',
   );
+
+  lines.push(...sellerTables(report.scenarios, report.telegram, report.workload));
 
   lines.push('### Auto-delivery from stock', '');
   lines.push(
@@ -295,25 +302,18 @@ export function writeResults(report: BenchReport, dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   const stamp = report.startedAt.replace(/[:.]/g, '-');
   const body = `${JSON.stringify(report, (_key, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value), 2)}\n`;
-  const latest = report.partial ? 'latest-partial.json' : report.mode === 'full' ? 'latest.json' : 'latest-quick.json';
-  const paths = [join(dir, `${report.mode}${report.partial ? '-partial' : ''}-${stamp}.json`), join(dir, latest)];
+  // The default setting (uniform workload, private chat) keeps the old names; the others say theirs.
+  const variant = report.workload === 'uniform' && report.telegram === 'private' ? '' : `-${report.workload}-${report.telegram}`;
+  const latest = report.partial ? 'latest-partial.json' : report.mode === 'full' ? `latest${variant}.json` : `latest-quick${variant}.json`;
+  const paths = [join(dir, `${report.mode}${variant}${report.partial ? '-partial' : ''}-${stamp}.json`), join(dir, latest)];
   for (const path of paths) writeFileSync(path, body);
   return paths;
-}
-
-function rows(results: readonly ScenarioResult[], row: (result: ScenarioResult, run: RunSummary) => string[]): string[][] {
-  return results.flatMap((result) => [result.ours, result.naive].flatMap((run) => (run ? [row(result, run)] : [])));
 }
 
 /** The stocked share as a percentage ("50%"), or each one where scenarios differ. */
 function shares(profile: Profile): string {
   const distinct = [...new Set(profile.scenarios.map((spec) => spec.stockedShare))];
   return distinct.map((share) => `${Math.round(share * 100)}%`).join(' or ');
-}
-
-function triple(stats: LatencyStats): string {
-  if (stats.n === 0) return '–';
-  return `${show(stats.p50)} / ${show(stats.p95)} / ${show(stats.p99)} (n=${stats.n})`;
 }
 
 function ratio(value: Quantile, bound: number): string {
@@ -323,11 +323,6 @@ function ratio(value: Quantile, bound: number): string {
 function speedup(naive: Quantile, ours: Quantile): string {
   const prefix = naive.censored && !ours.censored ? '≥' : ours.censored && !naive.censored ? '≤' : '';
   return `${prefix}${(naive.s / ours.s).toFixed(1)}×`;
-}
-
-function table(header: string[], body: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...body.map(line)].join('\n');
 }
 
 /** A phase cap in minutes, with the scenarios that had their own ("45 min (70 at 5000 open orders)"). */

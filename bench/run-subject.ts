@@ -1,9 +1,10 @@
 /**
- * One run: a fresh sandbox store seeded for the scenario, the subject forked into its own process, the buyers
- * started on the subject's clock, and the phases — warm-up (discarded), the measured window (with a burst in
- * its middle), grace (until every measured event arrived, or the grace limit) — then a clean stop.
+ * One run: a fresh sandbox store seeded for the scenario (and the fake Bot API, with the Telegram model), the
+ * subject forked into its own process, the buyers started on the subject's clock, and the phases — warm-up (not in
+ * the measured rows, but its first 10 min are the cold start-up row), the measured window (with a burst in its
+ * middle), grace (until every measured event arrived, or the grace limit) — then a clean stop, and the warm
+ * restart on the same database (warm-restart.ts).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,28 +12,33 @@ import { startSandbox } from '../src/sandbox/index.ts';
 import type { SandboxStats } from '../src/sandbox/contract.ts';
 import { auditAutoDelivery, createDeliveryWatch, stockedProductId, stockItemsFor, type AutoDeliveryAudit } from './auto-delivery-audit.ts';
 import { createCollector, type Collector } from './collector.ts';
-import { STORE_RATE_LIMIT, type Profile, type ScenarioSpec } from './profiles.ts';
+import { createLoadRoute } from './load-route.ts';
 import {
-  isChildMessage,
-  SUBJECT_DB_FILE,
-  type ChildMessage,
-  type ParentMessage,
-  type SubjectFinal,
-  type SubjectKind,
-  type SubjectReady,
-} from './protocol.ts';
+  PEAK_FACTOR,
+  RESTART_GRACE_MS,
+  STARTUP_WINDOW_MS,
+  STORE_RATE_LIMIT,
+  type Profile,
+  type ScenarioSpec,
+  type TelegramMode,
+  type WorkloadName,
+} from './profiles.ts';
+import { SUBJECT_DB_FILE, type SubjectFinal, type SubjectInit, type SubjectKind, type SubjectReady } from './protocol.ts';
+import { startRealisticLoad } from './realistic-load.ts';
 import { seedStore, startLoad, type SeededStore } from './store-load.ts';
+import { openSubjectChannel, type SubjectChannel } from './subject-channel.ts';
 import type { SubjectRuntime } from './subject-runtime.ts';
+import { startFakeBotApi, type FakeBotApi } from './telegram/fake-bot-api.ts';
 import { createTimeScale, type TimeScale } from './time-scale.ts';
+import { warmRestart, type RestartRecord } from './warm-restart.ts';
 
 const PHASE_CHECK_MS = 10;
 /** Real time a subject gets to stop and report before the run counts as broken. */
 const STOP_TIMEOUT_MS = 30_000;
 const START_TIMEOUT_MS = 30_000;
-
-class HarnessError extends Error {
-  override readonly name = 'HarnessError';
-}
+/** The fake Bot API's token and the seller's chat: a user's private chat, or a supergroup (negative id). */
+const BOT_TOKEN = '7000000001:bench-token';
+const CHAT_IDS: Record<Exclude<TelegramMode, 'sink'>, number> = { private: 5_000_000_001, group: -1_001_000_000_001 };
 
 export interface RunTimes {
   /** Real ms (Date.now) of each phase boundary. */
@@ -58,6 +64,12 @@ export interface RunRecord {
   stats: { atWarmEnd: SandboxStats; atMeasureEnd: SandboxStats; atEnd: SandboxStats };
   /** Ours: the stocked orders as the store saw them, checked against the subject's database. */
   autoDelivery: AutoDeliveryAudit | undefined;
+  /** 429s the fake Bot API answered during the run (undefined without the Telegram model). */
+  telegram429: number | undefined;
+  /** Bot API calls the subject made during the run, by method. */
+  telegramCalls: Record<string, number> | undefined;
+  /** The same subject restarted on its database afterwards: the warm start-up row. */
+  restart: RestartRecord;
   parentCpu: { atWarmEndMicros: number; atMeasureEndMicros: number };
   /** Real seconds the run took, setup included. */
   realSeconds: number;
@@ -69,6 +81,8 @@ export interface RunOptions {
   nodeFlags: readonly string[];
   /** Experiment: engine tuning overrides in store time (`--tuning`). */
   tuning?: Record<string, unknown>;
+  telegram: TelegramMode;
+  workload: WorkloadName;
 }
 
 export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: SubjectKind, options: RunOptions): Promise<RunRecord> {
@@ -78,15 +92,18 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
     rateLimit: { limit: STORE_RATE_LIMIT.limit, windowMs: scale.toReal(STORE_RATE_LIMIT.windowMs) },
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'bridge-bench-'));
+  const telegram: FakeBotApi | undefined = options.telegram === 'sink' ? undefined : await startFakeBotApi({ token: BOT_TOKEN, scale });
   let child: SubjectChannel | undefined;
   try {
     const collector = createCollector();
     const seeded = seedStore(sandbox.control, spec, scale, collector);
     collector.markSeeded(seeded.chatting, seeded.quiet);
     const stockedProduct = stockedProductId(sandbox.control, sandbox.store.storeId);
+    telegram?.listen((event) => collector.takeTelegram(event));
+    const route = createLoadRoute(collector);
 
     child = openSubjectChannel(collector, options.runtime, options.nodeFlags);
-    child.send({
+    const init: SubjectInit = {
       type: 'init',
       subject,
       baseUrl: sandbox.baseUrl,
@@ -97,23 +114,47 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       ...(options.tuning === undefined ? {} : { tuning: options.tuning }),
       // The naive poller has no stock: its stocked orders stay paid, as any other.
       ...(subject === 'ours' ? { stock: { productId: stockedProduct, items: stockItemsFor(spec, profile) } } : {}),
-    });
+      ...(telegram && options.telegram !== 'sink'
+        ? { telegram: { apiRoot: telegram.apiRoot, token: BOT_TOKEN, chatId: CHAT_IDS[options.telegram] } }
+        : {}),
+    };
+    child.send(init);
     const ready = await child.next('ready', START_TIMEOUT_MS);
     sandbox.control.resetStats();
     child.send({ type: 'start' });
     const started = await child.next('started', START_TIMEOUT_MS);
-    const load = startLoad(sandbox.control, spec, seeded, scale, collector, started.at, stockedProduct);
+    collector.dueUntil = started.at + scale.toReal(STARTUP_WINDOW_MS);
+    const rules = { ...profile, ...spec.phases };
+    const peak = { atMs: rules.minWarmupMs + rules.measureMs / 2, widthMs: rules.measureMs / 3, factor: PEAK_FACTOR };
+    const load =
+      options.workload === 'realistic'
+        ? startRealisticLoad(sandbox.control, spec, seeded, scale, route, started.at, stockedProduct, peak)
+        : startLoad(sandbox.control, spec, seeded, scale, route, started.at, stockedProduct);
     const deliveries = subject === 'ours' ? createDeliveryWatch(sandbox.control, collector) : { pending: () => 0 };
 
-    const times = await runPhases(collector, { ...profile, ...spec.phases }, scale, started.at, child, load.burst, deliveries.pending);
+    const times = await runPhases(collector, rules, scale, started.at, child, load.burst, deliveries.pending);
     const warm = times.snapshots;
-    load.stop();
 
     child.send({ type: 'stop' });
     const final = await child.next('final', STOP_TIMEOUT_MS);
     await child.exited(STOP_TIMEOUT_MS);
     const end = Date.now();
+    const telegramStats = telegram?.stats();
+    const telegram429 = telegramStats?.status429;
+    // Read before the restart writes to the database again.
     const autoDelivery = subject === 'ours' ? auditAutoDelivery(sandbox.control, collector, join(dataDir, SUBJECT_DB_FILE)) : undefined;
+    const statsAtEnd = sandbox.control.stats();
+    const restart = await warmRestart({
+      init,
+      route,
+      telegram,
+      runtime: options.runtime,
+      nodeFlags: options.nodeFlags,
+      scale,
+      windowMs: STARTUP_WINDOW_MS,
+      graceMs: RESTART_GRACE_MS,
+    });
+    load.stop();
 
     return {
       subject,
@@ -124,8 +165,11 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       seeded,
       ready,
       final,
-      stats: { atWarmEnd: warm.statsAtWarmEnd, atMeasureEnd: warm.statsAtMeasureEnd, atEnd: sandbox.control.stats() },
+      stats: { atWarmEnd: warm.statsAtWarmEnd, atMeasureEnd: warm.statsAtMeasureEnd, atEnd: statsAtEnd },
       autoDelivery,
+      telegram429,
+      telegramCalls: telegramStats?.byMethod,
+      restart,
       parentCpu: { atWarmEndMicros: warm.cpuAtWarmEnd, atMeasureEndMicros: warm.cpuAtMeasureEnd },
       realSeconds: (Date.now() - wallStart) / 1000,
     };
@@ -181,7 +225,9 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       channel.send({ type: 'checkpoint', name: 'measure-end' });
 
       const graceEndDue = measureEndAt + clock.toReal(rules.graceMaxMs);
-      while ((ledger.pendingDue() > 0 || undeliveredStock() > 0) && Date.now() < graceEndDue) {
+      // Grace also lasts until the start-up window closed (quick mode): its messages are still being written.
+      const waiting = () => ledger.pendingDue() > 0 || undeliveredStock() > 0 || Date.now() < ledger.dueUntil;
+      while (waiting() && Date.now() < graceEndDue) {
         channel.throwIfBroken();
         await sleep(PHASE_CHECK_MS);
       }
@@ -192,94 +238,10 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
     }
   } finally {
     child?.kill();
+    await telegram?.close();
     await sandbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-interface SubjectChannel {
-  send(message: ParentMessage): void;
-  next<T extends ChildMessage['type']>(type: T, timeoutMs: number): Promise<Extract<ChildMessage, { type: T }>>;
-  exited(timeoutMs: number): Promise<void>;
-  /** Throws when the subject reported a failure or died. */
-  throwIfBroken(): void;
-  kill(): void;
-}
-
-function openSubjectChannel(collector: Collector, runtime: SubjectRuntime, nodeFlags: readonly string[]): SubjectChannel {
-  const child: ChildProcess = fork(runtime.entry, [], {
-    // --expose-gc: the subject forces a GC at phase boundaries to report the memory it really holds.
-    execArgv: [...runtime.loaderArgs, ...runtime.nodeFlags, '--expose-gc', ...nodeFlags],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const waiting = new Map<string, (message: ChildMessage) => void>();
-  let broken: HarnessError | undefined;
-  let exitCode: number | null | undefined;
-  const exitWaiters: (() => void)[] = [];
-
-  const breakWith = (error: HarnessError) => {
-    broken ??= error;
-  };
-  child.on('message', (message: unknown) => {
-    if (!isChildMessage(message)) return;
-    if (message.type === 'batch') collector.takeBatch(message);
-    else if (message.type === 'failure') breakWith(new HarnessError(`the subject failed: ${message.message}`));
-    const waiter = waiting.get(message.type);
-    if (waiter) {
-      waiting.delete(message.type);
-      waiter(message);
-    }
-  });
-  child.on('error', (error) => breakWith(new HarnessError(`the subject process failed: ${error.message}`)));
-  child.on('exit', (code, signal) => {
-    exitCode = code;
-    if (code !== 0) breakWith(new HarnessError(`the subject process exited with ${code ?? signal}`));
-    for (const resolve of exitWaiters.splice(0)) resolve();
-  });
-
-  return {
-    send(message) {
-      if (!child.connected) throw broken ?? new HarnessError('the subject process is not connected');
-      child.send(message);
-    },
-    next(type, timeoutMs) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(broken ?? new HarnessError(`no "${type}" from the subject within ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-        const poll = setInterval(() => {
-          if (broken) {
-            clearTimeout(timer);
-            clearInterval(poll);
-            reject(broken);
-          }
-        }, 50);
-        waiting.set(type, (message) => {
-          clearTimeout(timer);
-          clearInterval(poll);
-          resolve(message as Extract<ChildMessage, { type: typeof type }>);
-        });
-      });
-    },
-    exited(timeoutMs) {
-      if (exitCode !== undefined) return broken ? Promise.reject(broken) : Promise.resolve();
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new HarnessError('the subject did not exit after stopping')), timeoutMs);
-        exitWaiters.push(() => {
-          clearTimeout(timer);
-          if (broken) reject(broken);
-          else resolve();
-        });
-      });
-    },
-    throwIfBroken() {
-      if (broken) throw broken;
-    },
-    kill() {
-      if (exitCode === undefined) child.kill();
-    },
-  };
 }
 
 function cpuMicros(): number {

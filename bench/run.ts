@@ -4,7 +4,8 @@
  *
  *   npm run bench                 full mode (about 12 minutes on 2 cores)
  *   npm run bench -- --quick      under a minute: proves the harness works (CI)
- *   options: --scale S, --scenarios 10,1000, --subjects ours,naive, --subject-node-flags="--max-semi-space-size=1",
+ *   options: --profile uniform|realistic (the workload), --telegram private|group|sink (the Telegram side),
+ *            --scale S, --scenarios 10,1000, --subjects ours,naive, --subject-node-flags="--max-semi-space-size=1",
  *            --subject-runtime tsx (the sources under the tsx loader instead of the bundle npm start runs: what it costs),
  *            --tuning '{"quietWeight":2}' (engine tuning overrides for an experiment, durations in store ms)
  *
@@ -15,7 +16,7 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { measureProcessFloor } from './process-floor.ts';
-import { PROFILES, type Profile } from './profiles.ts';
+import { PROFILES, TELEGRAM_MODES, WORKLOADS, type Profile, type TelegramMode, type WorkloadName } from './profiles.ts';
 import type { SubjectKind } from './protocol.ts';
 import { renderMarkdown, writeResults, type BenchReport } from './report.ts';
 import { runSubject, type RunRecord } from './run-subject.ts';
@@ -32,6 +33,8 @@ interface Choice {
   /** Experiment: engine tuning overrides (JSON, durations in store ms). */
   tuning: Record<string, unknown> | undefined;
   runtime: RuntimeName;
+  telegram: TelegramMode;
+  workload: WorkloadName;
   partial: boolean;
   /** Where the JSON goes (bench/results/ unless --out names another folder, as the CI smoke test does). */
   outDir: string;
@@ -48,6 +51,8 @@ function chooseProfile(): Choice {
       'subject-runtime': { type: 'string', default: 'npm-start' },
       out: { type: 'string' },
       tuning: { type: 'string' },
+      profile: { type: 'string', default: 'uniform' },
+      telegram: { type: 'string', default: 'private' },
     },
     strict: true,
   });
@@ -64,6 +69,10 @@ function chooseProfile(): Choice {
   const nodeFlags = values['subject-node-flags']?.split(' ').filter((flag) => flag !== '') ?? [];
   const runtime = values['subject-runtime'] as RuntimeName;
   if (!RUNTIME_NAMES.includes(runtime)) throw new Error(`--subject-runtime takes ${RUNTIME_NAMES.join(' or ')}`);
+  const workload = values.profile as WorkloadName;
+  if (!WORKLOADS.includes(workload)) throw new Error(`--profile takes ${WORKLOADS.join(' or ')}`);
+  const telegram = values.telegram as TelegramMode;
+  if (!TELEGRAM_MODES.includes(telegram)) throw new Error(`--telegram takes ${TELEGRAM_MODES.join(', ')}`);
   const tuning = values.tuning === undefined ? undefined : (JSON.parse(values.tuning) as Record<string, unknown>);
   const partial =
     chosen.length < base.scenarios.length ||
@@ -72,7 +81,17 @@ function chooseProfile(): Choice {
     values.scale !== undefined ||
     runtime !== 'npm-start' ||
     tuning !== undefined;
-  return { profile: { ...base, scale, scenarios }, subjects, nodeFlags, tuning, runtime, partial, outDir: values.out ?? RESULTS_DIR };
+  return {
+    profile: { ...base, scale, scenarios },
+    subjects,
+    nodeFlags,
+    tuning,
+    runtime,
+    telegram,
+    workload,
+    partial,
+    outDir: values.out ?? RESULTS_DIR,
+  };
 }
 
 /** The harness is broken (not slow) when a run measured nothing at all. */
@@ -108,11 +127,11 @@ function progress(line: string): void {
 }
 
 async function main(): Promise<number> {
-  const { profile, subjects, nodeFlags, tuning, runtime: runtimeName, partial, outDir } = chooseProfile();
+  const { profile, subjects, nodeFlags, tuning, runtime: runtimeName, telegram, workload, partial, outDir } = chooseProfile();
   const runtime = await prepareRuntime(runtimeName);
   const startedAt = new Date();
   progress(
-    `bench (${profile.name}): scenarios ${profile.scenarios.map((spec) => `${spec.openOrders} open orders (S=${spec.scale ?? profile.scale})`).join(', ')}`,
+    `bench (${profile.name}, ${workload} workload, Telegram: ${telegram}): scenarios ${profile.scenarios.map((spec) => `${spec.openOrders} open orders (S=${spec.scale ?? profile.scale})`).join(', ')}`,
   );
 
   const processFloor = await measureProcessFloor([...runtime.nodeFlags, ...nodeFlags]);
@@ -121,7 +140,13 @@ async function main(): Promise<number> {
   for (const spec of profile.scenarios) {
     const runs: Partial<Record<SubjectKind, RunRecord>> = {};
     for (const subject of subjects) {
-      const run = await runSubject(spec, profile, subject, { runtime, nodeFlags, ...(tuning === undefined ? {} : { tuning }) });
+      const run = await runSubject(spec, profile, subject, {
+        runtime,
+        nodeFlags,
+        telegram,
+        workload,
+        ...(tuning === undefined ? {} : { tuning }),
+      });
       runs[subject] = run;
       problems.push(...harnessProblems(run));
     }
@@ -134,7 +159,11 @@ async function main(): Promise<number> {
           `new order p95 ${show(summary.latency.newOrders.p95)}, ` +
           (summary.autoDelivery ? `auto-delivery p95 ${show(summary.autoDelivery.latency.p95)}, ` : '') +
           `${summary.requests.perMinute.toFixed(0)} req/min, ` +
-          `${summary.requests.status429.wholeRun} × 429, ${summary.correctness.undelivered} undelivered — ${summary.phases.realSeconds.toFixed(1)} s real`,
+          `${summary.requests.status429.wholeRun} × 429, ${summary.correctness.undelivered} undelivered, ` +
+          (summary.seller.telegram
+            ? `Telegram hot p95 ${show(summary.seller.telegram.hot.p95)}, ${summary.seller.telegram.status429} × Telegram 429, `
+            : '') +
+          `start-up hot p95 cold ${show(summary.seller.startup.cold.hotSink.p95)} / warm ${show(summary.seller.startup.warm.hotSink.p95)} — ${summary.phases.realSeconds.toFixed(1)} s real`,
       );
     }
   }
@@ -143,6 +172,8 @@ async function main(): Promise<number> {
     mode: profile.name,
     source: sourceState(),
     partial,
+    workload,
+    telegram,
     scale: profile.scale,
     startedAt: startedAt.toISOString(),
     realSeconds: (Date.now() - startedAt.getTime()) / 1000,

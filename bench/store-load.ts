@@ -18,9 +18,17 @@ export type MessageClass = 'hot' | 'quiet' | 'burst' | 'history';
 export type OrderClass = 'open' | 'new' | 'burst';
 
 export interface LoadListener {
-  messageCreated(message: { id: string; orderId: string; createdMs: number; kind: MessageClass }): void;
+  /** `tag`: the `[#…]` mark in the text, by which the fake Bot API tells which message reached Telegram. */
+  messageCreated(message: { id: string; orderId: string; createdMs: number; kind: MessageClass; tag?: string }): void;
   /** `stocked`: of the product with stock, which ours delivers by itself. */
   orderCreated(order: { id: string; createdMs: number; kind: OrderClass; stocked: boolean }): void;
+  /** The store changed an order's status (realistic workload); `at` real ms. */
+  statusChanged(change: { orderId: string; status: string; at: number }): void;
+}
+
+/** The mark a buyer text carries so its relay can be recognised in Telegram (`[#h12]`). */
+export function tagged(text: string, tag: string): string {
+  return `${text} [#${tag}]`;
 }
 
 export interface SeededStore {
@@ -54,12 +62,14 @@ export function seedStore(control: SandboxControl, spec: ScenarioSpec, scale: Ti
   const chatting = shuffled.slice(0, spec.chatting);
   const quiet = shuffled.slice(spec.chatting);
 
+  let sequence = 0;
   const history = (order: { id: string; createdMs: number }) => {
     const createdMs = Math.round(between(random, order.createdMs, ago(MINUTE)));
-    const message = control.postBuyerMessage(order.id, `earlier question about ${order.id}`, {
+    const tag = `h${++sequence}`;
+    const message = control.postBuyerMessage(order.id, tagged(`earlier question about ${order.id}`, tag), {
       createdAt: new Date(createdMs).toISOString(),
     });
-    listener.messageCreated({ id: message.id, orderId: order.id, createdMs: Date.parse(message.createdAt), kind: 'history' });
+    listener.messageCreated({ id: message.id, orderId: order.id, createdMs: Date.parse(message.createdAt), kind: 'history', tag });
   };
   for (const order of chatting) for (let i = 0; i < HISTORY_PER_CHATTING; i++) history(order);
   for (const order of quiet) if (random() < HISTORY_SHARE_OF_QUIET) history(order);
@@ -91,8 +101,9 @@ export function startLoad(
   stockedProductId: string,
 ): LoadDriver {
   const post = (orderId: string, kind: MessageClass, text: string) => {
-    const message = control.postBuyerMessage(orderId, text);
-    listener.messageCreated({ id: message.id, orderId, createdMs: Date.parse(message.createdAt), kind });
+    const tag = `u${sequence}`;
+    const message = control.postBuyerMessage(orderId, tagged(text, tag));
+    listener.messageCreated({ id: message.id, orderId, createdMs: Date.parse(message.createdAt), kind, tag });
   };
   const turns = { new: 0, burst: 0 };
   const newOrder = (kind: 'new' | 'burst') => {

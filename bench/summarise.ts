@@ -5,6 +5,7 @@ import { latencyStats, type LatencySample, type LatencyStats } from './metrics.t
 import { ORDERS_PAGE_SIZE, POLL_INTERVAL_MS, STORE_RATE_LIMIT } from './profiles.ts';
 import type { SubjectKind } from './protocol.ts';
 import type { RunRecord } from './run-subject.ts';
+import { sellerView, type SellerView } from './seller-view.ts';
 import { MINUTE } from './time-scale.ts';
 
 const MB = 1024 * 1024;
@@ -31,6 +32,8 @@ export interface RunSummary {
     hotDuringWarmup: LatencyStats;
     burst: { messages: LatencyStats; orders: LatencyStats; hotBefore: LatencyStats; hotAfter: LatencyStats } | undefined;
   };
+  /** The Telegram side, status change → card, and the cold and warm start-up rows (seller-view.ts). */
+  seller: SellerView;
   /** Ours only: stocked orders, paid → delivered at the store. */
   autoDelivery: AutoDeliverySummary | undefined;
   requests: {
@@ -201,6 +204,7 @@ export function summarise(run: RunRecord): RunSummary {
       hotDuringWarmup: messagesOf((entry) => entry.kind === 'hot' && entry.createdMs < times.warmEndAt),
       burst,
     },
+    seller: sellerView(run),
     autoDelivery: summariseAutoDelivery(run),
     requests: {
       perMinute: perMinute(measuredTotal),

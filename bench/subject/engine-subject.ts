@@ -1,10 +1,14 @@
-/** Ours: the bridge's real sync engine, real client, real SQLite file, with the recording sink. */
+/**
+ * Ours: the bridge's real sync engine, real client, real SQLite file; its sink is the recording sink alone
+ * (`--telegram sink`) or the recording sink in front of the real bot layer talking to the fake Bot API.
+ */
 import { join } from 'node:path';
 import { openDatabase } from '../../src/db/open.ts';
 import { createStockQueries } from '../../src/db/stock.ts';
 import type { ProductId } from '../../src/seller-api/schemas.ts';
-import { createSyncEngine } from '../../src/sync/engine.ts';
+import { createSyncEngine, type BridgeSyncEngine } from '../../src/sync/engine.ts';
 import { SUBJECT_DB_FILE } from '../protocol.ts';
+import { createBenchBot } from './bot-layer.ts';
 import { observedApi } from './observed-api.ts';
 import { createRecordingSink } from './recording-sink.ts';
 import { scaledPollIntervalMs, scaledTuning } from './scaled-settings.ts';
@@ -12,11 +16,12 @@ import { connectToStore, sqliteBytes, type Subject, type SubjectDeps } from './s
 
 const TABLES = ['orders', 'chat_cursors', 'chat_messages', 'telegram_links', 'outbox', 'kv'] as const;
 
-export function createEngineSubject({ init, logger, onDelivery, onRead }: SubjectDeps): Subject {
+export function createEngineSubject({ init, pacing, logger, onDelivery, onRead }: SubjectDeps): Subject {
   const store = connectToStore(init, logger);
   const dbPath = join(init.dataDir, SUBJECT_DB_FILE);
   const db = openDatabase(dbPath, { logger });
-  if (init.stock) {
+  // A warm restart reopens the database of the run before: its stock is already there.
+  if (init.stock && !init.restart) {
     const { productId, items } = init.stock;
     createStockQueries(db).add(
       productId as ProductId,
@@ -24,28 +29,49 @@ export function createEngineSubject({ init, logger, onDelivery, onRead }: Subjec
       Date.now(),
     );
   }
-  const engine = createSyncEngine({
+  let engine: BridgeSyncEngine | undefined;
+  const bot =
+    init.telegram &&
+    createBenchBot({
+      telegram: init.telegram,
+      db,
+      engine: () => {
+        if (!engine) throw new Error('sync engine not built yet');
+        return engine;
+      },
+      api: store.api,
+      logger,
+      scale: store.scale,
+      ...(pacing ? { perChatIntervalMs: pacing.calibratedGapMs } : {}),
+    });
+  const running = createSyncEngine({
     ...scaledTuning(store.scale, init.tuning),
     api: observedApi(store.api, onRead),
     db,
-    sink: createRecordingSink(onDelivery),
+    sink: createRecordingSink(onDelivery, bot?.sink),
     logger,
     pollIntervalMs: scaledPollIntervalMs(store.scale),
   });
+  engine = running;
   const pageCount = db.prepare<[], { page_count: number }>('PRAGMA page_count');
   const pageSize = (db.pragma('page_size', { simple: true }) as number) ?? 4096;
   const countRows = TABLES.map((table) => [table, db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`)] as const);
 
   return {
-    start: () => engine.start(),
+    // As bridge.ts: the bot first (its sink must be able to post), then sync.
+    async start() {
+      await bot?.start();
+      running.start();
+    },
     firstCycle: async () => {
-      await engine.sinceLastRun();
+      await running.sinceLastRun();
     },
     async stop() {
-      await engine.stop();
+      await running.stop();
+      await bot?.stop();
       await store.close();
     },
-    watched: () => engine.status().watchedChats,
+    watched: () => running.status().watchedChats,
     dbBytes: () => (pageCount.get()?.page_count ?? 0) * pageSize,
     dbDiskBytes: () => sqliteBytes(dbPath),
     dbRows: () => Object.fromEntries(countRows.map(([table, statement]) => [table, statement.get()?.n ?? 0])),

@@ -13,7 +13,9 @@ import {
   type LiveMemory,
   type SubjectInit,
 } from '../protocol.ts';
+import { DEFAULT_PACING } from '../../src/bot/transport/api-transformers.ts';
 import { createEngineSubject } from './engine-subject.ts';
+import { calibratePacer } from './pacer-calibration.ts';
 import { createNaiveSubject } from './naive-subject.ts';
 import { startProcessMeter, type ProcessMeter } from './process-meter.ts';
 import type { Subject } from './subject.ts';
@@ -81,8 +83,11 @@ function warningLogger(apiKey: string): { logger: Logger; warnings: Running['war
 
 async function initialise(init: SubjectInit): Promise<void> {
   const { logger, warnings } = warningLogger(init.apiKey);
+  // Before anything else runs in this process, so the lateness measured is the pacer's alone.
+  const pacing = init.subject === 'ours' && init.telegram ? await calibratePacer(DEFAULT_PACING.perChatIntervalMs / init.scale) : undefined;
   const deps = {
     init,
+    ...(pacing ? { pacing } : {}),
     logger,
     onDelivery: (delivery: Delivery) => void deliveries.push(delivery),
     onRead: (read: ChatRead) => void reads.push(read),
@@ -92,7 +97,12 @@ async function initialise(init: SubjectInit): Promise<void> {
   running = { subject, meter, warnings };
   checkpoint('ready');
   const baseline = meter.sample();
-  await send({ type: 'ready', baselineRssBytes: baseline.rssBytes, baselineHeapUsedBytes: baseline.heapUsedBytes });
+  await send({
+    type: 'ready',
+    baselineRssBytes: baseline.rssBytes,
+    baselineHeapUsedBytes: baseline.heapUsedBytes,
+    ...(pacing ? { pacing } : {}),
+  });
 }
 
 async function flush(): Promise<void> {
@@ -113,7 +123,7 @@ async function flush(): Promise<void> {
 async function start(): Promise<void> {
   if (!running) throw new Error('start before init');
   const current = running;
-  current.subject.start();
+  await current.subject.start();
   void current.subject.firstCycle().then(() => {
     firstCycleAt = Date.now();
     checkpoint('first-cycle');

@@ -2,7 +2,8 @@
  * The naive baseline: every interval, list every open order (all pages of each open status) and read every
  * open order's chat, one after the other, with the same client and the same paging helpers as the bridge.
  * When a round takes longer than the interval the next one starts at once. It keeps its state in memory and
- * relies on the client alone for rate limits (it waits when told the budget is spent, and after a 429).
+ * relies on the client alone for rate limits (it waits when told the budget is spent, and after a 429). A status
+ * that differs from the one listed before is announced as a change.
  */
 import type { Logger } from 'pino';
 import type { SellerApi } from '../../src/seller-api/api.ts';
@@ -32,7 +33,8 @@ export interface NaivePoller {
 }
 
 export function createNaivePoller({ api, sink, intervalMs, pageSize, logger }: NaivePollerOptions): NaivePoller {
-  const known = new Set<string>();
+  /** Each order's status when last listed: a change is announced (an order that left the open lists is not seen). */
+  const known = new Map<string, Order['status']>();
   const chats = new Map<string, ChatState>();
   const abort = new AbortController();
   let firstRoundDone!: () => void;
@@ -70,9 +72,11 @@ export function createNaivePoller({ api, sink, intervalMs, pageSize, logger }: N
   async function round(): Promise<void> {
     const open = await listOpenOrders();
     for (const order of open) {
-      if (known.has(order.id)) continue;
-      await sink.orderAppeared(order);
-      known.add(order.id);
+      const previous = known.get(order.id);
+      if (previous === order.status) continue;
+      if (previous === undefined) await sink.orderAppeared(order);
+      else await sink.orderChanged(order, previous);
+      known.set(order.id, order.status);
     }
     for (const order of open) {
       try {

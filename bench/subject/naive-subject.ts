@@ -1,5 +1,6 @@
-/** The naive baseline as a subject: same client, same recording sink, no database. */
+/** The naive baseline as a subject: same client, same recording sink (before a simple bot, naive-bot.ts), no database. */
 import { ORDERS_PAGE_SIZE } from '../profiles.ts';
+import { createNaiveBot } from './naive-bot.ts';
 import { createNaivePoller } from './naive-poller.ts';
 import { observedApi } from './observed-api.ts';
 import { createRecordingSink } from './recording-sink.ts';
@@ -10,7 +11,7 @@ export function createNaiveSubject({ init, logger, onDelivery, onRead }: Subject
   const store = connectToStore(init, logger);
   const poller = createNaivePoller({
     api: observedApi(store.api, onRead),
-    sink: createRecordingSink(onDelivery),
+    sink: createRecordingSink(onDelivery, init.telegram && createNaiveBot(init.telegram)),
     intervalMs: scaledPollIntervalMs(store.scale),
     pageSize: ORDERS_PAGE_SIZE,
     logger,

@@ -5,11 +5,13 @@ import { Agent } from 'undici';
 import { createSellerApiClient, DEFAULT_TIMEOUTS, type SellerApiClient } from '../../src/seller-api/client.ts';
 import type { ChatRead, Delivery, SubjectInit } from '../protocol.ts';
 import { createTimeScale, type TimeScale } from '../time-scale.ts';
+import type { PacerCalibration } from './pacer-calibration.ts';
 import { scaledClientOptions } from './scaled-settings.ts';
 import { storeTimeRateLimitHeaders } from './store-time-headers.ts';
 
 export interface Subject {
-  start(): void;
+  /** Resolves once polling runs (ours with a bot: once the bot is up too). */
+  start(): void | Promise<void>;
   /** Resolves when the first poll cycle (ours) or the first full round (naive) is over. */
   firstCycle(): Promise<void>;
   stop(): Promise<void>;
@@ -25,6 +27,8 @@ export interface Subject {
 
 export interface SubjectDeps {
   init: SubjectInit;
+  /** Ours with a Telegram side: the bot's per-chat gap, calibrated for the pacer's timer lateness. */
+  pacing?: PacerCalibration;
   logger: Logger;
   onDelivery(delivery: Delivery): void;
   onRead(read: ChatRead): void;

@@ -1,0 +1,113 @@
+/**
+ * The realistic workload (`--profile realistic`): order lifecycles and buyers who write about their own order
+ * (realistic-plan.ts), new paid orders arriving faster around a daily peak. Every step goes through the sandbox's
+ * in-process control, at its planned time on the subject's clock. A message counts as "hot" when its order's
+ * buyer wrote within the last 10 min (a conversation going on), otherwise as "quiet" — the engine's own notion.
+ */
+import type { SandboxControl } from '../src/sandbox/contract.ts';
+import { deriveRandom, exponentialDelayMs } from '../src/sandbox/random.ts';
+import type { ScenarioSpec } from './profiles.ts';
+import { peakRate, planNewOrder, planOpenOrder, type DailyPeak, type PlannedStep } from './realistic-plan.ts';
+import { tagged, type LoadDriver, type LoadListener, type SeededStore } from './store-load.ts';
+import { MINUTE, type TimeScale } from './time-scale.ts';
+
+const HOT_WINDOW_MS = 10 * MINUTE;
+
+interface Due {
+  at: number;
+  run(): void;
+}
+
+export function startRealisticLoad(
+  control: SandboxControl,
+  spec: ScenarioSpec,
+  store: SeededStore,
+  scale: TimeScale,
+  listener: LoadListener,
+  startAt: number,
+  stockedProductId: string,
+  peak: DailyPeak,
+): LoadDriver {
+  const queue: Due[] = [];
+  const lastMessage = new Map<string, number>();
+  let sequence = 0;
+  let newOrders = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const push = (due: Due) => {
+    let i = queue.length;
+    while (i > 0 && (queue[i - 1] as Due).at > due.at) i--;
+    queue.splice(i, 0, due);
+  };
+  const schedule = (orderId: string, steps: readonly PlannedStep[]) => {
+    for (const step of steps) push({ at: startAt + scale.toReal(step.atMs), run: () => perform(orderId, step) });
+  };
+
+  function perform(orderId: string, step: PlannedStep): void {
+    if (step.kind === 'message') {
+      const tag = `r${++sequence}`;
+      const message = control.postBuyerMessage(orderId, tagged(step.text, tag));
+      const createdMs = Date.parse(message.createdAt);
+      const previous = lastMessage.get(orderId);
+      lastMessage.set(orderId, createdMs);
+      const kind = previous !== undefined && scale.toStoreMs(createdMs - previous) <= HOT_WINDOW_MS ? 'hot' : 'quiet';
+      listener.messageCreated({ id: message.id, orderId, createdMs, kind, tag });
+      return;
+    }
+    try {
+      control.setOrderStatus(orderId, step.status);
+      listener.statusChanged({ orderId, status: step.status, at: Date.now() });
+    } catch {
+      // The order went elsewhere meanwhile (cancelled by the subject): its plan ends here.
+    }
+  }
+
+  store.openOrderIds.forEach((orderId, k) => {
+    schedule(orderId, planOpenOrder(deriveRandom(spec.seed, `open-${k}`)));
+  });
+
+  // New orders: a Poisson stream at the peak's highest rate, thinned down to the rate of the moment.
+  const arrivals = deriveRandom(spec.seed, 'realistic-orders');
+  const topRate = spec.ordersPerMinute * peak.factor;
+  let nextArrivalMs = exponentialDelayMs(arrivals, topRate);
+  const planArrival = () => {
+    push({
+      at: startAt + scale.toReal(nextArrivalMs),
+      run: () => {
+        const atMs = nextArrivalMs;
+        if (arrivals() < peakRate(peak, atMs) / peak.factor) createOrder(atMs);
+        nextArrivalMs += exponentialDelayMs(arrivals, topRate);
+        planArrival();
+      },
+    });
+  };
+  function createOrder(paidAtMs: number): void {
+    const k = newOrders++;
+    const stocked = Math.floor((k + 1) * spec.stockedShare) > Math.floor(k * spec.stockedShare);
+    const order = control.createOrder({ status: 'paid', ...(stocked ? { productId: stockedProductId } : {}) });
+    listener.orderCreated({ id: order.id, createdMs: Date.parse(order.createdAt ?? new Date().toISOString()), kind: 'new', stocked });
+    schedule(order.id, planNewOrder(deriveRandom(spec.seed, `new-${k}`), paidAtMs, stocked));
+  }
+  planArrival();
+
+  function tick(): void {
+    timer = undefined;
+    while (!stopped && queue.length > 0 && (queue[0] as Due).at <= Date.now()) (queue.shift() as Due).run();
+    plan();
+  }
+  function plan(): void {
+    if (stopped || timer || queue.length === 0) return;
+    timer = setTimeout(tick, Math.max(0, (queue[0] as Due).at - Date.now()));
+  }
+  plan();
+
+  return {
+    // The daily peak is this workload's surge; there is no separate burst.
+    burst() {},
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

@@ -9,7 +9,14 @@ import type { Logger } from 'pino';
 import { createBridgeBot, type BridgeBot } from '../../src/bot/index.ts';
 import { DEFAULT_HELD_NOTICE_BACKOFF, DEFAULT_NOTICE_RETRY_DELAYS_MS } from '../../src/bot/sink/notices.ts';
 import { DEFAULT_PACING, DEFAULT_RETRY } from '../../src/bot/transport/api-transformers.ts';
-import { createCardViewQueries, createKeyValueStore, createOrderTopicQueries, createStockQueries } from '../../src/db/index.ts';
+import { DEFAULT_DRAINER } from '../../src/bot/sink/telegram-drainer.ts';
+import {
+  createCardViewQueries,
+  createKeyValueStore,
+  createOrderTopicQueries,
+  createStockQueries,
+  createTelegramQueueQueries,
+} from '../../src/db/index.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import type { SellerApi } from '../../src/seller-api/api.ts';
 import type { SyncForBot } from '../../src/sync/contract.ts';
@@ -46,6 +53,13 @@ export function createBenchBot({ telegram, db, engine, api, logger, scale, perCh
     cardStore: createCardViewQueries(db),
     topics: { mode: 'off', store: createOrderTopicQueries(db) },
     stock: createStockQueries(db),
+    // Sync hands events to the Telegram queue and reads on while it drains, as in the app.
+    telegramQueue: createTelegramQueueQueries(db),
+    drainer: {
+      backoff: { baseMs: real(DEFAULT_DRAINER.backoff.baseMs), maxMs: real(DEFAULT_DRAINER.backoff.maxMs) },
+      idlePollMs: real(DEFAULT_DRAINER.idlePollMs),
+      editMaxWaitMs: real(DEFAULT_DRAINER.editMaxWaitMs),
+    },
     logger,
     listProducts: () => api.listProducts(),
     pacing: { ...DEFAULT_PACING, perChatIntervalMs: perChatIntervalMs ?? real(DEFAULT_PACING.perChatIntervalMs) },

@@ -384,7 +384,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   );
   bot.use(deliverButtons({ codec, steps: deliverSteps, now }));
   bot.use(templatesFeature({ templates: deps.templates, engine, binding, topics, logger, now }));
-  bot.use(statsFeature({ stats: deps.stats, timeZone, now }));
+  bot.use(statsFeature({ stats: deps.stats, now }));
   const { audit } = deps;
   const history = audit && ((orderId: Parameters<typeof orderHistory>[2]) => orderHistory(tr, audit, orderId, timeZone));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now, ...(history ? { history } : {}) }));
@@ -402,6 +402,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const summary = dailySummaryIfSet({
     at: deps.dailySummaryAt,
     timeZone,
+    tr,
     stats: deps.stats,
     ledger: deps.summaryLedger,
     post: (notice) => notices.post(notice),

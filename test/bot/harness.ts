@@ -20,6 +20,7 @@ import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import { createStockQueries } from '../../src/db/stock.ts';
 import { createTemplateQueries } from '../../src/db/templates.ts';
 import { QUICK_REPLY_BUTTONS } from '../../src/bot/texts/templates.ts';
+import { en } from '../support/texts.ts';
 import { createTelegramQueueQueries, type TelegramQueueQueries } from '../../src/db/telegram-queue.ts';
 import { createUserLanguageQueries } from '../../src/db/user-languages.ts';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
@@ -287,8 +288,8 @@ export async function eventually(check: () => void | Promise<void>, timeoutMs = 
 /** Labels of a message's buttons, row by row flattened. */
 export const allLabels = (message: ChatMessage | undefined) =>
   message?.replyMarkup?.inline_keyboard.flat().map((button) => button.text) ?? [];
-/** The action buttons: every label but the Quick reply every card has (templates.e2e.test.ts covers that one). */
-export const labels = (message: ChatMessage | undefined) => allLabels(message).filter((label) => label !== QUICK_REPLY_BUTTONS.open);
+/** The action buttons: every label but the Quick reply every card has (templates.e2e.test.ts covers that one); the harness chat is English. */
+export const labels = (message: ChatMessage | undefined) => allLabels(message).filter((label) => label !== QUICK_REPLY_BUTTONS.open(en));
 
 /**
  * Waits until every queued update was handled: fetched (the runner confirms a batch by asking for the next one,

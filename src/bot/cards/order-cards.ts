@@ -83,7 +83,7 @@ export function createOrderCards(deps: OrderCardsDeps): OrderCards {
     const keyboard =
       stock.keyboard === undefined
         ? await orderCardKeyboard(deps.tr, order, deps.codec)
-        : await withQuickReply(stock.keyboard, order, deps.codec);
+        : await withQuickReply(deps.tr, stock.keyboard, order, deps.codec);
     const html = orderCard(deps.tr, order, {
       lines: stock.lines,
       showsValue: stock.showsValue,

@@ -37,6 +37,7 @@ import {
   quickTemplateQueued,
   quickTemplateRefused,
 } from '../texts/templates.ts';
+import type { Translator } from '../texts/translator.ts';
 
 export interface QuickReplyDeps {
   templates: TemplateStore | undefined;
@@ -51,13 +52,13 @@ export interface QuickReplyDeps {
 const MAX_MENU_TEMPLATES = 48;
 const MENU_LIFETIME_MS = 24 * 3_600_000;
 
-function menuKeyboard(menuId: string, names: readonly string[]): InlineKeyboard {
+function menuKeyboard(tr: Translator, menuId: string, names: readonly string[]): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   names.forEach((name, index) => {
-    keyboard.text(QUICK_REPLY_BUTTONS.template({ name }), quickSendData(menuId, index));
+    keyboard.text(QUICK_REPLY_BUTTONS.template(tr, { name }), quickSendData(menuId, index));
     if (index % 2 === 1) keyboard.row();
   });
-  return keyboard.row().text(QUICK_REPLY_BUTTONS.close, quickCloseData(menuId));
+  return keyboard.row().text(QUICK_REPLY_BUTTONS.close(tr), quickCloseData(menuId));
 }
 
 export function quickReplyButtons(deps: QuickReplyDeps) {
@@ -83,33 +84,33 @@ export function quickReplyButtons(deps: QuickReplyDeps) {
 
   async function open(ctx: BotContext, orderId: OrderId): Promise<void> {
     const names = (deps.templates?.list() ?? []).map((template) => template.name).slice(0, MAX_MENU_TEMPLATES);
-    if (names.length === 0) return answerCallback(ctx, quickMenuNoTemplates);
+    if (names.length === 0) return answerCallback(ctx, quickMenuNoTemplates(ctx.tr));
     await forgetOldMenus();
     const menuId = newMenuId();
     const cardKeyboard = (ctx.callbackQuery?.message?.reply_markup?.inline_keyboard ?? []) as unknown as QuickMenu['cardKeyboard'];
     await quickMenuSlot(deps.kv, menuId).write({ orderId, names, cardKeyboard, at: deps.now() });
-    await answerCallback(ctx, quickMenuOpened);
-    await ctx.editMessageReplyMarkup({ reply_markup: menuKeyboard(menuId, names) });
+    await answerCallback(ctx, quickMenuOpened(ctx.tr));
+    await ctx.editMessageReplyMarkup({ reply_markup: menuKeyboard(ctx.tr, menuId, names) });
   }
 
   async function send(ctx: BotContext, menuId: string, menu: QuickMenu, index: number): Promise<void> {
     const name = menu.names[index];
     const order = deps.engine().lastSeenOrder(menu.orderId);
     const store = deps.templates;
-    if (name === undefined || order === undefined || store === undefined) return answerCallback(ctx, quickMenuStale);
+    if (name === undefined || order === undefined || store === undefined) return answerCallback(ctx, quickMenuStale(ctx.tr));
     const prepared = prepareTemplate(store, name, order);
-    if (!prepared.ok) return answerCallback(ctx, quickTemplateRefused({ name, reason: prepared.reason }));
+    if (!prepared.ok) return answerCallback(ctx, quickTemplateRefused(ctx.tr, { name, reason: prepared.reason }));
     // The menu id is the key: a second tap on this menu, or this update handled twice, is the same message.
     const ticket = deps.engine().enqueue({ kind: 'message', orderId: menu.orderId, text: prepared.text, key: `quick:${menuId}` });
     deps.logger.info(
       { orderId: menu.orderId, template: name, actionId: ticket.actionId, deduplicated: ticket.deduplicated },
       'quick reply queued',
     );
-    await answerCallback(ctx, quickTemplateQueued({ name }));
+    await answerCallback(ctx, quickTemplateQueued(ctx.tr, { name }));
     await quickMenuSlot(deps.kv, menuId).remove();
     await restore(ctx, menu);
     if (prepared.missingFields.length > 0 && !ticket.deduplicated) {
-      const note = quickMissingFields({ orderId: menu.orderId, name, labels: prepared.missingFields });
+      const note = quickMissingFields(ctx.tr, { orderId: menu.orderId, name, labels: prepared.missingFields });
       const messageId = ctx.callbackQuery?.message?.message_id;
       const said = await ctx.reply(note.html, {
         parse_mode: 'HTML',
@@ -129,9 +130,9 @@ export function quickReplyButtons(deps: QuickReplyDeps) {
       return open(ctx, action.orderId);
     }
     const menu = await quickMenuSlot(deps.kv, quick.menuId).read();
-    if (menu === undefined) return answerCallback(ctx, quickMenuStale);
+    if (menu === undefined) return answerCallback(ctx, quickMenuStale(ctx.tr));
     if (quick.kind === 'send') return send(ctx, quick.menuId, menu, quick.index);
-    await answerCallback(ctx, quickMenuClosed);
+    await answerCallback(ctx, quickMenuClosed(ctx.tr));
     await quickMenuSlot(deps.kv, quick.menuId).remove();
     await restore(ctx, menu);
   });

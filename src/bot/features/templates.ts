@@ -35,6 +35,7 @@ import {
   untemplateUsage,
   useTemplateUsage,
 } from '../texts/templates.ts';
+import type { Translator } from '../texts/translator.ts';
 
 export interface TemplatesFeatureDeps {
   /** Without it (a setup without the database) every template command says it is unavailable. */
@@ -57,7 +58,7 @@ function splitArgs(match: string): { name: string; body: string } {
 }
 
 /** As many list items as one message holds; the header counts them all. */
-function templateList(items: readonly Html[]): Html {
+function templateList(tr: Translator, items: readonly Html[]): Html {
   const shown: Html[] = [];
   let length = 200;
   for (const item of items) {
@@ -65,7 +66,7 @@ function templateList(items: readonly Html[]): Html {
     if (length > TELEGRAM_TEXT_LIMIT) break;
     shown.push(item);
   }
-  return join([templatesHeader({ count: items.length }), lines(shown), templatesFooter], '\n\n');
+  return join([templatesHeader(tr, { count: items.length }), lines(shown), templatesFooter(tr)], '\n\n');
 }
 
 export function templatesFeature(deps: TemplatesFeatureDeps) {
@@ -80,62 +81,72 @@ export function templatesFeature(deps: TemplatesFeatureDeps) {
 
   composer.command('template', async (ctx) => {
     const store = deps.templates;
-    if (store === undefined) return void (await answer(ctx, templatesUnavailable));
+    if (store === undefined) return void (await answer(ctx, templatesUnavailable(ctx.tr)));
     const { name: rawName, body } = splitArgs(ctx.match);
-    if (rawName === '') return void (await answer(ctx, templateUsage));
+    if (rawName === '') return void (await answer(ctx, templateUsage(ctx.tr)));
     const name = checkTemplateName(rawName);
-    if (!name.ok) return void (await answer(ctx, templateNameRefused({ reason: name.reason })));
+    if (!name.ok) return void (await answer(ctx, templateNameRefused(ctx.tr, { reason: name.reason })));
     if (body.trim() === '') {
       const template = store.get(name.name);
       await answer(
         ctx,
-        template === undefined ? templateUnknown({ name: name.name }) : templateShown({ name: name.name, body: template.text }),
+        template === undefined
+          ? templateUnknown(ctx.tr, { name: name.name })
+          : templateShown(ctx.tr, { name: name.name, body: template.text }),
       );
       return;
     }
     await admins(ctx, async () => {
       const checked = checkTemplateText(body);
-      if (!checked.ok) return void (await answer(ctx, templateTextRefused(checked)));
+      if (!checked.ok) return void (await answer(ctx, templateTextRefused(ctx.tr, checked)));
       const replaced = store.save(name.name, checked.text, deps.now());
       deps.logger.info({ template: name.name, replaced, userId: ctx.from?.id }, 'template saved');
-      await answer(ctx, templateSaved({ name: name.name, replaced }));
+      await answer(ctx, templateSaved(ctx.tr, { name: name.name, replaced }));
     });
   });
 
   composer.command('untemplate', async (ctx) => {
     const store = deps.templates;
-    if (store === undefined) return void (await answer(ctx, templatesUnavailable));
+    if (store === undefined) return void (await answer(ctx, templatesUnavailable(ctx.tr)));
     await admins(ctx, async () => {
       const { name: rawName } = splitArgs(ctx.match);
-      if (rawName === '') return void (await answer(ctx, untemplateUsage));
+      if (rawName === '') return void (await answer(ctx, untemplateUsage(ctx.tr)));
       const name = checkTemplateName(rawName);
-      if (!name.ok) return void (await answer(ctx, templateNameRefused({ reason: name.reason })));
+      if (!name.ok) return void (await answer(ctx, templateNameRefused(ctx.tr, { reason: name.reason })));
       const deleted = store.delete(name.name);
       if (deleted) deps.logger.info({ template: name.name, userId: ctx.from?.id }, 'template deleted');
-      await answer(ctx, deleted ? templateDeleted({ name: name.name }) : templateUnknown({ name: name.name }));
+      await answer(ctx, deleted ? templateDeleted(ctx.tr, { name: name.name }) : templateUnknown(ctx.tr, { name: name.name }));
     });
   });
 
   composer.command('templates', async (ctx) => {
     const store = deps.templates;
-    if (store === undefined) return void (await answer(ctx, templatesUnavailable));
+    if (store === undefined) return void (await answer(ctx, templatesUnavailable(ctx.tr)));
     const all = store.list();
-    await answer(ctx, all.length === 0 ? noTemplates : templateList(all.map((t) => templateListItem({ name: t.name, body: t.text }))));
+    await answer(
+      ctx,
+      all.length === 0
+        ? noTemplates(ctx.tr)
+        : templateList(
+            ctx.tr,
+            all.map((t) => templateListItem(ctx.tr, { name: t.name, body: t.text })),
+          ),
+    );
   });
 
   composer.command('t', async (ctx) => {
     const store = deps.templates;
     const message = ctx.message;
-    if (store === undefined || message === undefined) return void (await answer(ctx, templatesUnavailable));
+    if (store === undefined || message === undefined) return void (await answer(ctx, templatesUnavailable(ctx.tr)));
     const repliedTo = message.reply_to_message;
     const thread = message.is_topic_message ? message.message_thread_id : undefined;
     const orderId =
       (repliedTo && deps.engine().orderForTelegramMessage({ chatId: ctx.chat.id, messageId: repliedTo.message_id })) ||
       (thread === undefined ? undefined : await deps.topics?.orderOfThread(ctx.chat.id, thread));
-    if (!orderId) return void (await answer(ctx, useTemplateUsage));
+    if (!orderId) return void (await answer(ctx, useTemplateUsage(ctx.tr)));
     const { name: rawName } = splitArgs(ctx.match);
     const name = checkTemplateName(rawName);
-    if (!name.ok) return void (await answer(ctx, rawName === '' ? useTemplateUsage : templateUnknown({ name: rawName })));
+    if (!name.ok) return void (await answer(ctx, rawName === '' ? useTemplateUsage(ctx.tr) : templateUnknown(ctx.tr, { name: rawName })));
     const order = deps.engine().lastSeenOrder(orderId);
     const prepared = order === undefined ? ({ ok: false, reason: 'gone' } as const) : prepareTemplate(store, name.name, order);
     // What is said under the /t message is linked to the order: a reply to it still reaches the buyer.
@@ -144,11 +155,11 @@ export function templatesFeature(deps: TemplatesFeatureDeps) {
       deps.engine().linkTelegramMessage(orderId, { chatId: said.chat.id, messageId: said.message_id }, 'other');
     };
     if (!prepared.ok) {
-      if (prepared.reason === 'gone') return say(templateUnknown({ name: name.name }));
-      if (prepared.reason === 'empty') return say(renderedEmpty({ name: name.name }));
-      return say(renderedTooLong({ name: name.name, length: prepared.length, limit: prepared.limit }));
+      if (prepared.reason === 'gone') return say(templateUnknown(ctx.tr, { name: name.name }));
+      if (prepared.reason === 'empty') return say(renderedEmpty(ctx.tr, { name: name.name }));
+      return say(renderedTooLong(ctx.tr, { name: name.name, length: prepared.length, limit: prepared.limit }));
     }
-    if (prepared.missingFields.length > 0) await say(missingFieldsNote({ labels: prepared.missingFields }));
+    if (prepared.missingFields.length > 0) await say(missingFieldsNote(ctx.tr, { labels: prepared.missingFields }));
     const origin = { chatId: message.chat.id, messageId: message.message_id };
     const ticket = deps.engine().enqueue({ kind: 'message', orderId, text: prepared.text, origin });
     deps.logger.info(

@@ -8,15 +8,20 @@ import type { Translator } from '../texts/translator.ts';
 
 /** Every card's action buttons, then a row with Quick reply (the template menu, features/quick-reply.ts). */
 export async function orderCardKeyboard(tr: Translator, order: Order, codec: OrderActionCodec): Promise<InlineKeyboard> {
-  return withQuickReply((await actionButtons(tr, order, codec)) ?? new InlineKeyboard(), order, codec);
+  return withQuickReply(tr, (await actionButtons(tr, order, codec)) ?? new InlineKeyboard(), order, codec);
 }
 
 /** `keyboard` (the order's buttons, or the stock section's) with the Quick reply row every card ends with. */
-export async function withQuickReply(keyboard: InlineKeyboard, order: Order, codec: OrderActionCodec): Promise<InlineKeyboard> {
+export async function withQuickReply(
+  tr: Translator,
+  keyboard: InlineKeyboard,
+  order: Order,
+  codec: OrderActionCodec,
+): Promise<InlineKeyboard> {
   const rows = keyboard.inline_keyboard.filter((row) => row.length > 0).map((row) => [...row]);
   const result = InlineKeyboard.from(rows);
   if (rows.length > 0) result.row();
-  return result.text(QUICK_REPLY_BUTTONS.open, await codec.encode('quickReply', order.id));
+  return result.text(QUICK_REPLY_BUTTONS.open(tr), await codec.encode('quickReply', order.id));
 }
 
 async function actionButtons(tr: Translator, order: Order, codec: OrderActionCodec): Promise<InlineKeyboard | undefined> {

@@ -3,9 +3,10 @@
  * calendar days of the bot's time zone, each figure read from the database as of `at`.
  */
 import type { StatsFigures, StatsPeriod, StatsStore } from '../../core/audit.ts';
-import { addDays, localDay, localHm, localTimeOn, startOfLocalDay } from '../../shared/local-time.ts';
+import { addDays, localDay, localTimeOn, startOfLocalDay } from '../../shared/local-time.ts';
 import type { Html } from '../helpers/html.ts';
 import { formatDuration, statsBlock, statsFooter, statsReport, statsToday, statsWeek, type StatsBlock } from '../texts/stats.ts';
+import type { Translator } from '../texts/translator.ts';
 
 export interface StatsPeriods {
   today: StatsPeriod;
@@ -28,7 +29,7 @@ export function statsPeriods(at: number, timeZone: string): StatsPeriods {
   };
 }
 
-const block = (figures: StatsFigures): StatsBlock => ({
+const block = (tr: Translator, figures: StatsFigures): StatsBlock => ({
   newOrders: figures.newOrders,
   taken: figures.taken,
   delivered: figures.delivered,
@@ -37,15 +38,20 @@ const block = (figures: StatsFigures): StatsBlock => ({
   deliveredByHand: Math.max(0, figures.delivered - figures.deliveredByBot),
   cancelled: figures.cancelled,
   revenue: figures.revenue,
-  medianTake: formatDuration(figures.medianTakeMs),
-  medianAnswer: formatDuration(figures.medianAnswerMs),
+  medianTake: formatDuration(tr, figures.medianTakeMs),
+  medianAnswer: formatDuration(tr, figures.medianAnswerMs),
 });
 
-export function buildStatsReport(stats: StatsStore, at: number, timeZone: string): Html {
-  const periods = statsPeriods(at, timeZone);
+/** In `tr`'s language and zone: the days are counted in the zone the texts name (BOT_TIMEZONE). */
+export function buildStatsReport(tr: Translator, stats: StatsStore, at: number): Html {
+  const periods = statsPeriods(at, tr.format.timeZone);
+  const today = tr.format.day(periods.today.from);
   return statsReport({
-    today: statsBlock({ title: statsToday({ day: periods.day }), figures: block(stats.figures(periods.today)) }),
-    week: statsBlock({ title: statsWeek({ from: periods.weekFrom, to: periods.day }), figures: block(stats.figures(periods.week)) }),
-    footer: statsFooter({ timeZone, time: `${periods.day} ${localHm(at, timeZone)}` }),
+    today: statsBlock(tr, { title: statsToday(tr, { day: today }), figures: block(tr, stats.figures(periods.today)) }),
+    week: statsBlock(tr, {
+      title: statsWeek(tr, { from: tr.format.day(periods.week.from), to: today }),
+      figures: block(tr, stats.figures(periods.week)),
+    }),
+    footer: statsFooter(tr, { at }),
   });
 }

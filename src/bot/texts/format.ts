@@ -16,6 +16,10 @@ export interface Format {
   moment(at: number): string;
   /** An ISO timestamp like `moment`; anything that cannot be read is shown as the store sent it. */
   time(value: string): string;
+  /** The calendar day of a moment in the configured zone, without the zone: `2026-11-22`, `22.11.2026` in Russian. */
+  day(at: number): string;
+  /** The time of day of a moment in the configured zone, without the zone: `16:01`. */
+  clock(at: number): string;
 }
 
 /** Checked by the configuration at start-up (BOT_TIMEZONE); here a bad zone is a programming error and throws. */
@@ -31,6 +35,8 @@ export function createFormat(locale: string, timeZone: string): Format {
     timeZone,
     timeZoneName: 'short',
   });
+  const days = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
+  const clocks = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
   const moment = (at: number): string => {
     // English keeps the sortable `2026-11-22 16:01 UTC` the README and sellers' tools know; every other language
     // gets its own order and separators from Intl (`22.11.2026, 16:01 UTC` in Russian).
@@ -47,6 +53,13 @@ export function createFormat(locale: string, timeZone: string): Format {
       const time = Date.parse(value);
       return Number.isNaN(time) ? value : moment(time);
     },
+    day(at) {
+      // English keeps the sortable day of `moment`, as above.
+      if (!locale.startsWith('en')) return days.format(at);
+      const part = Object.fromEntries(days.formatToParts(at).map((p) => [p.type, p.value]));
+      return `${part.year}-${part.month}-${part.day}`;
+    },
+    clock: (at) => clocks.format(at),
   };
 }
 

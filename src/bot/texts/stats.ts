@@ -1,18 +1,16 @@
 /** Texts of /stats and of the daily summary (DAILY_SUMMARY_AT). Days and times come in formatted in the bot's zone. */
-import { bold, join, lines, text, type Html } from '../helpers/html.ts';
-import { formatNumber } from './format.ts';
-
-export const statsCommandDescription = 'Orders, revenue and answer times: today and the last 7 days';
+import { join, type Html } from '../helpers/html.ts';
+import type { Translator } from './translator.ts';
 
 /** A duration as `45 s`, `12 min`, `3 h 5 min`, `2 d 4 h`; `—` when there was nothing to measure. */
-export function formatDuration(ms: number | undefined): string {
-  if (ms === undefined) return '—';
+export function formatDuration(tr: Translator, ms: number | undefined): string {
+  if (ms === undefined) return tr.text('stats-duration-none');
   const minutes = Math.round(ms / 60_000);
-  if (ms < 60_000) return `${Math.round(ms / 1000)} s`;
-  if (minutes < 60) return `${minutes} min`;
+  if (ms < 60_000) return tr.text('stats-duration-seconds', { seconds: Math.round(ms / 1000) });
+  if (minutes < 60) return tr.text('stats-duration-minutes', { minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ${minutes % 60} min`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+  if (hours < 48) return tr.text('stats-duration-hours', { hours, minutes: minutes % 60 });
+  return tr.text('stats-duration-days', { days: Math.floor(hours / 24), hours: hours % 24 });
 }
 
 export interface StatsBlock {
@@ -27,24 +25,18 @@ export interface StatsBlock {
   medianAnswer: string;
 }
 
-export const statsBlock = ({ title, figures }: { title: Html; figures: StatsBlock }): Html =>
-  lines([
-    title,
-    text(`New paid orders: ${figures.newOrders}`),
-    text(`Taken: ${figures.taken}`),
-    text(`Delivered: ${figures.delivered} (by hand ${figures.deliveredByHand}, automatically ${figures.deliveredByBot})`),
-    text(`Cancelled: ${figures.cancelled}`),
-    text(`Revenue: ${formatNumber(figures.revenue)}`),
-    text(`Median time paid → taken: ${figures.medianTake}`),
-    text(`Median time buyer message → first answer: ${figures.medianAnswer}`),
-  ]);
+/** Counts go in as numbers (the language's digits and plural rules); the revenue is an amount, formatted here. */
+export const statsBlock = (tr: Translator, { title, figures }: { title: Html; figures: StatsBlock }): Html =>
+  tr.html('stats-block', { ...figures, title, revenue: tr.format.number(figures.revenue) });
 
-export const statsToday = ({ day }: { day: string }): Html => bold(`📊 Today (${day})`);
-export const statsWeek = ({ from, to }: { from: string; to: string }): Html => bold(`📈 Last 7 days (${from} – ${to})`);
-export const statsFooter = ({ timeZone, time }: { timeZone: string; time: string }): Html =>
-  text(`As of ${time}, ${timeZone} time. Delivered and revenue count orders delivered in the period.`);
+/** `day`, `from`, `to`: `tr.format.day` of a moment in that day. */
+export const statsToday = (tr: Translator, { day }: { day: string }): Html => tr.html('stats-today', { day });
+export const statsWeek = (tr: Translator, { from, to }: { from: string; to: string }): Html => tr.html('stats-week', { from, to });
+/** As of `at`, a moment: its day and time of day in the bot's zone, which is named. */
+export const statsFooter = (tr: Translator, { at }: { at: number }): Html =>
+  tr.html('stats-footer', { day: tr.format.day(at), time: tr.format.clock(at), timeZone: tr.format.timeZone });
 export const statsReport = ({ today, week, footer }: { today: Html; week: Html; footer: Html }): Html =>
   join([today, week, footer], '\n\n');
-export const dailySummaryTitle = ({ day }: { day: string }): Html => bold(`🗓 Daily summary for ${day}`);
+export const dailySummaryTitle = (tr: Translator, { day }: { day: string }): Html => tr.html('stats-daily-summary-title', { day });
 export const dailySummary = ({ title, report }: { title: Html; report: Html }): Html => join([title, report], '\n\n');
-export const statsUnavailable = 'Statistics are not available in this setup.';
+export const statsUnavailable = (tr: Translator) => tr.text('stats-unavailable');

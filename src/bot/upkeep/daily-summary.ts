@@ -13,6 +13,7 @@ import { addDays, localDay, localTimeOn } from '../../shared/local-time.ts';
 import type { PostNotice } from '../sink/notices.ts';
 import { buildStatsReport } from '../stats/report.ts';
 import { dailySummary, dailySummaryTitle } from '../texts/stats.ts';
+import type { Translator } from '../texts/translator.ts';
 
 export interface LocalTimeOfDay {
   hour: number;
@@ -22,6 +23,8 @@ export interface LocalTimeOfDay {
 export interface DailySummaryDeps {
   at: LocalTimeOfDay;
   timeZone: string;
+  /** The chat's: the summary is posted for everyone in it (its zone is `timeZone`, BOT_TIMEZONE). */
+  tr: Translator;
   stats: StatsStore;
   ledger: SummaryLedger;
   post: PostNotice;
@@ -63,9 +66,9 @@ function createDailySummary(deps: DailySummaryDeps): DailySummary {
         return false;
       }
       // Built before the claim: a report that fails to build leaves the day unclaimed for the next check.
-      const report = buildStatsReport(deps.stats, slot.at, deps.timeZone);
+      const report = buildStatsReport(deps.tr, deps.stats, slot.at);
       if (!deps.ledger.claim(slot.day, now)) return false;
-      await deps.post(dailySummary({ title: dailySummaryTitle({ day: slot.day }), report }));
+      await deps.post(dailySummary({ title: dailySummaryTitle(deps.tr, { day: deps.tr.format.day(slot.at) }), report }));
       deps.logger.info({ day: slot.day }, 'daily summary posted');
       return true;
     } catch (error) {

@@ -16,12 +16,16 @@ export interface Format {
   moment(at: number): string;
   /** An ISO timestamp like `moment`; anything that cannot be read is shown as the store sent it. */
   time(value: string): string;
+  /** The time of day only, `14:02`: a card's audit lines, where the day is plain from the card. */
+  clock(at: number): string;
+  /** `moment` without the zone's name: a history's lines, one below the other, where it would only repeat. */
+  stamp(at: number): string;
 }
 
 /** Checked by the configuration at start-up (BOT_TIMEZONE); here a bad zone is a programming error and throws. */
 export function createFormat(locale: string, timeZone: string): Format {
   const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
-  const dates = new Intl.DateTimeFormat(locale, {
+  const dayAndTime = {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -29,15 +33,18 @@ export function createFormat(locale: string, timeZone: string): Format {
     minute: '2-digit',
     hourCycle: 'h23',
     timeZone,
-    timeZoneName: 'short',
-  });
-  const moment = (at: number): string => {
-    // English keeps the sortable `2026-11-22 16:01 UTC` the README and sellers' tools know; every other language
-    // gets its own order and separators from Intl (`22.11.2026, 16:01 UTC` in Russian).
-    if (!locale.startsWith('en')) return dates.format(at);
-    const part = Object.fromEntries(dates.formatToParts(at).map((p) => [p.type, p.value]));
-    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute} ${part.timeZoneName}`;
+  } as const;
+  const dates = new Intl.DateTimeFormat(locale, { ...dayAndTime, timeZoneName: 'short' });
+  const datesWithoutZone = new Intl.DateTimeFormat(locale, dayAndTime);
+  const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+  const english = (format: Intl.DateTimeFormat, at: number): string => {
+    const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+    const day = `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+    return part.timeZoneName === undefined ? day : `${day} ${part.timeZoneName}`;
   };
+  // English keeps the sortable `2026-11-22 16:01 UTC` the README and sellers' tools know; every other language
+  // gets its own order and separators from Intl (`22.11.2026, 16:01 UTC` in Russian).
+  const moment = (at: number): string => (locale.startsWith('en') ? english(dates, at) : dates.format(at));
   return {
     locale,
     timeZone,
@@ -47,6 +54,8 @@ export function createFormat(locale: string, timeZone: string): Format {
       const time = Date.parse(value);
       return Number.isNaN(time) ? value : moment(time);
     },
+    clock: (at) => clock.format(at),
+    stamp: (at) => (locale.startsWith('en') ? english(datesWithoutZone, at) : datesWithoutZone.format(at)),
   };
 }
 

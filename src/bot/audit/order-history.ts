@@ -23,16 +23,15 @@ const resultWords = (tr: Translator, entry: AuditEntry): string => historyResult
 /** `tr`: the asking user's, times in its zone (the bot's). */
 export function orderHistory(tr: Translator, audit: AuditStore, orderId: OrderId): Html {
   const history = audit.history(orderId);
-  const stamp = (at: number) => tr.format.stamp(at);
   const dated: { at: number; line: Html }[] = [
     ...history.statuses.map((event: StatusEvent) => ({
       at: event.at,
-      line: historyStatus(tr, { time: stamp(event.at), status: event.status, first: event.previous === undefined }),
+      line: historyStatus(tr, { time: tr.format.stamp(event.at), status: event.status, first: event.previous === undefined }),
     })),
     ...history.actions.map((entry) => ({
       at: entry.at,
       line: historyAction(tr, {
-        time: stamp(entry.at),
+        time: tr.format.stamp(entry.at),
         action: entry.action,
         who: actorName(tr, entry.actor),
         result: resultWords(tr, entry),

@@ -20,7 +20,7 @@ import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Middleware } from 'grammy';
 import type { Logger } from 'pino';
 import type { AuditStore, StatsStore, SummaryLedger } from '../core/audit.ts';
-import type { Product } from '../seller-api/schemas.ts';
+import type { OrderId, Product } from '../seller-api/schemas.ts';
 import type { Backoff } from '../shared/backoff.ts';
 import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
 import type { SyncForBot, SyncSink } from '../sync/contract.ts';
@@ -259,7 +259,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     tr,
     now,
     stockOf: (orderId) => engine().orderStock(orderId),
-    ...(deps.audit ? { auditOf: cardAuditLines(deps.audit, timeZone) } : {}),
+    ...(deps.audit ? { auditOf: cardAuditLines(deps.audit, tr) } : {}),
   });
   const cancelQuestions = createCancelQuestions(deps.kv);
   const deliverSteps = createDeliverSteps(deps.kv);
@@ -386,7 +386,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(templatesFeature({ templates: deps.templates, engine, binding, topics, logger, now }));
   bot.use(statsFeature({ stats: deps.stats, now }));
   const { audit } = deps;
-  const history = audit && ((orderId: Parameters<typeof orderHistory>[2]) => orderHistory(tr, audit, orderId, timeZone));
+  // In the language of whoever asks, like every answer to a command.
+  const history = audit && ((askingTr: Translator, orderId: OrderId) => orderHistory(askingTr, audit, orderId));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now, ...(history ? { history } : {}) }));
   bot.use(autocancelFeature({ store: deps.reminders?.store, binding, listProducts: deps.listProducts, logger, now }));
   // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.

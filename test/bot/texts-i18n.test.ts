@@ -29,6 +29,7 @@ import type { SellerApiErrorCode } from '../../src/seller-api/errors.ts';
 import { MessageSchema, OrderSchema, type OrderId, type ProductId } from '../../src/seller-api/schemas.ts';
 import { parseTelegramHtml } from '../support/fake-telegram-api.ts';
 import { textsIn } from '../support/texts.ts';
+import { remindersAndStaff } from './texts-i18n-reminders-staff.ts';
 
 const ID = 'ord_000006630a3f4dad' as OrderId;
 /** What a buyer or a store may send: markup and an entity that must arrive as typed. */
@@ -260,6 +261,7 @@ function everything(tr: Translator): [string, Html | string][] {
     ['topic line', topics.newOrderInTopic(tr, { orderId: ID, productTitle: NASTY, url: 'https://t.me/c/1/2' })],
   );
   texts.push(['topic during deliver', topics.topicTextDuringDeliver(tr)], ['topics right', topics.topicsRightMissing(tr)]);
+  texts.push(...remindersAndStaff(tr, { orderId: ID, nasty: NASTY, at: AT }));
   for (const { command, description } of commands.commandList(tr)) texts.push([`command ${command}`, description]);
   texts.push(...templateTexts(tr), ...statsTexts(tr));
   return texts;

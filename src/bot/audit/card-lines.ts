@@ -4,25 +4,26 @@
  */
 import type { AuditActor, AuditEntry, AuditStore } from '../../core/audit.ts';
 import type { OrderId } from '../../seller-api/schemas.ts';
-import { localHm } from '../../shared/local-time.ts';
 import type { Html } from '../helpers/html.ts';
 import { actorBot, actorPerson, auditLine } from '../texts/staff.ts';
+import type { Translator } from '../texts/translator.ts';
 
 /** How many lines a card shows at most. */
 const CARD_AUDIT_LINES = 3;
 
 const CARD_ACTIONS: ReadonlySet<string> = new Set(['take', 'deliver', 'cancel', 'replace']);
 
-export const actorName = (actor: AuditActor): string =>
-  actor.kind === 'person' ? actorPerson({ name: actor.name }) : actorBot({ source: actor.source });
+export const actorName = (tr: Translator, actor: AuditActor): string =>
+  actor.kind === 'person' ? actorPerson({ name: actor.name }) : actorBot(tr, { source: actor.source });
 
-function cardAuditLine(entry: AuditEntry, timeZone: string): Html {
-  const time = localHm(entry.settledAt ?? entry.at, timeZone);
-  const who = actorName(entry.actor);
-  return auditLine({ action: entry.action, who, time, failedCode: entry.result === 'failed' ? (entry.code ?? 'FAILED') : undefined });
+function cardAuditLine(tr: Translator, entry: AuditEntry): Html {
+  const time = tr.format.clock(entry.settledAt ?? entry.at);
+  const who = actorName(tr, entry.actor);
+  return auditLine(tr, { action: entry.action, who, time, failedCode: entry.result === 'failed' ? (entry.code ?? 'FAILED') : undefined });
 }
 
-export function cardAuditLines(audit: AuditStore, timeZone: string): (orderId: OrderId) => Html[] {
+/** `tr`: the chat's, as the card it goes under (cards/render-card.ts). */
+export function cardAuditLines(audit: AuditStore, tr: Translator): (orderId: OrderId) => Html[] {
   return (orderId) =>
     audit
       // A few more than shown: messages and pending steps in between are skipped.
@@ -31,5 +32,5 @@ export function cardAuditLines(audit: AuditStore, timeZone: string): (orderId: O
       .filter((entry) => CARD_ACTIONS.has(entry.action) && (entry.result === 'ok' || entry.result === 'failed'))
       .slice(0, CARD_AUDIT_LINES)
       .reverse()
-      .map((entry) => cardAuditLine(entry, timeZone));
+      .map((entry) => cardAuditLine(tr, entry));
 }

@@ -22,6 +22,7 @@ import {
   autocancelUnknownProduct,
   autocancelUsage,
 } from '../texts/reminders.ts';
+import type { Translator } from '../texts/translator.ts';
 import type { ReminderStore } from '../upkeep/reminder-store.ts';
 
 /** At most a week, like the other minute settings; decimals allowed (tests use seconds). */
@@ -41,11 +42,11 @@ export function autocancelFeature(deps: {
   const composer = new Composer<BotContext>();
   const admins = adminOnly({ binding: deps.binding, logger: deps.logger });
 
-  const list = async (store: ReminderStore): Promise<Html> => {
+  const list = async (tr: Translator, store: ReminderStore): Promise<Html> => {
     const rules = await store.rules();
-    if (rules.length === 0) return autocancelNone;
-    const items = rules.map((rule) => autocancelListItem({ productId: rule.productId, minutesSet: rule.minutes }));
-    return join([autocancelListHeader({ products: rules.length }), lines(items)], '\n\n');
+    if (rules.length === 0) return autocancelNone(tr);
+    const items = rules.map((rule) => autocancelListItem(tr, { productId: rule.productId, minutesSet: rule.minutes }));
+    return join([autocancelListHeader(tr, { products: rules.length }), lines(items)], '\n\n');
   };
 
   /** Whether the store knows the product: a typo would set a rule that never acts while the seller counts on it. */
@@ -61,27 +62,29 @@ export function autocancelFeature(deps: {
 
   composer.command('autocancel', admins, async (ctx) => {
     const { store } = deps;
-    if (store === undefined) return void (await ctx.reply(autocancelUnavailable));
+    if (store === undefined) return void (await ctx.reply(autocancelUnavailable(ctx.tr)));
     const args = ctx.match
       .trim()
       .split(/\s+/)
       .filter((arg) => arg !== '');
-    if (args.length === 0) return void (await ctx.reply((await list(store)).html, html));
+    if (args.length === 0) return void (await ctx.reply((await list(ctx.tr, store)).html, html));
     const [productArg, value] = args;
-    if (args.length !== 2 || productArg === undefined || value === undefined) return void (await ctx.reply(autocancelUsage.html, html));
+    if (args.length !== 2 || productArg === undefined || value === undefined)
+      return void (await ctx.reply(autocancelUsage(ctx.tr).html, html));
     const productId = productArg as ProductId;
     if (value.toLowerCase() === 'off') {
       const wasOn = await store.removeRule(productId);
       deps.logger.info({ productId, userId: ctx.from?.id, wasOn }, 'auto-cancel turned off');
-      return void (await ctx.reply(autocancelOff({ productId, wasOn }).html, html));
+      return void (await ctx.reply(autocancelOff(ctx.tr, { productId, wasOn }).html, html));
     }
     const minutes = MINUTES.test(value) ? Number(value) : Number.NaN;
-    if (!(minutes > 0 && minutes <= MAX_MINUTES)) return void (await ctx.reply(autocancelBadMinutes.html, html));
+    if (!(minutes > 0 && minutes <= MAX_MINUTES))
+      return void (await ctx.reply(autocancelBadMinutes(ctx.tr, { max: MAX_MINUTES }).html, html));
     const known = await productKnown(productId);
-    if (known === false) return void (await ctx.reply(autocancelUnknownProduct({ productId }).html, html));
+    if (known === false) return void (await ctx.reply(autocancelUnknownProduct(ctx.tr, { productId }).html, html));
     await store.setRule(productId, minutes, ctx.from?.id, deps.now());
     deps.logger.info({ productId, minutes, userId: ctx.from?.id, checked: known === true }, 'auto-cancel turned on');
-    await ctx.reply(autocancelSet({ productId, minutesSet: minutes, unchecked: known === undefined }).html, html);
+    await ctx.reply(autocancelSet(ctx.tr, { productId, minutesSet: minutes, unchecked: known === undefined }).html, html);
   });
 
   return composer;

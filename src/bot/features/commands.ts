@@ -116,8 +116,8 @@ export interface CommandsDeps {
   logger: Logger;
   secrets: readonly string[];
   now: () => number;
-  /** The order's history (audit/order-history.ts), sent by /order under the card; absent: the card alone. */
-  history?: (orderId: OrderId) => Html;
+  /** The order's history (audit/order-history.ts) in `tr`'s language, sent by /order under the card; absent: the card alone. */
+  history?: (tr: Translator, orderId: OrderId) => Html;
 }
 
 export function commandsFeature(deps: CommandsDeps) {
@@ -149,7 +149,7 @@ export function commandsFeature(deps: CommandsDeps) {
     if (!order) return void (await ctx.reply(orderUnknown(ctx.tr, { orderId: id }).html, html));
     const card = await deps.cards.post(order, ctx.chat.id, { replyTo: ctx.msg.message_id });
     deps.engine().linkTelegramMessage(order.id, card, 'card');
-    const history = deps.history?.(order.id);
+    const history = deps.history?.(ctx.tr, order.id);
     if (history)
       await ctx.reply(history.html, { ...html, reply_parameters: { message_id: card.messageId, allow_sending_without_reply: true } });
   });

@@ -50,7 +50,7 @@ function startAnswer(tr: Translator, facts: StartFacts): Html {
       : facts.isAdmin
         ? startUserAdmin(tr, { userId })
         : facts.isStaff
-          ? startUserStaff({ userId })
+          ? startUserStaff(tr, { userId })
           : startUserNotAdmin(tr, { userId });
   const parts: Html[] = [startIntro(tr), startHowTo(tr)];
   if (facts.boundNow) parts.push(startTrialBound(tr));

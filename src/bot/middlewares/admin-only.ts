@@ -14,10 +14,10 @@ export function adminOnly(deps: { binding: ChatBinding; logger: Logger }): Middl
   return async (ctx, next) => {
     if ((await deps.binding.roleOf(ctx.from?.id)) === 'admin') return next();
     deps.logger.info({ userId: ctx.from?.id, chatId: ctx.chat?.id, updateId: ctx.update.update_id }, 'admin-only update refused');
-    if (ctx.callbackQuery) return answerCallback(ctx, staffRefused);
+    if (ctx.callbackQuery) return answerCallback(ctx, staffRefused(ctx.tr));
     const message = ctx.message;
     if (message) {
-      await ctx.reply(staffRefused, { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
+      await ctx.reply(staffRefused(ctx.tr), { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
     }
   };
 }

@@ -32,6 +32,6 @@ export function staffLimits(deps: {
     deps.logger.info({ userId: ctx.from?.id, orderId: action.orderId, verb: action.verb }, 'staff refused: cancel is for admins');
     const actor = currentActor();
     if (actor) deps.audit?.record({ at: deps.now(), orderId: action.orderId, action: 'cancel', actor, result: 'refused' });
-    await answerCallback(ctx, staffCancelRefused);
+    await answerCallback(ctx, staffCancelRefused(ctx.tr));
   };
 }

@@ -18,14 +18,16 @@ export interface Format {
   time(value: string): string;
   /** The calendar day of a moment in the configured zone, without the zone: `2026-11-22`, `22.11.2026` in Russian. */
   day(at: number): string;
-  /** The time of day of a moment in the configured zone, without the zone: `16:01`. */
+  /** The time of day only, `14:02`: a card's audit lines, where the day is plain from the card. */
   clock(at: number): string;
+  /** `moment` without the zone's name: a history's lines, one below the other, where it would only repeat. */
+  stamp(at: number): string;
 }
 
 /** Checked by the configuration at start-up (BOT_TIMEZONE); here a bad zone is a programming error and throws. */
 export function createFormat(locale: string, timeZone: string): Format {
   const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
-  const dates = new Intl.DateTimeFormat(locale, {
+  const dayAndTime = {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -33,17 +35,19 @@ export function createFormat(locale: string, timeZone: string): Format {
     minute: '2-digit',
     hourCycle: 'h23',
     timeZone,
-    timeZoneName: 'short',
-  });
+  } as const;
+  const dates = new Intl.DateTimeFormat(locale, { ...dayAndTime, timeZoneName: 'short' });
+  const datesWithoutZone = new Intl.DateTimeFormat(locale, dayAndTime);
   const days = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
-  const clocks = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
-  const moment = (at: number): string => {
-    // English keeps the sortable `2026-11-22 16:01 UTC` the README and sellers' tools know; every other language
-    // gets its own order and separators from Intl (`22.11.2026, 16:01 UTC` in Russian).
-    if (!locale.startsWith('en')) return dates.format(at);
-    const part = Object.fromEntries(dates.formatToParts(at).map((p) => [p.type, p.value]));
-    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute} ${part.timeZoneName}`;
+  const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+  const english = (format: Intl.DateTimeFormat, at: number): string => {
+    const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+    const day = `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+    return part.timeZoneName === undefined ? day : `${day} ${part.timeZoneName}`;
   };
+  // English keeps the sortable `2026-11-22 16:01 UTC` the README and sellers' tools know; every other language
+  // gets its own order and separators from Intl (`22.11.2026, 16:01 UTC` in Russian).
+  const moment = (at: number): string => (locale.startsWith('en') ? english(dates, at) : dates.format(at));
   return {
     locale,
     timeZone,
@@ -59,13 +63,10 @@ export function createFormat(locale: string, timeZone: string): Format {
       const part = Object.fromEntries(days.formatToParts(at).map((p) => [p.type, p.value]));
       return `${part.year}-${part.month}-${part.day}`;
     },
-    clock: (at) => clocks.format(at),
+    clock: (at) => clock.format(at),
+    stamp: (at) => (locale.startsWith('en') ? english(datesWithoutZone, at) : datesWithoutZone.format(at)),
   };
 }
 
 /** Ids in texts are code-formatted and cut, so a freak id cannot push a message over Telegram's limit. */
 export const idCode = (raw: string): Html => code(truncate(raw, 80));
-
-// Used by texts not in the locale files yet (templates, reminders, staff, stats); they go when those move.
-export const formatNumber = (value: number): string => (Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6))));
-export const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -1,62 +1,50 @@
 /**
  * Texts of roles and of the audit trail: what staff are refused, the card's "taken by Anna · 14:02" lines, and the
- * history /order shows. Times come in already formatted (`HH:MM`, `YYYY-MM-DD HH:MM`) in the bot's time zone.
+ * history /order shows. Times come in already formatted (`tr.format.clock`, `tr.format.stamp`) in the bot's time zone.
  */
-import type { Translator } from './translator.ts';
-import { bold, code, join, lines, text, truncate, type Html } from '../helpers/html.ts';
-import { count, idCode } from './format.ts';
+import { join, lines, truncate, type Html } from '../helpers/html.ts';
+import { idCode } from './format.ts';
 import { statusInWords } from './order-card.ts';
+import type { Translator } from './translator.ts';
 
 /** A button answer: plain text, at most 200 characters. */
-export const staffCancelRefused = 'Only an admin can cancel and refund an order. Ask an admin.';
-export const staffRefused = 'Only an admin can do this. Staff may take, deliver, reply and use /orders, /order and /stats.';
+export const staffCancelRefused = (tr: Translator) => tr.text('staff-cancel-refused');
+export const staffRefused = (tr: Translator) => tr.text('staff-refused');
 
 /** /start's line for a staff member. */
-export const startUserStaff = ({ userId }: { userId: number }): Html =>
-  join(['✓ You (user ', code(String(userId)), ') are staff: you may take, deliver and reply; an admin cancels.']);
+export const startUserStaff = (tr: Translator, { userId }: { userId: number }): Html =>
+  tr.html('staff-start-user-staff', { userId: String(userId) });
 
 /** Who did it, as a card line names them: a person's display name, or the bot and why it acted. */
 export const actorPerson = ({ name }: { name: string }): string => truncate(name, 40);
-export const actorBot = ({ source }: { source: string }): string => `bot (${truncate(source, 30)})`;
-
-const DONE_WORDS: Record<string, string> = {
-  take: 'taken',
-  deliver: 'delivered',
-  cancel: 'cancelled',
-  message: 'answered',
-  replace: 'item replaced',
-};
-const doneInWords = (action: string) => DONE_WORDS[action] ?? truncate(action, 30);
+export const actorBot = (tr: Translator, { source }: { source: string }): string =>
+  tr.text('staff-actor-bot', { source: truncate(source, 30) });
 
 /** One card line per recent action: `taken by Anna · 14:02`, `cancel by Bob failed (ORDER_INVALID_STATUS) · 14:05`. */
-export const auditLine = ({
-  action,
-  who,
-  time,
-  failedCode,
-}: {
-  action: string;
-  who: string;
-  time: string;
-  failedCode?: string | undefined;
-}): Html =>
+export const auditLine = (
+  tr: Translator,
+  { action, who, time, failedCode }: { action: string; who: string; time: string; failedCode?: string | undefined },
+): Html =>
   failedCode === undefined
-    ? text(`${doneInWords(action)} by ${who} · ${time}`)
-    : text(`${truncate(action, 30)} by ${who} failed (${truncate(failedCode, 40)}) · ${time}`);
+    ? tr.html('staff-audit-line', { action: truncate(action, 30), who, time })
+    : tr.html('staff-audit-line-failed', { action: truncate(action, 30), who, code: truncate(failedCode, 40), time });
 
 // ---- /order <id>: the history ----
 
-export const historyTitle = ({ orderId }: { orderId: string }): Html => join(['🕓 ', bold('History of order'), ' ', idCode(orderId)]);
+export const historyTitle = (tr: Translator, { orderId }: { orderId: string }): Html =>
+  tr.html('staff-history-title', { orderId: idCode(orderId) });
 export const historyStatus = (tr: Translator, { time, status, first }: { time: string; status: string; first: boolean }): Html =>
-  text(`${time} · ${first ? 'seen as' : 'became'} ${statusInWords(tr, status)}`);
-export const historyAction = ({ time, action, who, result }: { time: string; action: string; who: string; result: string }): Html =>
-  text(`${time} · ${truncate(action, 30)} by ${who}: ${truncate(result, 60)}`);
-export const historyResultOk = 'done';
-export const historyResultPending = 'in progress';
-export const historyResultRefused = 'refused (admins only)';
-export const historyResultFailed = ({ code }: { code: string }): string => `failed (${code})`;
-export const historyMessages = ({ messages }: { messages: number }): Html => text(`💬 ${count(messages, 'chat message')}`);
-export const historyEmpty: Html = text('Nothing recorded yet.');
-export const historyMore = ({ more }: { more: number }): Html => text(`…and ${count(more, 'older entry')} not shown`);
+  tr.html('staff-history-status', { time, status: statusInWords(tr, status), first: first ? 'yes' : 'no' });
+export const historyAction = (
+  tr: Translator,
+  { time, action, who, result }: { time: string; action: string; who: string; result: string },
+): Html => tr.html('staff-history-action', { time, action: truncate(action, 30), who, result: truncate(result, 60) });
+/** What came of an action: a select on the audit's result; a failure names the store's code. */
+export const historyResult = (tr: Translator, { result, code }: { result: string; code: string }): string =>
+  tr.text('staff-history-result', { result, code });
+export const historyMessages = (tr: Translator, { messages }: { messages: number }): Html =>
+  tr.html('staff-history-messages', { messages });
+export const historyEmpty = (tr: Translator): Html => tr.html('staff-history-empty');
+export const historyMore = (tr: Translator, { more }: { more: number }): Html => tr.html('staff-history-more', { more });
 export const historyText = ({ title, entries, messages }: { title: Html; entries: readonly Html[]; messages: Html }): Html =>
   join([title, lines(entries), messages], '\n\n');

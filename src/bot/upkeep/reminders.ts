@@ -131,14 +131,19 @@ export function createReminders(deps: {
       return;
     }
     if (progress.cancel === 'failed') {
-      await deps.postNotice(autoCancelFailed({ orderId, code: progress.code }));
+      await deps.postNotice(autoCancelFailed(deps.tr, { orderId, code: progress.code }));
     } else {
       const order = deps.engine().lastSeenOrder(orderId);
       const sorry = order === undefined ? undefined : sorryFor(order);
       // Its key makes asking again (a crash before `markCancelDone`) the same message: the buyer gets it once.
       if (sorry !== undefined) deps.engine().enqueue({ kind: 'message', orderId, text: sorry, key: `autocancel-sorry:${orderId}` });
       await deps.postNotice(
-        autoCancelled({ orderId, productTitle: progress.productTitle, minutesSet: progress.minutes, sorrySent: sorry !== undefined }),
+        autoCancelled(deps.tr, {
+          orderId,
+          productTitle: progress.productTitle,
+          minutesSet: progress.minutes,
+          sorrySent: sorry !== undefined,
+        }),
       );
     }
     logger.info({ orderId, cancel: progress.cancel, code: progress.code }, 'auto-cancel settled');
@@ -148,7 +153,7 @@ export function createReminders(deps: {
   const keyboardOf = async (orderIds: readonly OrderId[], grouped: boolean): Promise<InlineKeyboard['inline_keyboard']> => {
     const rows = [];
     for (const orderId of orderIds.slice(0, MAX_TAKE_BUTTONS)) {
-      const text = grouped ? takeOrderButton({ orderId }) : BUTTONS.take(deps.tr);
+      const text = grouped ? takeOrderButton(deps.tr, { orderId }) : BUTTONS.take(deps.tr);
       rows.push([{ text, callback_data: await deps.codec.encode('take', orderId) }]);
     }
     return rows;
@@ -158,24 +163,24 @@ export function createReminders(deps: {
     switch (due.kind) {
       case 'untaken': {
         const { item } = due;
-        const html = untakenReminder({ ...item, waitedMs: now - item.since, nth: item.sent + 1, of: MAX_UNTAKEN_REMINDERS });
+        const html = untakenReminder(deps.tr, { ...item, waitedMs: now - item.since, nth: item.sent + 1, of: MAX_UNTAKEN_REMINDERS });
         return { html, replyTo: item.card };
       }
       case 'unanswered':
-        return { html: unansweredReminder({ ...due.item, waitedMs: now - due.item.since }), replyTo: due.item.replyTo };
+        return { html: unansweredReminder(deps.tr, { ...due.item, waitedMs: now - due.item.since }), replyTo: due.item.replyTo };
       case 'autocancel':
-        return { html: autoCancelWarning({ ...due.item, inMs: due.item.cancelAt - now }), replyTo: due.item.card };
+        return { html: autoCancelWarning(deps.tr, { ...due.item, inMs: due.item.cancelAt - now }), replyTo: due.item.card };
     }
   };
 
   const groupedLine = (due: Due, now: number): Html => {
     switch (due.kind) {
       case 'untaken':
-        return groupedUntaken({ ...due.item, waitedMs: now - due.item.since, url: messageLink(due.item.card) });
+        return groupedUntaken(deps.tr, { ...due.item, waitedMs: now - due.item.since, url: messageLink(due.item.card) });
       case 'unanswered':
-        return groupedUnanswered({ ...due.item, waitedMs: now - due.item.since, url: messageLink(due.item.replyTo) });
+        return groupedUnanswered(deps.tr, { ...due.item, waitedMs: now - due.item.since, url: messageLink(due.item.replyTo) });
       case 'autocancel':
-        return groupedAutoCancel({ ...due.item, inMs: due.item.cancelAt - now, url: messageLink(due.item.card) });
+        return groupedAutoCancel(deps.tr, { ...due.item, inMs: due.item.cancelAt - now, url: messageLink(due.item.card) });
     }
   };
 
@@ -191,10 +196,10 @@ export function createReminders(deps: {
     const more = all.length - items.length;
     const takeable = all.some((due) => due.kind !== 'unanswered');
     return lines([
-      groupedHeader({ items: all.length }),
+      groupedHeader(deps.tr, { items: all.length }),
       ...items,
-      ...(more > 0 ? [groupedMore({ more })] : []),
-      groupedFooter({ withButtons: takeable }),
+      ...(more > 0 ? [groupedMore(deps.tr, { more })] : []),
+      groupedFooter(deps.tr, { withButtons: takeable }),
     ]);
   };
 

@@ -18,15 +18,10 @@
 import { conversations, createConversation } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Middleware } from 'grammy';
-import type { Logger } from 'pino';
-import type { AuditStore, StatsStore, SummaryLedger } from '../core/audit.ts';
-import type { OrderId, Product } from '../seller-api/schemas.ts';
-import type { Backoff } from '../shared/backoff.ts';
-import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
-import type { SyncForBot, SyncSink } from '../sync/contract.ts';
+import type { OrderId } from '../seller-api/schemas.ts';
+import type { SyncForBot } from '../sync/contract.ts';
 import { createOrderActionCodec } from './callback-data/order-action.ts';
 import { createStockActionCodec } from './callback-data/stock-action.ts';
-import type { CardStore } from './cards/card-store.ts';
 import { createOrderCards } from './cards/order-cards.ts';
 import type { BotContext, ConversationContext } from './context.ts';
 import { createDeliverConversation, DELIVER_CONVERSATION } from './conversations/deliver.ts';
@@ -43,162 +38,39 @@ import { deliverButtons, orderActionButtons } from './features/order-buttons.ts'
 import { stockReplaceButtons } from './features/stock-replace.ts';
 import { quickReplyButtons } from './features/quick-reply.ts';
 import { templatesFeature } from './features/templates.ts';
-import type { TemplateStore } from './templates/template-store.ts';
 import { topicRepliesFeature } from './features/topic-replies.ts';
 import { welcomeFeature } from './features/welcome.ts';
-import { createOrderTopics, type TopicsSettings } from './topics/order-topics.ts';
+import { createOrderTopics } from './topics/order-topics.ts';
 import { accessControl } from './middlewares/access-control.ts';
 import { staffLimits } from './middlewares/staff-limits.ts';
 import { actorScope, auditedEngine, auditedSink } from './audit/recording.ts';
 import { cardAuditLines } from './audit/card-lines.ts';
 import { orderHistory } from './audit/order-history.ts';
 import { statsFeature } from './features/stats.ts';
-import { dailySummaryIfSet, type LocalTimeOfDay } from './upkeep/daily-summary.ts';
+import { dailySummaryIfSet } from './upkeep/daily-summary.ts';
 import { createCallbackAnswerDeadline } from './middlewares/callback-answer-deadline.ts';
-import {
-  createApiTransformers,
-  DEFAULT_PACING,
-  DEFAULT_RETRY,
-  type TelegramPacing,
-  type TelegramRetry,
-} from './transport/api-transformers.ts';
+import { createApiTransformers, DEFAULT_PACING, DEFAULT_RETRY } from './transport/api-transformers.ts';
 import { createCancelQuestions } from './storage/cancel-questions.ts';
 import { createChatBinding } from './storage/chat-binding.ts';
 import { createDeliverSteps } from './storage/deliver-steps.ts';
 import { createEditOffers } from './storage/edit-offers.ts';
-import type { BotKeyValueStore } from './storage/kv.ts';
 import { createNoticePoster, DEFAULT_HELD_NOTICE_BACKOFF, DEFAULT_NOTICE_RETRY_DELAYS_MS, type PostNotice } from './sink/notices.ts';
 import { createChatMigration } from './transport/chat-migration.ts';
-import { createChatReachability, type ChatRefusal } from './transport/chat-reachability.ts';
-import { createPolling, type PollingState } from './transport/polling.ts';
+import { createChatReachability } from './transport/chat-reachability.ts';
+import { createPolling } from './transport/polling.ts';
 import { createFileDownloader } from './stock/file-download.ts';
-import type { StockStore } from './stock/stock-store.ts';
 import { createTelegramSink } from './sink/telegram-sink.ts';
-import type { TelegramQueueStore } from './sink/queue-store.ts';
-import type { DrainerOptions } from './sink/telegram-drainer.ts';
-import { createTelegramQueue, type TelegramQueue } from './sink/telegram-queue.ts';
+import { createTelegramQueue } from './sink/telegram-queue.ts';
 import { chatMoved } from './texts/chat-migration.ts';
 import { commandList } from './texts/commands.ts';
 import type { Translator } from './texts/translator.ts';
-import { createBotI18n, type UserLanguageStore } from './i18n.ts';
+import { createBotI18n } from './i18n.ts';
 import { languageFeature } from './features/language.ts';
 import { createStepSweeper } from './upkeep/expired-steps.ts';
-import { createHousekeeping, DEFAULT_HOUSEKEEPING, type HousekeepingOptions } from './upkeep/housekeeping.ts';
-import { createReminders, type ReminderSettings } from './upkeep/reminders.ts';
+import { createHousekeeping, DEFAULT_HOUSEKEEPING } from './upkeep/housekeeping.ts';
+import { createReminders } from './upkeep/reminders.ts';
 
-export interface BridgeBotDeps {
-  /** BotFather token. Never logged; redacted from every error this module logs or throws. */
-  token: string;
-  /** A local Bot API server or a test double; Telegram's by default. No trailing slash. */
-  apiRoot?: string;
-  /** Where orders go. Undefined: trial mode, the first private chat that sends /start is bound. */
-  chatId: number | undefined;
-  /** Users allowed to act. In trial mode the bound user is added. */
-  adminIds: readonly number[];
-  /** Staff (TELEGRAM_STAFF_IDS): may act but not cancel or change settings (middlewares/roles.ts). */
-  staffIds?: readonly number[];
-  /** The audit trail (src/db's AuditQueries): who did what, shown on cards and by /order. Absent: nothing recorded. */
-  audit?: AuditStore;
-  /** The figures of /stats and the daily summary (src/db's StatsQueries); absent: /stats says it is unavailable. */
-  stats?: StatsStore;
-  /** DAILY_SUMMARY_AT, in `timeZone`; with `summaryLedger`, the /stats report is posted once a day then. */
-  dailySummaryAt?: LocalTimeOfDay;
-  summaryLedger?: SummaryLedger;
-  /** How often the daily summary's clock is looked at (default 30 s). */
-  dailySummaryCheckMs?: number;
-  /**
-   * The sync engine. It is built with this bot's `sink`, so it may be given lazily:
-   * `engine: () => engine`, called only once updates or sink events arrive.
-   */
-  engine: SyncForBot | (() => SyncForBot);
-  /** Conversation state, callback aliases, trial binding (src/db's KeyValueStore). */
-  kv: BotKeyValueStore;
-  /** Order cards and what each shows now (src/db's CardViewQueries over the links sync maps replies with). */
-  cardStore: CardStore;
-  logger: Logger;
-  /** For /stock and stock files (src/db's StockQueries); without it /stock says it is unavailable. */
-  stock?: StockStore;
-  /** Reply templates (src/db's `createTemplateQueries`); without it the template commands say they are unavailable. */
-  templates?: TemplateStore;
-  /** Topics mode (TELEGRAM_TOPICS): a topic per order in a forum group. Off when absent; the configuration says `auto`. */
-  topics?: TopicsSettings;
-  /** BOT_LANGUAGE: the language of the shared chat (cards, alerts); English by default. */
-  language?: string;
-  /** BOT_TIMEZONE: every time shown is in this IANA zone; UTC by default. */
-  timeZone?: string;
-  /** The languages users picked with /language (src/db's user-languages queries); kept in memory without it. */
-  userLanguages?: UserLanguageStore;
-  /** For /products (e.g. `() => sellerApi.listProducts()`); without it /products says it is unavailable. */
-  listProducts?: () => Promise<Product[]>;
-  /** Telegram pacing; defaults follow Telegram's limits. Tests make it fast. */
-  pacing?: Partial<TelegramPacing>;
-  /** Retries of 429 and 5xx answers; bounded by default (5 attempts, 60 s). Network errors are not retried here. */
-  retry?: Partial<TelegramRetry>;
-  /** getUpdates long-poll timeout in seconds (default 30). */
-  pollingTimeoutSeconds?: number;
-  /**
-   * Called once when polling stops by itself — 409 (another process polls with this token), 401 (token revoked),
-   * or Telegram unreachable longer than the runner retries — never after our own stop(). The reason is token-free
-   * and starts with a code (`TELEGRAM_POLLING_CONFLICT: …`). The bot is deaf from then on: exit and be restarted.
-   */
-  onPollingStopped?: (reason: string) => void;
-  /** How long stop() waits for updates in flight, e.g. a reply queued by pacing (default 10 s). */
-  stopGraceMs?: number;
-  /** A button whose handler has not answered within this is answered without text (default 1 s). */
-  callbackAnswerDeadlineMs?: number;
-  /** Waits between tries of a notice that failed on the network or a 429/5xx (default 10 s, 30 s). */
-  noticeRetryDelaysMs?: readonly number[];
-  /** Backoff of notices held because Telegram did not take them (default 30 s doubling up to 10 minutes). */
-  heldNoticeBackoff?: Partial<Backoff>;
-  /**
-   * The Telegram queue (src/db's TelegramQueueQueries): sync's events are queued and shown at Telegram's pace while
-   * sync goes on reading the store; buyer messages of one order that wait together are sent as one message. Absent:
-   * each event is shown before sync goes on (the hand-off waits for Telegram).
-   */
-  telegramQueue?: TelegramQueueStore;
-  /** The queue's drainer: backoffs, idle polling, grace at stop (defaults: sink/telegram-drainer.ts). */
-  drainer?: Partial<DrainerOptions>;
-  /** Pruning of the bot's records: card views and callback aliases (default: 30 days, hourly). */
-  housekeeping?: Partial<HousekeepingOptions>;
-  /** A Deliver or /reply step left alone this long is dropped (default 15 minutes). */
-  conversationTimeoutMs?: number;
-  /** How often Deliver steps that timed out are looked for, to edit their messages (default 10 s). */
-  deliverStepSweepMs?: number;
-  /** Reminders and /autocancel (src/db's ReminderQueries and the REMIND_* settings); without it both are off. */
-  reminders?: ReminderSettings;
-  now?: () => number;
-}
-
-export interface BridgeBot {
-  bot: Bot<BotContext>;
-  /** Give this to the sync engine. */
-  sink: SyncSink;
-  /**
-   * Posts a plain notice into the chat (alerts); never throws. Not posted at once, it is held (also across restarts)
-   * and sent later. Texts: `ALERTS` in texts/alerts.ts.
-   */
-  postNotice: PostNotice;
-  /** The chat's texts (BOT_LANGUAGE, BOT_TIMEZONE), for the notices the app words (`ALERTS`). */
-  tr: Translator;
-  /** Why Telegram refuses the seller's chat (blocked, removed, no rights), until a message gets through again. */
-  chatRefusal(): Promise<ChatRefusal | undefined>;
-  /**
-   * Registers commands (best effort), prunes old records, starts long polling; resolves once polling runs.
-   * Rejects with BridgeBotError('TELEGRAM_TOKEN_REFUSED') when Telegram refuses the token.
-   */
-  start(): Promise<void>;
-  /** Stops polling and waits for the updates being handled (up to `stopGraceMs`, within what `budget` leaves). */
-  stop(budget?: ShutdownBudget): Promise<void>;
-  /**
-   * The Telegram queue, when `telegramQueue` was given: `start()` and `stop()` run with the bot's own; tests that
-   * drive a bot without polling run the drainer alone. `waiting()` counts what is not in Telegram yet.
-   */
-  queue: Omit<TelegramQueue, 'sink'> | undefined;
-  /** Whether updates are being received; `error` (token-free) says why polling stopped by itself. */
-  polling(): PollingState;
-  /** Looks for due reminders and auto-cancels now (they are also looked for on an interval); never throws. */
-  remindNow(): Promise<void>;
-}
+import type { BridgeBot, BridgeBotDeps } from './bridge-bot.ts';
 
 export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const logger = deps.logger.child({ component: 'bot' });
@@ -474,14 +346,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   };
 }
 
+export type { BridgeBot, BridgeBotDeps } from './bridge-bot.ts';
 export { ALERTS } from './texts/alerts.ts';
-export type { BotKeyValueStore } from './storage/kv.ts';
-export type { CardStore } from './cards/card-store.ts';
-export type { TopicsSettings } from './topics/order-topics.ts';
-export type { PostNotice } from './sink/notices.ts';
 export type { ReminderSettings } from './upkeep/reminders.ts';
-export type { TelegramQueueStore } from './sink/queue-store.ts';
-export type { ChatRefusal } from './transport/chat-reachability.ts';
-export type { PollingState } from './transport/polling.ts';
-export type { TelegramPacing, TelegramRetry } from './transport/api-transformers.ts';
 export { BridgeBotError } from './errors.ts';

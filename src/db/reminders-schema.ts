@@ -1,7 +1,6 @@
 /** Migration 7: the reminders' and auto-cancel's state (src/db/reminders.ts), kept next to its queries' module. */
-import type { Migration } from './migrations.ts';
-
-export const REMINDERS_MIGRATION: Migration = {
+/** A `Migration` (migrations.ts), typed there where it is listed: importing the type here would make a cycle. */
+export const REMINDERS_MIGRATION = {
   version: 7,
   name: 'reminders and auto-cancel',
   sql: `

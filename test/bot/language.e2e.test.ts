@@ -21,10 +21,10 @@ describe('BOT_LANGUAGE=ru', () => {
     const { order, card } = await h.createPaidOrder();
     expect(card.text).toContain('Статус: 🟢 оплачен, ждёт, когда его возьмут');
     expect(card.text).toMatch(/Создан: \d\d\.\d\d\.\d{4}, \d\d:\d\d GMT\+5:30/);
-    expect(labels(card)).toEqual(['Взять', 'Отменить']);
+    expect(labels(card)).toEqual(['Взять', 'Отменить', '⚡ Быстрый ответ']);
 
     const take = h.telegram.tapLabel(ADMIN, card.messageId, 'Взять', inGroup);
-    await eventually(() => expect(labels(h!.cardsOf(order.id)[0])).toEqual(['Выдать', 'Отменить']));
+    await eventually(() => expect(labels(h!.cardsOf(order.id)[0])).toEqual(['Выдать', 'Отменить', '⚡ Быстрый ответ']));
     expect(answerTo(take)).toBe('Берём заказ…');
 
     h.sandbox.control.postBuyerMessage(order.id, 'Привет <b>&amp;');

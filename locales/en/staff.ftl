@@ -5,7 +5,7 @@ staff-cancel-refused = Only an admin can cancel and refund an order. Ask an admi
 staff-refused = Only an admin can do this. Staff may take, deliver, reply and use /orders, /order and /stats.
 # /start's line for a staff member
 staff-start-user-staff = ✓ You (user <code>{ $userId }</code>) are staff: you may take, deliver and reply; an admin cancels.
-# plain: the bot as the one who acted, and why ($source: stock, bridge, …)
+# plain: the bot as the one who acted, and why ($source: stock, autocancel, bridge, …)
 staff-actor-bot = bot ({ $source })
 # plain: an action by its name, in failed card lines and in the history; English shows the name as recorded
 staff-action = { $action }

@@ -5,9 +5,10 @@ staff-cancel-refused = Отменить заказ с возвратом ден�
 staff-refused = Это может сделать только администратор. Сотрудникам доступно: брать, выдавать, отвечать, а также /orders, /order и /stats.
 # /start's line for a staff member
 staff-start-user-staff = ✓ Вы (пользователь <code>{ $userId }</code>) сотрудник: можете брать, выдавать заказы и отвечать; отменяет администратор.
-# plain: the bot as the one who acted, and why ($source: stock, bridge, …)
+# plain: the bot as the one who acted, and why ($source: stock, autocancel, bridge, …)
 staff-actor-bot = бот ({ $source ->
         [stock] запас
+        [autocancel] автоотмена
         [bridge] мост
        *[other] { $source }
     })

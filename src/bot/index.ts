@@ -43,7 +43,7 @@ import { welcomeFeature } from './features/welcome.ts';
 import { createOrderTopics } from './topics/order-topics.ts';
 import { accessControl } from './middlewares/access-control.ts';
 import { staffLimits } from './middlewares/staff-limits.ts';
-import { actorScope, auditedEngine, auditedSink } from './audit/recording.ts';
+import { actorScope, auditedEngine, auditedSink, stepRecorder } from './audit/recording.ts';
 import { cardAuditLines } from './audit/card-lines.ts';
 import { orderHistory } from './audit/order-history.ts';
 import { statsFeature } from './features/stats.ts';
@@ -87,6 +87,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const recording = deps.audit && { audit: deps.audit, logger, now };
   // Features queue through this one: what a person queues is recorded with their name (audit/recording.ts).
   const engine = recording ? auditedEngine(syncEngine, recording) : syncEngine;
+  // Steps outside the outbox (templates, /autocancel, stock, refusals) are recorded by the features themselves.
+  const recordStep = recording && stepRecorder(recording);
 
   const pollingTimeoutSeconds = deps.pollingTimeoutSeconds ?? 30;
   const bot = new Bot<BotContext>(deps.token, {
@@ -225,7 +227,9 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   // Admins only: a stranger's choice would be a row in the database for nothing.
   bot.use(languageFeature({ i18n, logger, now }));
   const downloader = createFileDownloader({ token: deps.token, apiRoot: deps.apiRoot });
-  bot.use(stockFeature({ stock: deps.stock, binding, codec: createStockActionCodec(deps.kv), downloader, logger, secrets, now }));
+  bot.use(
+    stockFeature({ stock: deps.stock, binding, codec: createStockActionCodec(deps.kv), downloader, logger, secrets, recordStep, now }),
+  );
   bot.use(stockReplaceButtons({ engine, cards, logger }));
   // Before the order buttons, which answer any data they cannot read as stale.
   bot.use(editedRepliesFeature({ engine, offers: createEditOffers(deps.kv), logger, now }));
@@ -255,13 +259,13 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     }),
   );
   bot.use(deliverButtons({ codec, steps: deliverSteps, now }));
-  bot.use(templatesFeature({ templates: deps.templates, engine, binding, topics, logger, now }));
+  bot.use(templatesFeature({ templates: deps.templates, engine, binding, topics, recordStep, logger, now }));
   bot.use(statsFeature({ stats: deps.stats, now }));
   const { audit } = deps;
   // In the language of whoever asks, like every answer to a command.
   const history = audit && ((askingTr: Translator, orderId: OrderId) => orderHistory(askingTr, audit, orderId));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now, ...(history ? { history } : {}) }));
-  bot.use(autocancelFeature({ store: deps.reminders?.store, binding, listProducts: deps.listProducts, logger, now }));
+  bot.use(autocancelFeature({ store: deps.reminders?.store, binding, listProducts: deps.listProducts, recordStep, logger, now }));
   // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.
   bot.use(topicRepliesFeature({ engine, topics, steps: deliverSteps, logger, now }));
   bot.use(buyerRepliesFeature({ engine, logger, steps: deliverSteps, now, onExpiredStepReply: () => void stepSweeper.sweep() }));

@@ -8,8 +8,8 @@ import type { TelegramRef } from './telegram-ref.ts';
 
 export type ActionKind = 'take' | 'deliver' | 'cancel' | 'message';
 
-/** Who asked for an action: a person (absent), or auto-delivery from stock. */
-export type ActionSource = 'stock';
+/** Who asked for an action: a person (absent), auto-delivery from stock, or an /autocancel rule. */
+export type ActionSource = 'stock' | 'autocancel';
 
 export type SellerAction =
   | { kind: 'take'; orderId: OrderId; by?: ActionSource }
@@ -22,6 +22,7 @@ export type SellerAction =
        * taken on the website meanwhile, unseen by a stale read, is not cancelled). Absent: cancel whatever it is.
        */
       onlyIfStatus?: OrderStatus;
+      by?: ActionSource;
     }
   | {
       kind: 'message';

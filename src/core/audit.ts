@@ -62,6 +62,8 @@ export interface AuditStore {
   /** The newest entries of the order, newest first. */
   latest(orderId: OrderId, limit: number): readonly AuditEntry[];
   history(orderId: OrderId): OrderHistory;
+  /** The newest steps of no order (templates, /autocancel, stock, refusals), newest first. */
+  latestSteps(limit: number): readonly AuditEntry[];
 }
 
 /** A period [from, to) in ms since epoch. */

@@ -50,6 +50,7 @@ export function createAuditQueries(db: SqliteDatabase): AuditStore {
      ON CONFLICT (order_id, message_id) DO NOTHING`,
   );
   const latest = db.prepare<[string, number], AuditRow>('SELECT * FROM audit_log WHERE order_id = ? ORDER BY id DESC LIMIT ?');
+  const steps = db.prepare<[number], AuditRow>('SELECT * FROM audit_log WHERE order_id IS NULL ORDER BY id DESC LIMIT ?');
   const all = db.prepare<[string], AuditRow>('SELECT * FROM audit_log WHERE order_id = ? ORDER BY id');
   const statuses = db.prepare<[string], { at: number; status: string; previous: string | null }>(
     'SELECT at, status, previous FROM order_events WHERE order_id = ? ORDER BY id',
@@ -81,6 +82,7 @@ export function createAuditQueries(db: SqliteDatabase): AuditStore {
       chat.run({ orderId, messageId, author, at });
     },
     latest: (orderId, limit) => latest.all(orderId, limit).map(entryOf),
+    latestSteps: (limit) => steps.all(limit).map(entryOf),
     history(orderId): OrderHistory {
       const events: StatusEvent[] = statuses
         .all(orderId)

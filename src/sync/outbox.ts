@@ -105,6 +105,7 @@ function normalise(action: SellerAction): SellerAction {
         kind: 'cancel',
         orderId: action.orderId,
         ...(action.onlyIfStatus === undefined ? {} : { onlyIfStatus: action.onlyIfStatus }),
+        ...(action.by === undefined ? {} : { by: action.by }),
       };
     case 'deliver':
       return {

@@ -3,6 +3,7 @@
  * and the bot that the test moves on (`later`), and every reminder pass run by the test (`remindNow`).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAuditQueries } from '../../src/db/audit.ts';
 import type { ProductId } from '../../src/seller-api/schemas.ts';
 import type { ChatMessage } from '../support/fake-telegram-api.ts';
 import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, STRANGER, settled, type BridgeHarness } from './harness.ts';
@@ -53,6 +54,10 @@ const notices = (orderId: string) => h.telegram.botMessages(GROUP_ID).filter((me
 describe('/autocancel', () => {
   it('warns halfway, then cancels with refund once, sends the sorry message once, and tells the chat', async () => {
     expect((await command(`/autocancel ${product} 20`)).text).toContain('will be cancelled and refunded');
+    // The rule is a step of its own in the audit trail, with who set it; no order.
+    expect(createAuditQueries(h.db).latestSteps(1)).toMatchObject([
+      { action: 'autocancel-set', actor: { kind: 'person', userId: ADMIN.id }, result: 'ok', orderId: undefined },
+    ]);
     const { order, card } = await h.createPaidOrder({ productId: product });
     await later(9);
     expect(h.repliesTo(card.messageId)).toEqual([]);
@@ -82,8 +87,9 @@ describe('/autocancel', () => {
     expect(cancelPosts()).toBe(1);
     expect(notices(order.id)).toHaveLength(1);
     expect(h.sandbox.control.messages(order.id).map((message) => message.text)).toEqual([SORRY]);
-    // The card says so too, like after a Cancel button.
+    // The card says so too, like after a Cancel button, naming the rule as the one who cancelled.
     await eventually(() => expect(labels(h.telegram.message(GROUP_ID, card.messageId))).toEqual([]));
+    expect(h.telegram.message(GROUP_ID, card.messageId)?.text).toMatch(/cancelled by bot \(autocancel\) · \d\d:\d\d/);
   });
 
   it('a Take after the warning keeps the order', async () => {

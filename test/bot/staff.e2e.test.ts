@@ -6,6 +6,7 @@
  * came from a tap.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAuditQueries } from '../../src/db/audit.ts';
 import { createStockQueries } from '../../src/db/stock.ts';
 import type { ProductId } from '../../src/seller-api/schemas.ts';
 import type { FakeUser } from '../support/fake-telegram-api.ts';
@@ -112,6 +113,36 @@ describe('staff', () => {
     h.telegram.tapLabel(BOTH, question.messageId, labels(question)[0]!, inGroup);
     await eventually(() => expect(h.sandbox.control.order(order.id)?.status).toBe('cancelled'));
     await eventually(() => expect(cardText(card.messageId)).toMatch(/cancelled by Boris · \d\d:\d\d/));
+  });
+});
+
+describe('steps outside the outbox', () => {
+  /** Sends a command and waits for the bot's answer to it. */
+  async function command(from: FakeUser, text: string): Promise<string> {
+    const sent = h.telegram.sendText(from, text, inGroup);
+    let answer = '';
+    await eventually(() => {
+      answer = h.repliesTo(sent.message_id)[0]?.text ?? '';
+      expect(answer).not.toBe('');
+    });
+    return answer;
+  }
+  const steps = () =>
+    createAuditQueries(h.db)
+      .latestSteps(10)
+      .map(({ action, actor, result, code, orderId }) => ({ action, actor, result, code, orderId }));
+  const person = (user: FakeUser) => ({ kind: 'person', userId: user.id, name: user.first_name });
+
+  it('a template saved by an admin is done, with who; staff deleting it is refused, and the template stays', async () => {
+    expect(await command(ADMIN, '/template thanks Thank you, {order}!')).toContain('saved');
+    expect(await command(STAFF, '/untemplate thanks')).toMatch(/Only an admin can do this/);
+    expect(steps()).toEqual([
+      { action: 'template-delete', actor: person(STAFF), result: 'refused', code: undefined, orderId: undefined },
+      { action: 'template-save', actor: person(ADMIN), result: 'ok', code: undefined, orderId: undefined },
+    ]);
+    // Names of steps only: the text the template carries is not in the audit trail.
+    expect(JSON.stringify(createAuditQueries(h.db).latestSteps(10))).not.toContain('Thank you');
+    expect(await command(STAFF, '/template thanks')).toContain('Thank you, {order}!');
   });
 });
 

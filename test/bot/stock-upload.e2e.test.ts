@@ -4,6 +4,7 @@
  * log line.
  */
 import { describe, expect, it } from 'vitest';
+import { createAuditQueries } from '../../src/db/audit.ts';
 import type { ProductId } from '../../src/seller-api/schemas.ts';
 import type { SentDocument } from '../support/fake-telegram/types.ts';
 import { ADMIN, GROUP_ID, settled, type BridgeHarness } from './harness.ts';
@@ -53,6 +54,13 @@ describe('stock files', () => {
     expect(await answersTo(h, () => h.telegram.sendDocument(ADMIN, foreign, { chatId: GROUP_ID }), GROUP_ID)).toEqual([]);
     expect(stock.summary()).toMatchObject([{ productId: 'prod-1', inStock: 0, reserved: 4 }]);
     expectNoLeaks(h, log.lines, [...items, 'OTHER-BOT-ITEM-0001']);
+    // Two files added, by the admin; the audit trail names the step, never an item.
+    const steps = createAuditQueries(h.db).latestSteps(10);
+    expect(steps.map((step) => [step.action, step.result, step.actor.kind === 'person' && step.actor.userId])).toEqual([
+      ['stock-add', 'ok', ADMIN.id],
+      ['stock-add', 'ok', ADMIN.id],
+    ]);
+    for (const item of items) expect(JSON.stringify(steps)).not.toContain(item);
   });
 
   it('each file it cannot take gets one clear answer and changes nothing', async () => {

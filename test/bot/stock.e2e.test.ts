@@ -1,6 +1,7 @@
 /** `/stock`: the list with Pause/Resume buttons, a tap that switches a product and edits the list, and who may use it. */
 import { describe, expect, it } from 'vitest';
 import { maskItem } from '../../src/core/stock-input.ts';
+import { createAuditQueries } from '../../src/db/audit.ts';
 import type { OrderId, ProductId } from '../../src/seller-api/schemas.ts';
 import { ADMIN, eventually, GROUP_ID, labels, settled, STRANGER } from './harness.ts';
 import { expectNoLeaks, keys, useStockBridge } from './stock-support.ts';
@@ -67,6 +68,13 @@ describe('/stock', () => {
     await settled(h);
     expect(stock.isPaused(other)).toBe(false);
     expectNoLeaks(h, log.lines, items);
+    // Each switch is a step in the audit trail, with who tapped, newest first.
+    const steps = createAuditQueries(h.db).latestSteps(10);
+    expect(steps.map((step) => [step.action, step.result, step.actor.kind === 'person' && step.actor.userId])).toEqual([
+      ['stock-resume', 'ok', ADMIN.id],
+      ['stock-resume', 'ok', ADMIN.id],
+      ['stock-pause', 'ok', ADMIN.id],
+    ]);
   });
 
   it('aliases a product id too long for callback data, and the button still works', async () => {

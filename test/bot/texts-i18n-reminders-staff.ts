@@ -51,7 +51,7 @@ export function remindersAndStaff(
     ['user staff', staff.startUserStaff(tr, { userId: 1234567 })],
     [
       'actors',
-      `${staff.actorPerson({ name: nasty })} | ${staff.actorBot(tr, { source: 'stock' })} | ${staff.actorBot(tr, { source: 'bridge' })}`,
+      `${staff.actorPerson({ name: nasty })} | ${staff.actorBot(tr, { source: 'stock' })} | ${staff.actorBot(tr, { source: 'autocancel' })} | ${staff.actorBot(tr, { source: 'bridge' })}`,
     ],
   );
   const who = staff.actorPerson({ name: 'Anna <3' });

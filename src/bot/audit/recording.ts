@@ -12,7 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareFn } from 'grammy';
 import type { User } from 'grammy/types';
 import type { Logger } from 'pino';
-import type { AuditActor, AuditStore } from '../../core/audit.ts';
+import type { AuditAction, AuditActor, AuditResult, AuditStore } from '../../core/audit.ts';
 import type { SyncForBot, SyncSink } from '../../sync/contract.ts';
 import type { BotContext } from '../context.ts';
 
@@ -26,11 +26,13 @@ function displayName(user: Pick<User, 'id' | 'first_name' | 'last_name' | 'usern
   return name || (user.username ? `@${user.username}` : String(user.id));
 }
 
+const personOf = (user: User): Person => ({ kind: 'person', userId: user.id, name: displayName(user) });
+
 /** Runs the rest of the update's handling with its sender as the actor of whatever it queues. */
 export const actorScope: MiddlewareFn<BotContext> = (ctx, next) => {
   const user = ctx.from;
   if (!user) return next();
-  return actors.run({ kind: 'person', userId: user.id, name: displayName(user) }, next);
+  return actors.run(personOf(user), next);
 };
 
 /** Who is acting now: the update's sender, if this runs inside `actorScope`. */
@@ -48,6 +50,24 @@ function safely(deps: RecordingDeps, what: string, write: () => void): void {
   } catch (error) {
     deps.logger.error({ err: error instanceof Error ? error.message : String(error), what }, 'audit record failed');
   }
+}
+
+/**
+ * Records a step that does not go through the outbox (a template, an /autocancel rule, stock from Telegram, a refusal)
+ * with its result, known at once, and no order. `action` is a short stable name (`template-save`); `code` says why it
+ * failed. Never pass what the step carried (a template's text, stock items): the audit keeps names of steps only.
+ */
+export type RecordStep = (ctx: BotContext, action: AuditAction, result: Exclude<AuditResult, 'pending'>, code?: string) => void;
+
+export function stepRecorder(deps: RecordingDeps): RecordStep {
+  return (ctx, action, result, code) => {
+    // The scope's actor is the same person; ctx.from covers a handler run outside it (a test composing a feature alone).
+    const actor = currentActor() ?? (ctx.from ? personOf(ctx.from) : undefined);
+    if (!actor) return;
+    safely(deps, action, () =>
+      deps.audit.record({ at: deps.now(), orderId: undefined, action, actor, result, ...(code === undefined ? {} : { code }) }),
+    );
+  };
 }
 
 /** The engine as features see it: queuing through it records who asked. A repeated tap (deduplicated) is not a new step. */

@@ -7,6 +7,7 @@ import { Composer } from 'grammy';
 import type { Logger } from 'pino';
 import { isSellerApiError } from '../../seller-api/errors.ts';
 import type { Product, ProductId } from '../../seller-api/schemas.ts';
+import type { RecordStep } from '../audit/recording.ts';
 import type { BotContext } from '../context.ts';
 import { join, lines, type Html } from '../helpers/html.ts';
 import { adminOnly } from '../middlewares/admin-only.ts';
@@ -29,6 +30,19 @@ import type { ReminderStore } from '../upkeep/reminder-store.ts';
 const MAX_MINUTES = 10_080;
 const MINUTES = /^(\d+(\.\d*)?|\.\d+)$/;
 
+/** The step an /autocancel command asks for, as the audit names it: `off` ends a rule, anything else sets one. */
+function stepOf(match: unknown): string {
+  const args =
+    typeof match === 'string'
+      ? match
+          .trim()
+          .split(/\s+/)
+          .filter((arg) => arg !== '')
+      : [];
+  if (args.length === 0) return 'autocancel-list';
+  return args[1]?.toLowerCase() === 'off' ? 'autocancel-off' : 'autocancel-set';
+}
+
 const html = { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } };
 
 export function autocancelFeature(deps: {
@@ -36,11 +50,14 @@ export function autocancelFeature(deps: {
   binding: ChatBinding;
   /** To check a product id before a rule is set (one store request); without it, or when the store fails, it is not checked. */
   listProducts: (() => Promise<Product[]>) | undefined;
+  /** Records rules set and ended (and staff's refused attempts) in the audit trail; absent: nothing is recorded. */
+  recordStep?: RecordStep | undefined;
   logger: Logger;
   now: () => number;
 }) {
   const composer = new Composer<BotContext>();
-  const admins = adminOnly({ binding: deps.binding, logger: deps.logger });
+  const record: RecordStep = deps.recordStep ?? (() => undefined);
+  const admins = adminOnly({ binding: deps.binding, logger: deps.logger, recordStep: deps.recordStep, step: (ctx) => stepOf(ctx.match) });
 
   const list = async (tr: Translator, store: ReminderStore): Promise<Html> => {
     const rules = await store.rules();
@@ -74,15 +91,22 @@ export function autocancelFeature(deps: {
     const productId = productArg as ProductId;
     if (value.toLowerCase() === 'off') {
       const wasOn = await store.removeRule(productId);
+      record(ctx, 'autocancel-off', 'ok');
       deps.logger.info({ productId, userId: ctx.from?.id, wasOn }, 'auto-cancel turned off');
       return void (await ctx.reply(autocancelOff(ctx.tr, { productId, wasOn }).html, html));
     }
     const minutes = MINUTES.test(value) ? Number(value) : Number.NaN;
-    if (!(minutes > 0 && minutes <= MAX_MINUTES))
+    if (!(minutes > 0 && minutes <= MAX_MINUTES)) {
+      record(ctx, 'autocancel-set', 'failed', 'BAD_MINUTES');
       return void (await ctx.reply(autocancelBadMinutes(ctx.tr, { max: MAX_MINUTES }).html, html));
+    }
     const known = await productKnown(productId);
-    if (known === false) return void (await ctx.reply(autocancelUnknownProduct(ctx.tr, { productId }).html, html));
+    if (known === false) {
+      record(ctx, 'autocancel-set', 'failed', 'UNKNOWN_PRODUCT');
+      return void (await ctx.reply(autocancelUnknownProduct(ctx.tr, { productId }).html, html));
+    }
     await store.setRule(productId, minutes, ctx.from?.id, deps.now());
+    record(ctx, 'autocancel-set', 'ok');
     deps.logger.info({ productId, minutes, userId: ctx.from?.id, checked: known === true }, 'auto-cancel turned on');
     await ctx.reply(autocancelSet(ctx.tr, { productId, minutesSet: minutes, unchecked: known === undefined }).html, html);
   });

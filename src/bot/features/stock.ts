@@ -6,6 +6,7 @@
 import { Composer, type Filter } from 'grammy';
 import type { Logger } from 'pino';
 import { StockInputError } from '../../core/stock-input.ts';
+import type { RecordStep } from '../audit/recording.ts';
 import { STOCK_CALLBACK_DATA, type StockActionCodec } from '../callback-data/stock-action.ts';
 import type { BotContext } from '../context.ts';
 import { describeError } from '../errors.ts';
@@ -38,6 +39,8 @@ export interface StockFeatureDeps {
   downloader: FileDownloader;
   logger: Logger;
   secrets: readonly string[];
+  /** Records pauses, resumes and files added (and staff's refused attempts); absent: nothing is recorded. */
+  recordStep?: RecordStep | undefined;
   now: () => number;
 }
 
@@ -58,22 +61,33 @@ function refusalReason(tr: Translator, error: StockUploadError | StockInputError
 
 export function stockFeature(deps: StockFeatureDeps) {
   const composer = new Composer<BotContext>();
-  const admins = adminOnly({ binding: deps.binding, logger: deps.logger });
+  const record: RecordStep = deps.recordStep ?? (() => undefined);
+  const guard = (step: (ctx: BotContext) => string | Promise<string>) =>
+    adminOnly({ binding: deps.binding, logger: deps.logger, recordStep: deps.recordStep, step });
   const { stock } = deps;
+  /** A button's verb names the refused step; data it cannot read is still a stock switch. */
+  const switchStep = async (ctx: BotContext) => {
+    const action = ctx.callbackQuery?.data === undefined ? undefined : await deps.codec.decode(ctx.callbackQuery.data);
+    return action ? `stock-${action.verb}` : 'stock-switch';
+  };
 
   const listMessage = async (tr: Translator, store: StockStore) => {
     const { text, keyboard } = await renderStockList(tr, store.summary(), deps.codec);
     return { text: text.html, options: { ...html, ...(keyboard ? { reply_markup: keyboard } : {}) } };
   };
 
-  composer.command('stock', admins, async (ctx) => {
-    if (!stock) return void (await ctx.reply(stockUnavailable(ctx.tr)));
-    const productId = ctx.match.trim();
-    // `/stock <id>` typed as text: the items must come as a file.
-    if (productId !== '') return void (await ctx.reply(stockUploadHint(ctx.tr, { productId }).html, html));
-    const { text, options } = await listMessage(ctx.tr, stock);
-    await ctx.reply(text, options);
-  });
+  composer.command(
+    'stock',
+    guard(() => 'stock-list'),
+    async (ctx) => {
+      if (!stock) return void (await ctx.reply(stockUnavailable(ctx.tr)));
+      const productId = ctx.match.trim();
+      // `/stock <id>` typed as text: the items must come as a file.
+      if (productId !== '') return void (await ctx.reply(stockUploadHint(ctx.tr, { productId }).html, html));
+      const { text, options } = await listMessage(ctx.tr, stock);
+      await ctx.reply(text, options);
+    },
+  );
 
   const addFile = async (ctx: Filter<BotContext, 'message:caption'>, store: StockStore, args: string) => {
     const replyTo = { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } };
@@ -82,12 +96,15 @@ export function stockFeature(deps: StockFeatureDeps) {
     try {
       const { productId, added, bytes } = await uploadStock(args, ctx.msg.document, uploadDeps);
       deps.logger.info({ productId, ...added, bytes, userId: ctx.from?.id }, 'stock file added');
+      // Counts and product ids live in the log; the audit keeps that a file was added, never its items.
+      record(ctx, 'stock-add', 'ok');
       await ctx.reply(stockAdded(ctx.tr, { productId, ...added }).html, { ...html, ...replyTo });
     } catch (error) {
       if (!(error instanceof StockUploadError || error instanceof StockInputError)) throw error;
       const failure =
         error instanceof StockUploadError && error.failure !== undefined ? describeError(error.failure, deps.secrets) : undefined;
       deps.logger.info({ code: error.code, failure, userId: ctx.from?.id }, 'stock file refused');
+      record(ctx, 'stock-add', 'failed', error.code);
       await ctx.reply(stockNothingChanged(ctx.tr, { reason: refusalReason(ctx.tr, error, STOCK_FILE_MAX_BYTES) }).html, {
         ...html,
         ...replyTo,
@@ -97,19 +114,23 @@ export function stockFeature(deps: StockFeatureDeps) {
 
   composer.on('message:caption').filter(
     (ctx) => captionCommand(ctx.msg, 'stock', ctx.me.username) !== undefined,
-    admins,
+    guard(() => 'stock-add'),
     async (ctx) => {
       if (!stock) return void (await ctx.reply(stockUnavailable(ctx.tr)));
       await addFile(ctx, stock, captionCommand(ctx.msg, 'stock', ctx.me.username) ?? '');
     },
   );
 
-  composer.callbackQuery(STOCK_CALLBACK_DATA, admins, async (ctx) => {
+  composer.callbackQuery(STOCK_CALLBACK_DATA, guard(switchStep), async (ctx) => {
     const action = await deps.codec.decode(ctx.callbackQuery.data);
     const known = action && stock?.summary().some((line) => line.productId === action.productId);
-    if (!stock || !action || !known) return answerCallback(ctx, stockStaleAnswer(ctx.tr));
+    if (!stock || !action || !known) {
+      record(ctx, action ? `stock-${action.verb}` : 'stock-switch', 'failed', 'STALE');
+      return answerCallback(ctx, stockStaleAnswer(ctx.tr));
+    }
     const { verb, productId } = action;
     stock.setPaused(productId, verb === 'pause', deps.now());
+    record(ctx, verb === 'pause' ? 'stock-pause' : 'stock-resume', 'ok');
     deps.logger.info({ productId, paused: verb === 'pause', userId: ctx.from?.id }, 'stock auto-delivery switched from Telegram');
     await answerCallback(ctx, verb === 'pause' ? stockPausedAnswer(ctx.tr, { productId }) : stockResumedAnswer(ctx.tr, { productId }));
     const { text, options } = await listMessage(ctx.tr, stock);

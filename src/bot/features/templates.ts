@@ -9,6 +9,7 @@ import { Composer } from 'grammy';
 import type { Logger } from 'pino';
 import { checkTemplateName, checkTemplateText } from '../../core/template.ts';
 import type { SyncForBot } from '../../sync/contract.ts';
+import type { RecordStep } from '../audit/recording.ts';
 import type { BotContext } from '../context.ts';
 import { join, lines, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts';
 import { adminOnly } from '../middlewares/admin-only.ts';
@@ -44,9 +45,18 @@ export interface TemplatesFeatureDeps {
   binding: ChatBinding;
   /** In a forum group, `/t` in an order's topic needs no reply: the topic names the order. */
   topics?: Pick<OrderTopics, 'orderOfThread'>;
+  /** Records saves and deletes (and staff's refused attempts) in the audit trail; absent: nothing is recorded. */
+  recordStep?: RecordStep | undefined;
   logger: Logger;
   now: () => number;
 }
+
+/** Why a text was refused, as an audit code (the text itself is never recorded). */
+const TEXT_REFUSED_CODES = {
+  empty: 'TEMPLATE_EMPTY',
+  'too-long': 'TEMPLATE_TOO_LONG',
+  'unknown-placeholder': 'TEMPLATE_UNKNOWN_PLACEHOLDER',
+} as const;
 
 const html = { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } };
 
@@ -71,7 +81,10 @@ function templateList(tr: Translator, items: readonly Html[]): Html {
 
 export function templatesFeature(deps: TemplatesFeatureDeps) {
   const composer = new Composer<BotContext>();
-  const admins = adminOnly({ binding: deps.binding, logger: deps.logger });
+  const record: RecordStep = deps.recordStep ?? (() => undefined);
+  const guard = (step: string) => adminOnly({ binding: deps.binding, logger: deps.logger, recordStep: deps.recordStep, step: () => step });
+  const saving = guard('template-save');
+  const deleting = guard('template-delete');
 
   const answer = (ctx: BotContext, content: Html | string) =>
     ctx.reply(typeof content === 'string' ? content : content.html, {
@@ -96,10 +109,14 @@ export function templatesFeature(deps: TemplatesFeatureDeps) {
       );
       return;
     }
-    await admins(ctx, async () => {
+    await saving(ctx, async () => {
       const checked = checkTemplateText(body);
-      if (!checked.ok) return void (await answer(ctx, templateTextRefused(ctx.tr, checked)));
+      if (!checked.ok) {
+        record(ctx, 'template-save', 'failed', TEXT_REFUSED_CODES[checked.reason]);
+        return void (await answer(ctx, templateTextRefused(ctx.tr, checked)));
+      }
       const replaced = store.save(name.name, checked.text, deps.now());
+      record(ctx, 'template-save', 'ok');
       deps.logger.info({ template: name.name, replaced, userId: ctx.from?.id }, 'template saved');
       await answer(ctx, templateSaved(ctx.tr, { name: name.name, replaced }));
     });
@@ -108,12 +125,13 @@ export function templatesFeature(deps: TemplatesFeatureDeps) {
   composer.command('untemplate', async (ctx) => {
     const store = deps.templates;
     if (store === undefined) return void (await answer(ctx, templatesUnavailable(ctx.tr)));
-    await admins(ctx, async () => {
+    await deleting(ctx, async () => {
       const { name: rawName } = splitArgs(ctx.match);
       if (rawName === '') return void (await answer(ctx, untemplateUsage(ctx.tr)));
       const name = checkTemplateName(rawName);
       if (!name.ok) return void (await answer(ctx, templateNameRefused(ctx.tr, { reason: name.reason })));
       const deleted = store.delete(name.name);
+      record(ctx, 'template-delete', deleted ? 'ok' : 'failed', deleted ? undefined : 'TEMPLATE_UNKNOWN');
       if (deleted) deps.logger.info({ template: name.name, userId: ctx.from?.id }, 'template deleted');
       await answer(ctx, deleted ? templateDeleted(ctx.tr, { name: name.name }) : templateUnknown(ctx.tr, { name: name.name }));
     });

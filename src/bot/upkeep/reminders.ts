@@ -81,7 +81,8 @@ type Due =
  * The Cancel button's action, refund included, with one guard: the store must still show the order paid just before
  * (what the bridge last read may be stale, e.g. right after a restart, and taken orders can be cancelled too).
  */
-const autoCancel = (orderId: OrderId): SellerAction => ({ kind: 'cancel', orderId, onlyIfStatus: 'paid' });
+// `by`: the card and /order name the rule, not a person, as the one who cancelled (audit/recording.ts's sink).
+const autoCancel = (orderId: OrderId): SellerAction => ({ kind: 'cancel', orderId, onlyIfStatus: 'paid', by: 'autocancel' });
 
 /** Supergroup ids are -100<internal id>; their messages have t.me/c links (members only). */
 const messageLink = (ref: TelegramRef | undefined): string | undefined => {

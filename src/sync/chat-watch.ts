@@ -120,6 +120,9 @@ interface Tally {
 
 export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   const { queries, handOff, lock, budget, health, logger, now, rules } = deps;
+  // When each chat was last read successfully: a young chat's silence is observed only up to it (chat-schedule.ts).
+  // Only young chats (first seen within a hot window) use it, so older entries are dropped.
+  const lastReads = new Map<OrderId, number>();
 
   const advance = (orderId: OrderId, message: Message) => {
     const ms = timeOf(message.createdAt);
@@ -208,6 +211,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     }
     const latest = queries.cursors.get(orderId) ?? cursor;
     queries.cursors.schedule(orderId, afterRead(latest, readAt, news > 0, rules));
+    lastReads.set(orderId, readAt);
   }
 
   /**
@@ -229,11 +233,19 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     const recent = queries.messages.recentTimes(at - HEAT_HORIZON_WINDOWS * rules.hotWindowMs);
     const watched = queries.cursors.countWatched(at, at - rules.hotWindowMs);
     const meanHeat = meanHeatOf(recent, watched.hot + watched.quiet, at, rules);
+    for (const [orderId, readAt] of lastReads) if (readAt < at - rules.hotWindowMs) lastReads.delete(orderId);
     return queries.cursors
       .due(pass.horizon)
       .map((cursor) => ({
         cursor,
-        priority: readPriority(cursor, at, rules, heatOf(recent.get(cursor.orderId) ?? [], at, rules), meanHeat),
+        priority: readPriority(
+          cursor,
+          at,
+          rules,
+          heatOf(recent.get(cursor.orderId) ?? [], at, rules),
+          meanHeat,
+          lastReads.get(cursor.orderId),
+        ),
       }))
       .sort((a, b) => b.priority - a.priority || a.cursor.nextReadAt - b.cursor.nextReadAt)
       .map(({ cursor }) => ({ orderId: cursor.orderId, lane: CHAT_LANE, unannounced: false }));

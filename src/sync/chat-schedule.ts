@@ -177,3 +177,38 @@ export function afterFailure(cursor: ChatCursor, now: number, rules: ChatSchedul
   const delayMs = backoffDelayMs(failures, { baseMs: rules.intervalMs, maxMs: rules.intervalMs * rules.quietCeiling });
   return { nextReadAt: now + delayMs, emptyReads: cursor.emptyReads, failures };
 }
+
+/**
+ * When the budget is short, every chat's lateness stretches by the same factor relative to its period, so a quiet
+ * chat (period `quietCeiling × quietWeight` intervals) waits that factor times half an hour: at 100 open orders and
+ * 50 conversations, a one-off question went unread for over 8 minutes while naive round-robin finds it in 90 s.
+ * So one read in `every` goes to the chat overdue the longest in absolute time, whatever its priority: every
+ * watched chat is read within about `every` rounds of the budget over all due chats, and conversations keep the
+ * rest. `byPriority` is the queue in priority order; the result holds the same chats.
+ */
+export function withOldestShare<T extends { cursor: Pick<ChatCursor, 'orderId' | 'nextReadAt'> }>(
+  byPriority: readonly T[],
+  every: number,
+): T[] {
+  if (every < 2 || byPriority.length < every) return [...byPriority];
+  const oldest = [...byPriority].sort((a, b) => a.cursor.nextReadAt - b.cursor.nextReadAt);
+  const taken = new Set<string>();
+  const out: T[] = [];
+  let p = 0;
+  let o = 0;
+  const next = (list: readonly T[], at: number): [T | undefined, number] => {
+    let i = at;
+    while (i < list.length && taken.has((list[i] as T).cursor.orderId)) i++;
+    return [list[i], i + 1];
+  };
+  while (out.length < byPriority.length) {
+    const fromOldest = out.length % every === every - 1;
+    const [item, after] = fromOldest ? next(oldest, o) : next(byPriority, p);
+    if (fromOldest) o = after;
+    else p = after;
+    if (item === undefined) continue;
+    taken.add(item.cursor.orderId);
+    out.push(item);
+  }
+  return out;
+}

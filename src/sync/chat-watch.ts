@@ -27,6 +27,7 @@ import {
   HEAT_HORIZON_WINDOWS,
   meanHeatOf,
   readPriority,
+  withOldestShare,
   type ChatScheduleRules,
 } from './chat-schedule.ts';
 import { SinkFailure } from './hand-off.ts';
@@ -117,6 +118,9 @@ const SKIP: Fetched = { kind: 'skip' };
 interface Tally {
   relayed: number;
 }
+
+/** One chat read in this many goes to the longest-overdue chat (chat-schedule.ts `withOldestShare`). */
+const OLDEST_SHARE_EVERY = 4;
 
 export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   const { queries, handOff, lock, budget, health, logger, now, rules } = deps;
@@ -234,7 +238,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     const watched = queries.cursors.countWatched(at, at - rules.hotWindowMs);
     const meanHeat = meanHeatOf(recent, watched.hot + watched.quiet, at, rules);
     for (const [orderId, readAt] of lastReads) if (readAt < at - rules.hotWindowMs) lastReads.delete(orderId);
-    return queries.cursors
+    const byPriority = queries.cursors
       .due(pass.horizon)
       .map((cursor) => ({
         cursor,
@@ -247,8 +251,12 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
           lastReads.get(cursor.orderId),
         ),
       }))
-      .sort((a, b) => b.priority - a.priority || a.cursor.nextReadAt - b.cursor.nextReadAt)
-      .map(({ cursor }) => ({ orderId: cursor.orderId, lane: CHAT_LANE, unannounced: false }));
+      .sort((a, b) => b.priority - a.priority || a.cursor.nextReadAt - b.cursor.nextReadAt);
+    return withOldestShare(byPriority, OLDEST_SHARE_EVERY).map(({ cursor }) => ({
+      orderId: cursor.orderId,
+      lane: CHAT_LANE,
+      unannounced: false,
+    }));
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   heatOf,
   meanHeatOf,
   readPriority,
+  withOldestShare,
   stalenessBoundMs,
   warmPeriods,
   type ChatScheduleRules,
@@ -235,5 +236,26 @@ describe('the staleness bound', () => {
     }
     expect(worst).toBeGreaterThan(15 * rules.intervalMs);
     expect(worst).toBeLessThanOrEqual(stalenessBoundMs(rules));
+  });
+
+  it('gives one read in `every` to the chat overdue the longest, so a starved quiet chat is read within a few rounds', () => {
+    const due = (orderId: string, lateBy: number) => ({ cursor: { orderId: orderId as OrderId, nextReadAt: NOW - lateBy } });
+    // Priority order: four conversations first, then two quiet chats, one overdue for 8 minutes.
+    const byPriority = [
+      due('h1', 30 * SECOND),
+      due('h2', 25 * SECOND),
+      due('h3', 20 * SECOND),
+      due('h4', 40 * SECOND),
+      due('q1', 20 * SECOND),
+      due('q2', 8 * MINUTE),
+    ];
+    const ids = (queue: readonly { cursor: { orderId: string } }[]) => queue.map(({ cursor }) => cursor.orderId);
+    // Every 3rd read goes to the longest overdue not yet taken: q2 third; h4 went fifth by priority, so q1 sixth.
+    expect(ids(withOldestShare(byPriority, 3))).toEqual(['h1', 'h2', 'q2', 'h3', 'h4', 'q1']);
+    // Each chat exactly once, whatever the share.
+    for (const every of [2, 4, 5, 6, 7]) expect(ids(withOldestShare(byPriority, every)).sort()).toEqual(ids(byPriority).sort());
+    // Off below 2, and a queue shorter than the share is left as it is.
+    expect(ids(withOldestShare(byPriority, 1))).toEqual(ids(byPriority));
+    expect(ids(withOldestShare(byPriority.slice(0, 2), 3))).toEqual(['h1', 'h2']);
   });
 });

@@ -140,8 +140,8 @@ export function createCollector(): Collector {
 
     takeTelegram(event) {
       telegramAdmitted.push(event.at);
-      if (event.tag !== undefined) {
-        tags.get(event.tag)?.telegram.push(event.at);
+      if (event.tags.length > 0) {
+        for (const tag of event.tags) tags.get(tag)?.telegram.push(event.at);
         return;
       }
       if (event.orderId === undefined) return;

@@ -18,8 +18,11 @@ export interface TelegramEvent {
   /** Real ms (Date.now), when the fake admitted it. */
   at: number;
   messageId: number;
-  /** The buyer message's benchmark tag (`[#…]` in its text), for relayed chat messages. */
-  tag: string | undefined;
+  /**
+   * The buyer messages' benchmark tags (`[#…]` in its text), for relayed chat messages: every one of them, since the
+   * bridge packs several buyer messages of an order into one Telegram message and each of them reached the chat.
+   */
+  tags: string[];
   /** The order the message is about: found in a send's text, and for an edit the order of the message edited. */
   orderId: string | undefined;
 }
@@ -44,7 +47,7 @@ export interface FakeBotApiOptions {
   rules?: TelegramLimitRules;
 }
 
-const TAG = /\[#([A-Za-z0-9]+)\]/;
+const TAG = /\[#([A-Za-z0-9]+)\]/g;
 const ORDER_ID = /ord_[0-9a-z]{6}[0-9a-f]{10}/;
 /** Calls naming a chat that change nothing (reads) are not counted against its limits. */
 const isRead = (method: string) => method.startsWith('get');
@@ -93,7 +96,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions): Promise<FakeB
       const messageId = nextMessageId++;
       const orderId = ORDER_ID.exec(text)?.[0];
       texts.set(messageId, { chatId, text, orderId });
-      onEvent({ kind: 'send', at: Date.now(), messageId, tag: TAG.exec(text)?.[1], orderId });
+      onEvent({ kind: 'send', at: Date.now(), messageId, tags: [...text.matchAll(TAG)].map((match) => match[1] as string), orderId });
       return message(chatId, messageId, text);
     },
     editMessageText(params) {
@@ -103,7 +106,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions): Promise<FakeB
       const text = String(params.text ?? '');
       if (text === known.text && params.reply_markup === undefined) throw new ApiFailure(400, 'Bad Request: message is not modified');
       known.text = text;
-      onEvent({ kind: 'edit', at: Date.now(), messageId, tag: undefined, orderId: known.orderId });
+      onEvent({ kind: 'edit', at: Date.now(), messageId, tags: [], orderId: known.orderId });
       return message(known.chatId, messageId, text);
     },
   };

@@ -105,12 +105,16 @@ const isYoung = (cursor: ChatCursor, now: number, rules: ChatScheduleRules): boo
   now - cursor.firstSeenAt < rules.hotWindowMs && cursor.lastActivityAt <= cursor.firstSeenAt;
 
 /**
- * What a young chat is expected to have: the mean heat, less as its silence since first seen grows. A
- * conversation writes `hotHeat` messages a hot window, so the odds that a chat silent that long is one fall by e
- * every `hotWindowMs / hotHeat` (2.5 min at the defaults).
+ * What a young chat is expected to have: the mean heat, less as its observed silence grows. A conversation writes
+ * `hotHeat` messages a hot window, so the odds that a chat silent that long is one fall by e every
+ * `hotWindowMs / hotHeat` (2.5 min at the defaults). Silence is observed only up to the chat's last read
+ * (`lastReadAt`): time since then says nothing, and counting it let a short budget decay every unread young chat
+ * to near-quiet, so a conversation that started after its first read waited minutes to be found.
  */
-function youngHeat(cursor: ChatCursor, now: number, rules: ChatScheduleRules, meanHeat: number): number {
-  return meanHeat * Math.exp((-(now - cursor.firstSeenAt) * rules.hotHeat) / rules.hotWindowMs);
+function youngHeat(cursor: ChatCursor, now: number, rules: ChatScheduleRules, meanHeat: number, lastReadAt: number | undefined): number {
+  const observedUntil = Math.min(now, lastReadAt ?? cursor.firstSeenAt);
+  const silence = Math.max(0, observedUntil - cursor.firstSeenAt);
+  return meanHeat * Math.exp((-silence * rules.hotHeat) / rules.hotWindowMs);
 }
 
 /**
@@ -131,14 +135,22 @@ export function meanHeatOf(
 
 /**
  * How overdue a chat is relative to its period (0: just due); the highest is read first. `heat`: `heatOf` its
- * recent messages; `meanHeat`: `meanHeatOf` the watched chats, the warmth of a young chat (`isYoung`).
+ * recent messages; `meanHeat`: `meanHeatOf` the watched chats, the warmth of a young chat (`isYoung`);
+ * `lastReadAt`: its last successful read, when known (a young chat's silence is observed up to it).
  */
-export function readPriority(cursor: ChatCursor, now: number, rules: ChatScheduleRules, heat: number, meanHeat = 0): number {
+export function readPriority(
+  cursor: ChatCursor,
+  now: number,
+  rules: ChatScheduleRules,
+  heat: number,
+  meanHeat = 0,
+  lastReadAt?: number,
+): number {
   const lateness = Math.max(0, now - cursor.nextReadAt);
   // Activity without a message (a new order, a seller action) warms a chat like one fresh message; so does not
   // knowing a chat at all, until its first read, however long the budget makes that wait.
   const warm = neverRead(cursor) || isHot(cursor, now, rules) ? Math.max(1, heat) : heat;
-  const warmth = isYoung(cursor, now, rules) ? Math.max(warm, youngHeat(cursor, now, rules, meanHeat)) : warm;
+  const warmth = isYoung(cursor, now, rules) ? Math.max(warm, youngHeat(cursor, now, rules, meanHeat, lastReadAt)) : warm;
   if (warmth > 0) return lateness / (rules.intervalMs * warmPeriods(warmth, rules));
   const periods = quietPeriods(cursor, now, rules, Math.max(cursor.emptyReads, cursor.failures));
   return lateness / (rules.intervalMs * periods * Math.max(1, rules.quietWeight));
@@ -164,4 +176,39 @@ export function afterFailure(cursor: ChatCursor, now: number, rules: ChatSchedul
   const failures = cursor.failures + 1;
   const delayMs = backoffDelayMs(failures, { baseMs: rules.intervalMs, maxMs: rules.intervalMs * rules.quietCeiling });
   return { nextReadAt: now + delayMs, emptyReads: cursor.emptyReads, failures };
+}
+
+/**
+ * When the budget is short, every chat's lateness stretches by the same factor relative to its period, so a quiet
+ * chat (period `quietCeiling × quietWeight` intervals) waits that factor times half an hour: at 100 open orders and
+ * 50 conversations, a one-off question went unread for over 8 minutes while naive round-robin finds it in 90 s.
+ * So one read in `every` goes to the chat overdue the longest in absolute time, whatever its priority: every
+ * watched chat is read within about `every` rounds of the budget over all due chats, and conversations keep the
+ * rest. `byPriority` is the queue in priority order; the result holds the same chats.
+ */
+export function withOldestShare<T extends { cursor: Pick<ChatCursor, 'orderId' | 'nextReadAt'> }>(
+  byPriority: readonly T[],
+  every: number,
+): T[] {
+  if (every < 2 || byPriority.length < every) return [...byPriority];
+  const oldest = [...byPriority].sort((a, b) => a.cursor.nextReadAt - b.cursor.nextReadAt);
+  const taken = new Set<string>();
+  const out: T[] = [];
+  let p = 0;
+  let o = 0;
+  const next = (list: readonly T[], at: number): [T | undefined, number] => {
+    let i = at;
+    while (i < list.length && taken.has((list[i] as T).cursor.orderId)) i++;
+    return [list[i], i + 1];
+  };
+  while (out.length < byPriority.length) {
+    const fromOldest = out.length % every === every - 1;
+    const [item, after] = fromOldest ? next(oldest, o) : next(byPriority, p);
+    if (fromOldest) o = after;
+    else p = after;
+    if (item === undefined) continue;
+    taken.add(item.cursor.orderId);
+    out.push(item);
+  }
+  return out;
 }

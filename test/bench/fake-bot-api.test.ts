@@ -28,24 +28,25 @@ async function call(method: string, params: Record<string, unknown>) {
 }
 
 describe('fake Bot API', () => {
-  it('records sends and edits with their tag and order, and answers 429 with retry_after compressed by S', async () => {
+  it('records sends and edits with every buyer-message tag they carry and their order, and answers 429 with retry_after compressed by S', async () => {
     // S = 2: one store second is 500 ms real, longer than these four calls take even on a busy machine.
     fake = await startFakeBotApi({ token: TOKEN, scale: createTimeScale(2) });
     const events: TelegramEvent[] = [];
     fake.listen((event) => events.push(event));
 
     const card = await call('sendMessage', { chat_id: 7, text: `Order <code>${ORDER}</code>` });
-    await call('sendMessage', { chat_id: 7, text: `order ${ORDER}: hello [#u12]` });
+    // Two buyer messages coalesced into one Telegram message: both reached the chat.
+    await call('sendMessage', { chat_id: 7, text: `order ${ORDER}: hello [#u12]\n\norder ${ORDER}: still there? [#u13]` });
     await call('editMessageText', { chat_id: 7, message_id: card.result?.message_id, text: `Order ${ORDER} delivered` });
     // The burst of 3 is spent: the 4th within the same store second is refused, for one store second (0.5 s real).
     const refused = await call('sendMessage', { chat_id: 7, text: 'more' });
 
     expect(refused).toMatchObject({ ok: false, error_code: 429 });
     expect(refused.parameters?.retry_after).toBe(0.5);
-    expect(events.map(({ kind, tag, orderId }) => ({ kind, tag, orderId }))).toEqual([
-      { kind: 'send', tag: undefined, orderId: ORDER },
-      { kind: 'send', tag: 'u12', orderId: ORDER },
-      { kind: 'edit', tag: undefined, orderId: ORDER },
+    expect(events.map(({ kind, tags, orderId }) => ({ kind, tags, orderId }))).toEqual([
+      { kind: 'send', tags: [], orderId: ORDER },
+      { kind: 'send', tags: ['u12', 'u13'], orderId: ORDER },
+      { kind: 'edit', tags: [], orderId: ORDER },
     ]);
     expect(fake.stats()).toMatchObject({ status429: 1, byMethod: { sendMessage: 3, editMessageText: 1 } });
   });

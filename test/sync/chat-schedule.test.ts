@@ -11,6 +11,7 @@ import {
   heatOf,
   meanHeatOf,
   readPriority,
+  withOldestShare,
   stalenessBoundMs,
   warmPeriods,
   type ChatScheduleRules,
@@ -120,14 +121,30 @@ describe('which due chat is read first', () => {
     expect(adopted).toBeGreaterThan(readPriority(quietChat(5 * MINUTE), NOW, { ...rules, quietWeight: 3 }, 0));
   });
 
+  it('does not count the time since a young chat was last read as silence: a short budget does not cool it', () => {
+    const weighted = { ...rules, quietWeight: 3 };
+    // First seen 60 s before NOW, read empty 30 s later; the budget then leaves it unread for minutes.
+    const young = chat({ firstSeenAt: NOW - 60 * SECOND, lastActivityAt: NOW - 60 * SECOND, emptyReads: 1, cursorAt: undefined });
+    const lastReadAt = NOW - 30 * SECOND;
+    const meanHeat = 0.5;
+    const at = (later: number) => readPriority({ ...young, nextReadAt: NOW }, NOW + later, weighted, 0, meanHeat, lastReadAt);
+    // Its heat stays what 30 s of observed silence leave: the priority grows with lateness only.
+    const period = Math.sqrt(4 / (meanHeat * Math.exp(-30 / 150))) * 10;
+    expect(at(4 * MINUTE)).toBeCloseTo(240 / period, 6);
+    // Counting the unread 4 min as silence would have cooled it e^-1.6 times more: read far later.
+    const cooled = Math.sqrt(4 / (meanHeat * Math.exp(-270 / 150))) * 10;
+    expect(at(4 * MINUTE)).toBeGreaterThan(240 / cooled + 1);
+  });
+
   it('counts silence from when the order was first seen, and a young silent chat as warm as the average watched chat', () => {
     const weighted = { ...rules, quietWeight: 3 };
     // Adopted 40 s ago with a history silent for days, read empty once 20 s ago: backing off from 2 intervals.
     const readOnce = { ...adoptedChat(0), emptyReads: 1, firstSeenAt: NOW - 40 * SECOND, lastActivityAt: NOW - 3 * 24 * 60 * MINUTE };
     expect(afterRead(readOnce, NOW, false, rules).nextReadAt).toBe(NOW + 4 * rules.intervalMs);
     // Due 20 s ago while the watched chats are half a fresh message warm on average: that, less by e every
-    // 2.5 min of its silence since first seen (40 s), is its heat.
+    // 2.5 min of its silence observed between first seen (40 s ago) and its last read (20 s ago), is its heat.
     const young = { ...readOnce, emptyReads: 2, nextReadAt: NOW - 20 * SECOND };
+    const lastReadAt = NOW - 20 * SECOND;
     // Two of four watched chats had a message just now.
     const meanHeat = meanHeatOf(
       new Map([
@@ -139,8 +156,10 @@ describe('which due chat is read first', () => {
       rules,
     );
     expect(meanHeat).toBeCloseTo(0.5, 9);
-    const expected = 0.5 * Math.exp(-40 / 150);
-    expect(readPriority(young, NOW, weighted, 0, meanHeat)).toBeCloseTo(20 / (Math.sqrt(4 / expected) * 10), 6);
+    const expected = 0.5 * Math.exp(-20 / 150);
+    expect(readPriority(young, NOW, weighted, 0, meanHeat, lastReadAt)).toBeCloseTo(20 / (Math.sqrt(4 / expected) * 10), 6);
+    // Never read since first seen: nothing observed, the mean heat as it is.
+    expect(readPriority(young, NOW, weighted, 0, meanHeat)).toBeCloseTo(20 / (Math.sqrt(4 / 0.5) * 10), 6);
     // ...with no conversation known, like a quiet chat of its own (short) period.
     expect(readPriority(young, NOW, weighted, 0, 0)).toBeCloseTo(20 / (4 * 3 * 10), 6);
     // A chat silent (and watched) for an hour is quiet whatever the share: 16 intervals × 3.
@@ -217,5 +236,26 @@ describe('the staleness bound', () => {
     }
     expect(worst).toBeGreaterThan(15 * rules.intervalMs);
     expect(worst).toBeLessThanOrEqual(stalenessBoundMs(rules));
+  });
+
+  it('gives one read in `every` to the chat overdue the longest, so a starved quiet chat is read within a few rounds', () => {
+    const due = (orderId: string, lateBy: number) => ({ cursor: { orderId: orderId as OrderId, nextReadAt: NOW - lateBy } });
+    // Priority order: four conversations first, then two quiet chats, one overdue for 8 minutes.
+    const byPriority = [
+      due('h1', 30 * SECOND),
+      due('h2', 25 * SECOND),
+      due('h3', 20 * SECOND),
+      due('h4', 40 * SECOND),
+      due('q1', 20 * SECOND),
+      due('q2', 8 * MINUTE),
+    ];
+    const ids = (queue: readonly { cursor: { orderId: string } }[]) => queue.map(({ cursor }) => cursor.orderId);
+    // Every 3rd read goes to the longest overdue not yet taken: q2 third; h4 went fifth by priority, so q1 sixth.
+    expect(ids(withOldestShare(byPriority, 3))).toEqual(['h1', 'h2', 'q2', 'h3', 'h4', 'q1']);
+    // Each chat exactly once, whatever the share.
+    for (const every of [2, 4, 5, 6, 7]) expect(ids(withOldestShare(byPriority, every)).sort()).toEqual(ids(byPriority).sort());
+    // Off below 2, and a queue shorter than the share is left as it is.
+    expect(ids(withOldestShare(byPriority, 1))).toEqual(ids(byPriority));
+    expect(ids(withOldestShare(byPriority.slice(0, 2), 3))).toEqual(['h1', 'h2']);
   });
 });

@@ -1,29 +1,32 @@
-/** The quick bench's gate judges ours against naive where the budget binds, and only there. */
+/** The quick bench's gate judges ours against naive over the first minutes after a start, where the budget binds. */
 import { describe, expect, it } from 'vitest';
-import { hotP95Verdict } from '../../bench/quick-gate.ts';
+import { startupVerdict } from '../../bench/quick-gate.ts';
 import type { ScenarioResult } from '../../bench/scenario-result.ts';
 
-const run = (sinkP95: number, chatP95: number) =>
-  ({
-    latency: { hot: { p95: { s: sinkP95, censored: false } } },
-    seller: { telegram: { hot: { p95: { s: chatP95, censored: false } } } },
-  }) as unknown as ScenarioResult['ours'];
-const scenario = (openOrders: number, ours: [number, number], naive: [number, number]) =>
-  ({ spec: { openOrders }, ours: run(...ours), naive: run(...naive) }) as unknown as ScenarioResult;
+const p95 = (s: number) => ({ p95: { s, censored: false } });
+const row = (sink: number, chat: number) => ({ hotSink: p95(sink), hotTelegram: p95(chat) });
+const run = (cold: [number, number], warm: [number, number]) =>
+  ({ seller: { startup: { cold: row(...cold), warm: row(...warm) } } }) as unknown as ScenarioResult['ours'];
+const scenario = (openOrders: number, ours: ReturnType<typeof run>, naive: ReturnType<typeof run>) =>
+  ({ spec: { openOrders }, ours, naive }) as unknown as ScenarioResult;
 
 describe('quick bench gate', () => {
-  it('passes when ours is at most naive at 100 open orders, whatever happens at 10', () => {
-    expect(hotP95Verdict([scenario(10, [40, 40], [10, 10]), scenario(100, [30, 35], [80, 82])])).toEqual({ judged: [100], failures: [] });
+  it('passes when ours is at most naive after a cold and a warm start at 100 open orders, whatever happens at 10', () => {
+    const verdict = startupVerdict([
+      scenario(10, run([40, 40], [40, 40]), run([10, 10], [10, 10])),
+      scenario(100, run([80, 140], [40, 45]), run([226, 227], [1000, 1000])),
+    ]);
+    expect(verdict).toEqual({ judged: [100], failures: [] });
   });
 
-  it('fails when ours is worse than naive at the sink or in the chat', () => {
-    const verdict = hotP95Verdict([scenario(100, [30, 90], [80, 82])]);
-    expect(verdict.failures).toHaveLength(1);
-    expect(verdict.failures[0]).toContain('hot → chat');
-    expect(hotP95Verdict([scenario(100, [81, 20], [80, 82])]).failures[0]).toContain('hot → sink');
+  it('fails when ours is worse than naive after either start, at the sink or in the chat', () => {
+    const warmChat = startupVerdict([scenario(100, run([80, 140], [40, 300]), run([226, 227], [90, 100]))]);
+    expect(warmChat.failures).toEqual(['100 open orders, warm start, hot → chat p95: ours 300 s > naive 100 s']);
+    const coldSink = startupVerdict([scenario(100, run([230, 140], [40, 45]), run([226, 227], [90, 100]))]);
+    expect(coldSink.failures).toEqual(['100 open orders, cold start, hot → sink p95: ours 230 s > naive 226 s']);
   });
 
   it('judges nothing when no scenario binds the budget', () => {
-    expect(hotP95Verdict([scenario(10, [1, 1], [2, 2])]).judged).toBeUndefined();
+    expect(startupVerdict([scenario(10, run([1, 1], [1, 1]), run([2, 2], [2, 2]))]).judged).toBeUndefined();
   });
 });

@@ -79,11 +79,7 @@ export function findProse(file: string, source: string, inTexts: boolean, ops = 
   const visit = (node: ts.Node) => {
     const literal = literalText(node);
     if (literal !== undefined && !ts.isImportDeclaration(node.parent) && !ts.isExportDeclaration(node.parent)) {
-      const prose = ops
-        ? isSentence(literal) || isSent(node, OPS_PRINTING)
-        : inTexts
-          ? !TOKEN.test(literal)
-          : isSent(node, BOT_SENDING);
+      const prose = ops ? isSentence(literal) || isSent(node, OPS_PRINTING) : inTexts ? !TOKEN.test(literal) : isSent(node, BOT_SENDING);
       if (WORD.test(literal) && prose) report(node, literal);
     }
     ts.forEachChild(node, visit);

@@ -1,7 +1,7 @@
 /**
  * dependency-cruiser: the layering of src/ written down (docs/architecture.md describes it). `npm run lint` runs it.
  *
- * Bottom to top: shared (domain-free tools) → log, seller-api → core (actions, Telegram refs, statuses) → db →
+ * Bottom to top: shared (domain-free tools) → i18n (the locale files), log, seller-api → core (actions, Telegram refs, statuses) → db →
  * sync / bot (side by side, meeting only in sync/contract.ts) and ops → app and the entry files, which wire everything.
  * sandbox is a store emulator beside all of it. Type-only imports count too (tsPreCompilationDeps).
  */
@@ -21,6 +21,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/shared/' },
       to: { path: '^(src|test|bench|scripts)/', pathNot: '^src/shared/' },
+    },
+    {
+      name: 'i18n-only-shared',
+      comment:
+        'i18n/ loads locales/ and renders a message as plain text, for bot/ and for the shell commands in ops/ alike (ops may not import bot/); it knows no layer but shared/.',
+      severity: 'error',
+      from: { path: '^src/i18n/' },
+      to: { path: '^src/', pathNot: '^src/(i18n|shared)/' },
     },
     {
       name: 'log-only-shared',
@@ -103,7 +111,7 @@ module.exports = {
       name: 'config-read-by-wiring-only',
       comment: 'Layers get their settings passed in; only app/, ops/ and the entry files read configuration.',
       severity: 'error',
-      from: { path: '^src/(shared|log|seller-api|core|db|sync|bot|sandbox)/' },
+      from: { path: '^src/(shared|i18n|log|seller-api|core|db|sync|bot|sandbox)/' },
       to: { path: '^src/config/' },
     },
     {

@@ -8,7 +8,8 @@
  */
 import { I18n, type I18nFlavor } from '@grammyjs/i18n';
 import { Composer, type Context, type MiddlewareFn } from 'grammy';
-import { DEFAULT_LANGUAGE, localesDirectory } from '../shared/locales.ts';
+import { localeTextOptions } from '../i18n/plain-texts.ts';
+import { DEFAULT_LANGUAGE } from '../shared/locales.ts';
 import { createTranslator, type Translator } from './texts/translator.ts';
 
 /** The language each user picked with /language (src/db's user-languages queries). */
@@ -48,12 +49,9 @@ export function createBotI18n(options: BotI18nOptions = {}): BotI18n {
   const timeZone = options.timeZone ?? 'UTC';
   const store = options.languages ?? memoryLanguageStore();
   const i18n = new I18n<Context>({
-    // The fallback for a message missing in some file; test/bot/locales.test.ts keeps the files complete.
-    defaultLocale: DEFAULT_LANGUAGE,
-    directory: localesDirectory(),
+    // The locale files, the English fallback and no bidi marks: the same as the shell commands' (i18n/plain-texts.ts).
+    ...localeTextOptions(),
     useSession: false,
-    // Bidi isolation marks (U+2068/U+2069) around every parameter would reach Telegram and break copy-paste of ids.
-    fluentBundleOptions: { useIsolating: false },
     // A user's own choice, else the chat's; the Telegram app's language is not used: the chat's setting decides.
     localeNegotiator: (ctx) => (ctx.from === undefined ? undefined : store.languageOf(ctx.from.id)) ?? chatLanguage,
   });

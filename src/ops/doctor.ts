@@ -1,22 +1,35 @@
 /**
  * `npm run doctor`: checks a setup the way the bridge will use it, one verdict per line, never a secret.
- * Each check is a small function; a check that cannot run because an earlier one failed says so.
+ * Each check is a small function; a check that cannot run because an earlier one failed says so. It speaks the
+ * seller's language (BOT_LANGUAGE; English while the configuration is wrong): locales/<language>/doctor.ftl.
  */
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Api } from 'grammy';
 import { pino } from 'pino';
-import { configSecrets, formatConfigError, loadConfig, type Config } from '../config/index.ts';
+import { configSecrets, isConfigError, loadConfig, type Config } from '../config/index.ts';
 import { schemaStatus } from '../db/migrations.ts';
 import { createSellerApiClient, type SellerApiClient } from '../seller-api/client.ts';
+import { languageOrDefault, plainTexts, type PlainTexts } from '../i18n/plain-texts.ts';
 import { isSellerApiError } from '../seller-api/errors.ts';
 import { redactSecrets } from '../shared/redact.ts';
 
 export type Verdict = 'ok' | 'warn' | 'fail' | 'skip';
 
+/** The checks by the name results carry (what tests and scripts match on); the printed label is translated. */
+const CHECK = {
+  configuration: 'configuration',
+  bot: 'telegram bot',
+  chat: 'telegram chat',
+  store: 'store API',
+  rate: 'rate limit',
+  database: 'database',
+} as const;
+type CheckName = (typeof CHECK)[keyof typeof CHECK];
+
 export interface CheckResult {
-  name: string;
+  name: CheckName;
   verdict: Verdict;
   detail: string;
 }
@@ -26,7 +39,15 @@ export interface DoctorOptions {
   argv: readonly string[];
   /** Timeouts for the network checks (tests make them short). */
   timeoutMs?: number;
+  /** The language of the details; BOT_LANGUAGE from `env` by default (doctorTexts). */
+  texts?: PlainTexts;
 }
+
+/**
+ * BOT_LANGUAGE if it names a language there are files for, else English: a wrong value is itself reported by the
+ * configuration check, in English, as before.
+ */
+export const doctorTexts = (env: NodeJS.ProcessEnv): PlainTexts => plainTexts(languageOrDefault(env.BOT_LANGUAGE));
 
 const explain = (error: unknown, secrets: readonly string[]): string => {
   const text = isSellerApiError(error) ? `${error.code}: ${error.hint}` : error instanceof Error ? error.message : String(error);
@@ -34,18 +55,20 @@ const explain = (error: unknown, secrets: readonly string[]): string => {
 };
 
 export async function runDoctor(options: DoctorOptions): Promise<CheckResult[]> {
+  const tr = options.texts ?? doctorTexts(options.env);
   let config: Config;
   try {
     config = loadConfig(options.env, options.argv);
   } catch (error) {
-    return [{ name: 'configuration', verdict: 'fail', detail: formatConfigError(error) }];
+    return [{ name: CHECK.configuration, verdict: 'fail', detail: configFailure(error, tr) }];
   }
   const secrets = configSecrets(config);
   const results: CheckResult[] = [
     {
-      name: 'configuration',
+      name: CHECK.configuration,
       verdict: config.warnings.length > 0 ? 'warn' : 'ok',
-      detail: [`valid (${config.mode === 'sandbox' ? 'trial mode' : 'live mode'})`, ...config.warnings].join('; '),
+      // The warnings are the configuration's own words (English), as npm start logs them.
+      detail: [tr.text('doctor-config-valid', { mode: config.mode }), ...config.warnings].join('; '),
     },
   ];
 
@@ -54,41 +77,45 @@ export async function runDoctor(options: DoctorOptions): Promise<CheckResult[]> 
     timeoutSeconds,
     ...(config.telegram.apiRoot === undefined ? {} : { apiRoot: config.telegram.apiRoot }),
   });
-  const botCheck = await checkBot(telegram, secrets);
+  const botCheck = await checkBot(telegram, secrets, tr);
   results.push(botCheck.result);
   results.push(
     botCheck.botId === undefined
-      ? skipped('telegram chat', 'the bot token must work first')
-      : await checkChat(telegram, config, botCheck.botId, secrets),
+      ? skipped(CHECK.chat, tr.text('doctor-chat-skipped'))
+      : await checkChat(telegram, config, botCheck.botId, secrets, tr),
   );
 
-  const store = await checkStore(config, options.timeoutMs ?? 10_000, secrets);
+  const store = await checkStore(config, options.timeoutMs ?? 10_000, secrets, tr);
   results.push(...store);
-  results.push(checkDatabase(config.databasePath));
+  results.push(checkDatabase(config.databasePath, tr));
   return results;
 }
 
-const skipped = (name: string, why: string): CheckResult => ({ name, verdict: 'skip', detail: why });
+/** formatConfigError's line in the seller's language; the problem itself is the configuration's (English) words. */
+function configFailure(error: unknown, tr: PlainTexts): string {
+  // Not the configuration's fault but a bug in start-up (formatConfigError's other case): its message, no stack.
+  if (!isConfigError(error)) return tr.text('doctor-startup-failed', { reason: error instanceof Error ? error.message : String(error) });
+  const others = [...new Set(error.problems.slice(1).map((problem) => problem.variable))];
+  const also = others.length > 0 ? tr.text('doctor-config-also', { variables: others.join(', ') }) : '';
+  return tr.text('doctor-config-error', { problem: error.message, also });
+}
 
-async function checkBot(api: Api, secrets: readonly string[]): Promise<{ result: CheckResult; botId?: number }> {
+const skipped = (name: CheckName, why: string): CheckResult => ({ name, verdict: 'skip', detail: why });
+
+async function checkBot(api: Api, secrets: readonly string[], tr: PlainTexts): Promise<{ result: CheckResult; botId?: number }> {
   try {
     const me = await api.getMe();
-    return { result: { name: 'telegram bot', verdict: 'ok', detail: `token accepted: @${me.username}` }, botId: me.id };
+    return { result: { name: CHECK.bot, verdict: 'ok', detail: tr.text('doctor-bot-ok', { username: me.username }) }, botId: me.id };
   } catch (error) {
-    return {
-      result: { name: 'telegram bot', verdict: 'fail', detail: `getMe failed: ${explain(error, secrets)} (check TELEGRAM_BOT_TOKEN)` },
-    };
+    return { result: { name: CHECK.bot, verdict: 'fail', detail: tr.text('doctor-bot-failed', { reason: explain(error, secrets) }) } };
   }
 }
 
-async function checkChat(api: Api, config: Config, botId: number, secrets: readonly string[]): Promise<CheckResult> {
+async function checkChat(api: Api, config: Config, botId: number, secrets: readonly string[], tr: PlainTexts): Promise<CheckResult> {
   const chatId = config.telegram.chatId;
-  if (chatId === undefined)
-    return {
-      name: 'telegram chat',
-      verdict: 'warn',
-      detail: 'TELEGRAM_CHAT_ID not set: trial mode binds the first private chat that sends /start',
-    };
+  if (chatId === undefined) return { name: CHECK.chat, verdict: 'warn', detail: tr.text('doctor-chat-unset') };
+  // A string, so Fluent does not group its digits (-1,001,122,…).
+  const chatIdText = String(chatId);
   try {
     const chat = await api.getChat(chatId);
     if (chat.type !== 'private') {
@@ -100,38 +127,33 @@ async function checkChat(api: Api, config: Config, botId: number, secrets: reado
         (member.status === 'restricted' && member.can_send_messages);
       if (!mayWrite)
         return {
-          name: 'telegram chat',
+          name: CHECK.chat,
           verdict: 'fail',
-          detail: `the bot may not write in "${chat.title ?? chatId}" (status ${member.status}): add it to the group and allow it to send messages`,
+          detail: tr.text('doctor-chat-may-not-write', { title: chat.title ?? chatIdText, status: member.status }),
         };
     }
     // Proves write permission without leaving a message behind.
     await api.sendChatAction(chatId, 'typing');
-    const label = chat.type === 'private' ? 'private chat' : `${chat.type} "${chat.title ?? ''}"`;
-    const reachable = `${label} ${chatId} reachable and writable`;
+    const about = { type: chat.type, title: chat.title ?? '', chatId: chatIdText };
     if (chat.type !== 'supergroup' || chat.is_forum !== true || config.telegram.topics === 'off')
-      return { name: 'telegram chat', verdict: 'ok', detail: reachable };
+      return { name: CHECK.chat, verdict: 'ok', detail: tr.text('doctor-chat-reachable', about) };
     const member = await api.getChatMember(chatId, botId);
     const mayManage = member.status === 'creator' || (member.status === 'administrator' && member.can_manage_topics === true);
     return mayManage
-      ? { name: 'telegram chat', verdict: 'ok', detail: `${reachable}; a forum: each order gets its own topic` }
-      : {
-          name: 'telegram chat',
-          verdict: 'warn',
-          detail: `${reachable}; a forum, but the bot lacks the admin right "Manage topics": orders go to the General topic until you give it (or set TELEGRAM_TOPICS=off)`,
-        };
+      ? { name: CHECK.chat, verdict: 'ok', detail: tr.text('doctor-chat-forum', about) }
+      : { name: CHECK.chat, verdict: 'warn', detail: tr.text('doctor-chat-forum-no-rights', about) };
   } catch (error) {
     return {
-      name: 'telegram chat',
+      name: CHECK.chat,
       verdict: 'fail',
-      detail: `chat ${chatId} not reachable: ${explain(error, secrets)} (for a private chat, send /start to the bot first; for a group, add the bot)`,
+      detail: tr.text('doctor-chat-unreachable', { chatId: chatIdText, reason: explain(error, secrets) }),
     };
   }
 }
 
-async function checkStore(config: Config, timeoutMs: number, secrets: readonly string[]): Promise<CheckResult[]> {
+async function checkStore(config: Config, timeoutMs: number, secrets: readonly string[], tr: PlainTexts): Promise<CheckResult[]> {
   if (config.mode !== 'live')
-    return [skipped('store API', 'trial mode uses the in-process sandbox store'), skipped('rate limit', 'trial mode')];
+    return [skipped(CHECK.store, tr.text('doctor-store-trial')), skipped(CHECK.rate, tr.text('doctor-rate-trial'))];
   let api: SellerApiClient | undefined;
   try {
     api = createSellerApiClient({
@@ -145,78 +167,68 @@ async function checkStore(config: Config, timeoutMs: number, secrets: readonly s
     });
     const products = await api.listProducts();
     const store: CheckResult = {
-      name: 'store API',
+      name: CHECK.store,
       verdict: products.length > 0 ? 'ok' : 'warn',
-      detail:
-        products.length > 0
-          ? `key accepted: ${products.length} automation-enabled product${products.length === 1 ? '' : 's'}`
-          : 'key accepted, but no product has external automation enabled: no order will be listed',
+      detail: products.length > 0 ? tr.text('doctor-store-ok', { products: products.length }) : tr.text('doctor-store-no-products'),
     };
     const limit = api.rateLimit();
+    // Strings, as the headers said them (and `?` for one not seen).
     const rate: CheckResult =
       limit?.limit !== undefined || limit?.remaining !== undefined
-        ? { name: 'rate limit', verdict: 'ok', detail: `headers seen: limit ${limit.limit ?? '?'}, remaining ${limit.remaining ?? '?'}` }
-        : { name: 'rate limit', verdict: 'warn', detail: 'no RateLimit-* headers seen: pacing relies on 429 answers alone' };
+        ? {
+            name: CHECK.rate,
+            verdict: 'ok',
+            detail: tr.text('doctor-rate-ok', { limit: String(limit.limit ?? '?'), remaining: String(limit.remaining ?? '?') }),
+          }
+        : { name: CHECK.rate, verdict: 'warn', detail: tr.text('doctor-rate-none') };
     return [store, rate];
   } catch (error) {
-    const hint =
-      isSellerApiError(error) && error.code === 'API_KEY_INVALID' ? ' (SELLER_API_KEY revoked or wrong)' : ' (check SELLER_API_URL)';
+    const hint = isSellerApiError(error) && error.code === 'API_KEY_INVALID' ? 'key' : 'url';
     return [
-      { name: 'store API', verdict: 'fail', detail: `${explain(error, secrets)}${hint}` },
-      skipped('rate limit', 'the store must answer first'),
+      { name: CHECK.store, verdict: 'fail', detail: tr.text('doctor-store-failed', { reason: explain(error, secrets), hint }) },
+      skipped(CHECK.rate, tr.text('doctor-rate-skipped')),
     ];
   } finally {
     await api?.close();
   }
 }
 
-function checkDatabase(path: string): CheckResult {
+function checkDatabase(path: string, tr: PlainTexts): CheckResult {
   const file = resolve(path);
   try {
     if (!existsSync(file)) {
       mkdirSync(dirname(file), { recursive: true });
       accessSync(dirname(file), constants.W_OK);
-      return { name: 'database', verdict: 'ok', detail: `${path} will be created (folder writable)` };
+      return { name: CHECK.database, verdict: 'ok', detail: tr.text('doctor-database-new', { path }) };
     }
     accessSync(file, constants.R_OK | constants.W_OK);
     accessSync(dirname(file), constants.W_OK); // WAL and journal files live beside it
     const db = new Database(file, { readonly: true, fileMustExist: true });
     try {
       const schema = schemaStatus(db);
-      if (schema.state === 'ahead')
-        return {
-          name: 'database',
-          verdict: 'fail',
-          detail: `schema version ${schema.version} is newer than this build (${schema.latest}): run the newer build or restore a backup`,
-        };
-      if (schema.state === 'behind')
-        return {
-          name: 'database',
-          verdict: 'ok',
-          detail: `writable; schema ${schema.version} will be migrated to ${schema.latest} at start`,
-        };
-      return { name: 'database', verdict: 'ok', detail: `writable; schema current (version ${schema.version})` };
+      const versions = { version: schema.version, latest: schema.latest };
+      if (schema.state === 'ahead') return { name: CHECK.database, verdict: 'fail', detail: tr.text('doctor-database-ahead', versions) };
+      if (schema.state === 'behind') return { name: CHECK.database, verdict: 'ok', detail: tr.text('doctor-database-behind', versions) };
+      return { name: CHECK.database, verdict: 'ok', detail: tr.text('doctor-database-current', versions) };
     } finally {
       db.close();
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return {
-      name: 'database',
-      verdict: 'fail',
-      detail: `${path} is not usable: ${reason} (check DATABASE_PATH and its folder's permissions)`,
-    };
+    return { name: CHECK.database, verdict: 'fail', detail: tr.text('doctor-database-unusable', { path, reason }) };
   }
 }
 
 const MARK: Record<Verdict, string> = { ok: '✓', warn: '!', fail: '✗', skip: '-' };
 
-export function formatReport(results: readonly CheckResult[]): { lines: string[]; ok: boolean } {
-  const width = Math.max(...results.map((result) => result.name.length));
-  const lines = results.map((result) => `${MARK[result.verdict]} ${result.name.padEnd(width)}  ${result.detail}`);
+const CHECK_KEYS = new Map(Object.entries(CHECK).map(([key, name]) => [name as string, key]));
+
+/** The report in `tr`'s language: the language the details were written in (doctorTexts of the same env). */
+export function formatReport(results: readonly CheckResult[], tr: PlainTexts = plainTexts()): { lines: string[]; ok: boolean } {
+  const labels = results.map((result) => tr.text('doctor-check', { check: CHECK_KEYS.get(result.name) ?? result.name }));
+  const width = Math.max(...labels.map((label) => label.length));
+  const lines = results.map((result, i) => `${MARK[result.verdict]} ${(labels[i] ?? '').padEnd(width)}  ${result.detail}`);
   const ok = results.every((result) => result.verdict !== 'fail');
-  lines.push(
-    ok ? 'All checks passed: npm start is ready to run.' : 'Some checks failed: fix the lines marked ✗ and run npm run doctor again.',
-  );
+  lines.push(tr.text(ok ? 'doctor-all-passed' : 'doctor-some-failed'));
   return { lines, ok };
 }

@@ -1,24 +1,21 @@
 /**
  * `npm run stock -- <command>`: the seller's stock from a shell. Works on the database alone (no store call, no
  * Telegram), so it runs beside a live bridge: SQLite's WAL lets both write, each change in one transaction.
- * Items are never printed: `list` shows counts and a masked hint.
+ * Items are never printed: `list` shows counts and a masked hint. It speaks the seller's language (BOT_LANGUAGE):
+ * its words are in locales/<language>/stock-cli.ftl.
  */
 import { parseProductId, parseStockLines, StockInputError } from '../core/stock-input.ts';
 import type { ProductStock } from '../core/stock-plan.ts';
 import type { StockQueries } from '../db/stock.ts';
-
-const STOCK_USAGE = `Usage: npm run stock -- <command>
-  add <productId> <file|->   add one item per non-empty line (- reads standard input); duplicates are skipped
-  list                        every product with stock: items left, reserved, delivered, bad, paused
-  pause <productId>           stop auto-delivery of this product (its items stay)
-  resume <productId>          auto-deliver this product again
-  clear <productId>           remove the items not handed out yet (delivered and reserved ones stay)`;
+import { plainTexts, type PlainTexts } from '../i18n/plain-texts.ts';
 
 export interface StockCommandIo {
   stock: StockQueries;
   /** The text of a file, or of standard input for `-`; throws when it cannot be read. */
   readText(path: string): Promise<string>;
   now: () => number;
+  /** The seller's language (BOT_LANGUAGE, else English): locales/<language>/stock-cli.ftl. */
+  texts?: PlainTexts;
 }
 
 export interface StockCommandResult {
@@ -31,62 +28,73 @@ const done = (out: string[]): StockCommandResult => ({ exitCode: 0, out, err: []
 const refused = (line: string, exitCode = 1): StockCommandResult => ({ exitCode, out: [], err: [line] });
 
 export async function runStockCommand(args: readonly string[], io: StockCommandIo): Promise<StockCommandResult> {
+  const tr = io.texts ?? plainTexts();
+  const usage = tr.text('stock-cli-usage');
   const [command, ...rest] = args;
   const [first = '', second = ''] = rest;
-  if (command === undefined || command === '--help' || command === '-h') return { exitCode: command ? 0 : 2, out: [STOCK_USAGE], err: [] };
+  if (command === undefined || command === '--help' || command === '-h') return { exitCode: command ? 0 : 2, out: [usage], err: [] };
   const expected = command === 'add' ? 2 : command === 'list' ? 0 : 1;
-  if (!['add', 'list', 'pause', 'resume', 'clear'].includes(command)) return refused(`Unknown command "${command}".\n${STOCK_USAGE}`, 2);
-  if (rest.length !== expected)
-    return refused(`"${command}" takes ${expected === 0 ? 'no arguments' : `${expected} argument(s)`}.\n${STOCK_USAGE}`, 2);
+  if (!['add', 'list', 'pause', 'resume', 'clear'].includes(command))
+    return refused([tr.text('stock-cli-unknown-command', { command }), usage].join('\n'), 2);
+  if (rest.length !== expected) return refused([tr.text('stock-cli-wrong-arguments', { command, expected }), usage].join('\n'), 2);
   try {
-    if (command === 'list') return done(formatStockList(io.stock.summary()));
+    if (command === 'list') return done(formatStockList(io.stock.summary(), tr));
     const productId = parseProductId(first);
     const now = io.now();
     switch (command) {
       case 'add': {
         const text = await readOrExplain(io, second);
         const result = io.stock.add(productId, parseStockLines(text), now);
-        return done([`${productId}: ${result.added} added, ${result.skipped} skipped as duplicates, ${result.inStock} in stock now`]);
+        return done([tr.text('stock-cli-added', { productId, added: result.added, skipped: result.skipped, inStock: result.inStock })]);
       }
       case 'pause':
         io.stock.setPaused(productId, true, now);
-        return done([`${productId}: auto-delivery paused (${io.stock.inStock(productId)} items kept)`]);
+        return done([tr.text('stock-cli-paused', { productId, inStock: io.stock.inStock(productId) })]);
       case 'resume':
         io.stock.setPaused(productId, false, now);
-        return done([`${productId}: auto-delivery on (${io.stock.inStock(productId)} items in stock)`]);
+        return done([tr.text('stock-cli-resumed', { productId, inStock: io.stock.inStock(productId) })]);
       default: {
         const removed = io.stock.clear(productId, now);
-        return done([`${productId}: ${removed} items removed from stock (delivered and reserved items are kept)`]);
+        return done([tr.text('stock-cli-cleared', { productId, removed })]);
       }
     }
   } catch (error) {
-    if (error instanceof StockInputError || error instanceof UnreadableFile) return refused(`Nothing changed: ${error.message}`);
-    throw error;
+    const reason =
+      error instanceof StockInputError
+        ? tr.text('stock-cli-input-refused', { code: error.code, ...error.details })
+        : error instanceof UnreadableFile
+          ? tr.text('stock-cli-unreadable', {
+              file: error.path === '-' ? tr.text('stock-cli-standard-input') : error.path,
+              why: error.why,
+            })
+          : undefined;
+    if (reason === undefined) throw error;
+    return refused(tr.text('stock-cli-nothing-changed', { reason }));
   }
 }
 
-class UnreadableFile extends Error {}
+/** A file that could not be read: the path and the file system's code, said in the seller's language above. */
+class UnreadableFile extends Error {
+  constructor(
+    readonly path: string,
+    readonly why: string,
+  ) {
+    super(why);
+  }
+}
 
 async function readOrExplain(io: StockCommandIo, path: string): Promise<string> {
   try {
     return await io.readText(path);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a folder'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : 'it cannot be read';
-    throw new UnreadableFile(`cannot read ${path === '-' ? 'standard input' : path}: ${why}`);
+    throw new UnreadableFile(path, typeof code === 'string' ? code : 'other');
   }
 }
 
 /** A table a person reads in a terminal; items never appear, only a masked hint of the next one. */
-function formatStockList(products: readonly ProductStock[]): string[] {
-  if (products.length === 0) return ['No stock yet. Add some: npm run stock -- add <productId> <file>'];
+function formatStockList(products: readonly ProductStock[], tr: PlainTexts): string[] {
+  if (products.length === 0) return [tr.text('stock-cli-list-empty')];
   const rows = products.map((p) => [
     p.productId,
     p.title ?? '–',
@@ -94,10 +102,11 @@ function formatStockList(products: readonly ProductStock[]): string[] {
     String(p.reserved),
     String(p.delivered),
     String(p.bad),
-    p.paused ? 'paused' : 'on',
+    tr.text('stock-cli-list-auto', { paused: p.paused ? 'yes' : 'no' }),
     p.nextHint ?? '–',
   ]);
-  const header = ['product', 'title', 'left', 'reserved', 'delivered', 'bad', 'auto', 'next'];
+  const columns = ['product', 'title', 'left', 'reserved', 'delivered', 'bad', 'auto', 'next'];
+  const header = columns.map((column) => tr.text('stock-cli-list-column', { column }));
   const widths = header.map((h, i) => Math.min(40, Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0))));
   const cut = (value: string, width: number) => (value.length > width ? `${value.slice(0, width - 1)}…` : value);
   const line = (cells: string[]) =>

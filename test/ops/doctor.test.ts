@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatReport, runDoctor, type CheckResult } from '../../src/ops/doctor.ts';
+import { doctorTexts, formatReport, runDoctor, type CheckResult } from '../../src/ops/doctor.ts';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram-api.ts';
 
@@ -110,5 +110,34 @@ describe('doctor', () => {
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ name: 'configuration', verdict: 'fail' });
     expect(results[0]!.detail).toContain('POLL_INTERVAL_SECONDS');
+  });
+});
+
+describe('doctor in Russian (BOT_LANGUAGE=ru)', () => {
+  const report = (results: CheckResult[], environment: NodeJS.ProcessEnv) => formatReport(results, doctorTexts(environment)).lines;
+
+  it('labels every check and says each verdict in Russian; ids keep their digits', async () => {
+    const russian = env({ BOT_LANGUAGE: 'ru' });
+    const lines = report(await runDoctor({ env: russian, argv: [], timeoutMs: 2_000 }), russian);
+    expect(lines[0]).toMatch(/^✓ конфигурация\s+в порядке \(рабочий режим\)$/);
+    expect(lines[1]).toMatch(/^✓ бот Telegram\s+токен принят: @\S+$/);
+    expect(lines[2]).toMatch(/^✓ чат Telegram\s+супергруппа «Orders» -1001122334455 доступен, писать в него можно$/);
+    expect(lines[3]).toMatch(/^✓ API магазина\s+ключ принят: 3 товара с автоматизацией$/);
+    expect(lines.at(-1)).toBe('Все проверки пройдены: npm start готов к запуску.');
+  });
+
+  it("stops at a bad configuration with its one line, framed in Russian (the problem is the configuration's words)", async () => {
+    const russian = env({ BOT_LANGUAGE: 'ru', POLL_INTERVAL_SECONDS: 'soon' });
+    const results = await runDoctor({ env: russian, argv: [], timeoutMs: 2_000 });
+    expect(results).toHaveLength(1);
+    const lines = report(results, russian);
+    expect(lines[0]).toMatch(/^✗ конфигурация {2}Ошибка конфигурации: POLL_INTERVAL_SECONDS: .+\. См\. \.env\.example\.$/);
+    expect(lines[1]).toBe('Есть непройденные проверки: исправьте строки с ✗ и снова запустите npm run doctor.');
+  });
+
+  it('reports a BOT_LANGUAGE it has no files for, in English, as before', async () => {
+    const unknown = env({ BOT_LANGUAGE: 'xx' });
+    const lines = report(await runDoctor({ env: unknown, argv: [], timeoutMs: 2_000 }), unknown);
+    expect(lines[0]).toMatch(/^✗ configuration {2}Configuration error: BOT_LANGUAGE: must be one of en, ru\. See \.env\.example\.$/);
   });
 });

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import { createStockQueries } from '../../src/db/stock.ts';
+import { plainTexts } from '../../src/i18n/plain-texts.ts';
 import { runStockCommand, type StockCommandIo } from '../../src/ops/stock-command.ts';
 
 const logger = pino({ level: 'silent' });
@@ -91,11 +92,50 @@ describe('runStockCommand', () => {
   });
 });
 
+describe('runStockCommand in Russian (BOT_LANGUAGE=ru)', () => {
+  it('says what it added, paused and lists in Russian, with plural forms, still never an item', async () => {
+    const ru = { ...io, texts: plainTexts('ru') };
+    files['keys.txt'] = 'KEY-AAAA-0001\nKEY-AAAA-0002\nKEY-AAAA-0003\nKEY-AAAA-0001';
+    expect((await runStockCommand(['add', 'game-1', 'keys.txt'], ru)).out).toEqual([
+      'game-1: добавлено 3 ключа, пропущено повторов: 1, в запасе теперь 3',
+    ]);
+    files['one.txt'] = 'KEY-AAAA-0004';
+    expect((await runStockCommand(['add', 'game-1', 'one.txt'], ru)).out).toEqual([
+      'game-1: добавлен 1 ключ, пропущено повторов: 0, в запасе теперь 4',
+    ]);
+    expect((await runStockCommand(['pause', 'game-1'], ru)).out).toEqual(['game-1: автовыдача на паузе (единицы сохранены, в запасе 4)']);
+    const list = await runStockCommand(['list'], ru);
+    expect(list.out[0]).toMatch(/^товар\s+название\s+осталось\s+в резерве\s+выдано\s+плохих\s+авто\s+следующий$/);
+    expect(list.out[1]).toMatch(/^game-1\s+–\s+4\s+0\s+0\s+0\s+пауза\s+KE…01$/);
+    expect(list.out.join('\n')).not.toContain('KEY-AAAA');
+    expect((await runStockCommand(['clear', 'game-1'], ru)).out).toEqual([
+      'game-1: удалено 4 единицы запаса (выданные и зарезервированные остаются)',
+    ]);
+  });
+
+  it('refuses in Russian: a missing file, an empty one, a product id with spaces, a usage mistake', async () => {
+    const ru = { ...io, texts: plainTexts('ru') };
+    files['empty.txt'] = '\n';
+    expect((await runStockCommand(['add', 'game-1', 'missing.txt'], ru)).err).toEqual([
+      'Ничего не изменилось: не удаётся прочитать missing.txt: такого файла нет',
+    ]);
+    expect((await runStockCommand(['add', 'game-1', 'empty.txt'], ru)).err[0]).toMatch(/^Ничего не изменилось: в файле нет единиц/);
+    expect((await runStockCommand(['add', 'game 1', 'empty.txt'], ru)).err[0]).toMatch(
+      /^Ничего не изменилось: id товара должен быть одним словом без пробелов, не длиннее 200 символов/,
+    );
+    const usage = await runStockCommand(['add', 'game-1'], ru);
+    expect(usage).toMatchObject({ exitCode: 2 });
+    expect(usage.err[0]).toMatch(/^Команде «add» нужно 2 аргумента\.\nИспользование: npm run stock -- <команда>\n/);
+    expect(io.stock.summary()).toEqual([]);
+  });
+});
+
 describe('npm run stock, as a process', () => {
   it('reads standard input for -, and its database is the one DATABASE_PATH names', async () => {
     const database = join(dir, 'cli.sqlite');
     const exec = promisify(execFile);
-    const env = { ...process.env, DATABASE_PATH: database };
+    // English unless a case says otherwise, whatever the shell running the tests has set.
+    const env = { ...process.env, DATABASE_PATH: database, BOT_LANGUAGE: 'en' };
     const stockCli = (...args: string[]) => exec(process.execPath, ['--import', 'tsx', 'src/stock.ts', ...args], { env });
     const adding = stockCli('add', 'gift-card', '-');
     adding.child.stdin?.end('CODE-1111-2222\nCODE-3333-4444\n');
@@ -106,5 +146,14 @@ describe('npm run stock, as a process', () => {
     const missing = await stockCli('add', 'gift-card', join(dir, 'nope.txt')).catch((error: { code: number; stderr: string }) => error);
     expect(missing).toMatchObject({ code: 1 });
     expect((missing as { stderr: string }).stderr.trim()).toMatch(/^Nothing changed: cannot read .*nope\.txt: no such file$/);
+    // BOT_LANGUAGE picks the language; an unknown one is not worth refusing over: English.
+    const inRussian = await exec(process.execPath, ['--import', 'tsx', 'src/stock.ts', 'pause', 'gift-card'], {
+      env: { ...env, BOT_LANGUAGE: 'ru' },
+    });
+    expect(inRussian.stdout.trim()).toBe('gift-card: автовыдача на паузе (единицы сохранены, в запасе 2)');
+    const unknown = await exec(process.execPath, ['--import', 'tsx', 'src/stock.ts', 'resume', 'gift-card'], {
+      env: { ...env, BOT_LANGUAGE: 'xx' },
+    });
+    expect(unknown.stdout.trim()).toBe('gift-card: auto-delivery on (2 items in stock)');
   }, 30_000);
 });

@@ -6,6 +6,10 @@
  *   sendMessage, editMessageText, answerCallbackQuery, answerCallback, settleButtonMessage, setMyCommands, the first
  *   argument of a keyboard's `.text(…)`, an HTML builder (text, bold, italic, code, spoiler, link, join, lines), or a
  *   `text`, `description` or `input_field_placeholder` property.
+ * The shell commands that speak to a seller (src/ops/doctor.ts, src/ops/stock-command.ts) get a third rule
+ * (`OPS_FILES`, scanOps): no literal may be what they print (a check's `detail`, an argument or array element of
+ * done, refused, skipped, push, log or error), and no literal anywhere may be a sentence (three words or more): a
+ * usage text kept in a constant is prose too, while a check's name of two words (`store API`) is an identifier.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -35,6 +39,16 @@ const SENDING_CALLS = new Set([
 ]);
 const SENDING_PROPERTIES = new Set(['text', 'description', 'input_field_placeholder']);
 
+/** What a file of `OPS_FILES` prints: the arguments of these calls, and these properties. */
+const OPS_PRINTING = { calls: new Set(['done', 'refused', 'skipped', 'push', 'log', 'error']), properties: new Set(['detail']) };
+const BOT_SENDING = { calls: SENDING_CALLS, properties: SENDING_PROPERTIES };
+type Sending = typeof BOT_SENDING;
+/** Three words or more, split by white space: message keys (`doctor-all-passed`) are one word. */
+const isSentence = (literal: string) => literal.split(/\s+/).filter((word) => WORD.test(word)).length >= 3;
+
+/** The seller-facing shell commands scanned with the ops rule (relative to src/). */
+export const OPS_FILES = ['ops/doctor.ts', 'ops/stock-command.ts'];
+
 const WORD = /\p{L}{2,}/u;
 /**
  * What a text module may spell: a message key (`buttons-take`), a select value or property name (`yes`, `videoNote`),
@@ -55,8 +69,8 @@ const calleeName = (call: ts.CallExpression): string | undefined => {
   return undefined;
 };
 
-/** Findings in one source text; `inTexts`: the file is a module of src/bot/texts/. */
-export function findProse(file: string, source: string, inTexts: boolean): ProseFinding[] {
+/** Findings in one source text; `inTexts`: the file is a module of src/bot/texts/; `ops`: a file of OPS_FILES. */
+export function findProse(file: string, source: string, inTexts: boolean, ops = false): ProseFinding[] {
   const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
   const findings: ProseFinding[] = [];
   const report = (node: ts.Node, literal: string) =>
@@ -65,7 +79,8 @@ export function findProse(file: string, source: string, inTexts: boolean): Prose
   const visit = (node: ts.Node) => {
     const literal = literalText(node);
     if (literal !== undefined && !ts.isImportDeclaration(node.parent) && !ts.isExportDeclaration(node.parent)) {
-      if (WORD.test(literal) && (inTexts ? !TOKEN.test(literal) : isSent(node))) report(node, literal);
+      const prose = ops ? isSentence(literal) || isSent(node, OPS_PRINTING) : inTexts ? !TOKEN.test(literal) : isSent(node, BOT_SENDING);
+      if (WORD.test(literal) && prose) report(node, literal);
     }
     ts.forEachChild(node, visit);
   };
@@ -74,23 +89,24 @@ export function findProse(file: string, source: string, inTexts: boolean): Prose
 }
 
 /** Whether a literal goes to Telegram as it is: passed to a sending call, or a button's or command's text. */
-function isSent(node: ts.Node): boolean {
+function isSent(node: ts.Node, sending: Sending): boolean {
   const parent = node.parent;
   if (ts.isCallExpression(parent) && parent.arguments.includes(node as ts.Expression)) {
     const name = calleeName(parent);
     // `keyboard.text(label, data)`; `tr.text('buttons-take')` names a message, never prose.
     if (name === 'text') return parent.arguments[0] === node && !TOKEN.test((node as ts.StringLiteral).text);
-    return name !== undefined && SENDING_CALLS.has(name);
+    return name !== undefined && sending.calls.has(name);
   }
   if (ts.isArrayLiteralExpression(parent) && ts.isCallExpression(parent.parent)) {
     const name = calleeName(parent.parent);
-    return name === 'join' || name === 'lines';
+    // The bot's HTML builders take arrays; the shell commands' `done([line])` too.
+    return name === 'join' || name === 'lines' || (sending === OPS_PRINTING && name !== undefined && sending.calls.has(name));
   }
   if (ts.isPropertyAssignment(parent) && parent.initializer === node) {
     const name = parent.name;
-    return ts.isIdentifier(name) && SENDING_PROPERTIES.has(name.text);
+    return ts.isIdentifier(name) && sending.properties.has(name.text);
   }
-  if (ts.isConditionalExpression(parent)) return isSent(parent);
+  if (ts.isConditionalExpression(parent)) return isSent(parent, sending);
   return false;
 }
 
@@ -109,4 +125,9 @@ export function scanBot(root: string): ProseFinding[] {
   };
   walk(root);
   return findings;
+}
+
+/** Every finding in the OPS_FILES under `root` (src). */
+export function scanOps(root: string): ProseFinding[] {
+  return OPS_FILES.flatMap((file) => findProse(file, readFileSync(join(root, file), 'utf8'), false, true));
 }

@@ -224,7 +224,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   bot.use(welcomeFeature({ binding, logger, now }));
   bot.use(accessControl({ binding, logger }));
   bot.use(actorScope);
-  // Admins only: a stranger's choice would be a row in the database for nothing.
+  // Behind access control (admins and staff): a stranger's choice would be a row in the database for nothing.
   bot.use(languageFeature({ i18n, logger, now }));
   const downloader = createFileDownloader({ token: deps.token, apiRoot: deps.apiRoot });
   bot.use(

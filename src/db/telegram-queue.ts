@@ -4,33 +4,8 @@
  * A row is marked sent (never deleted at once) so that an event offered again after a crash is recognised by its
  * dedup key; sent rows are pruned after a while.
  */
+import type { QueueEntry, QueuedRow, QueueProgress } from '../core/telegram-queue-rows.ts';
 import type { SqliteDatabase } from './sqlite.ts';
-
-export type QueueLane = 0 | 1;
-
-export interface QueueEntry {
-  kind: string;
-  lane: QueueLane;
-  orderId?: string | undefined;
-  /** One item per key, ever (until pruned): a second add with the key is ignored. */
-  dedupKey?: string | undefined;
-  payload: string;
-}
-
-export interface QueuedRow {
-  seq: number;
-  kind: string;
-  orderId: string | undefined;
-  payload: string;
-  partsSent: number;
-  attempts: number;
-}
-
-export interface QueueProgress {
-  seq: number;
-  partsSent: number;
-  done: boolean;
-}
 
 export interface TelegramQueueQueries {
   /** Adds an item; false when an item with its dedup key is (or was lately) queued. */

@@ -10,7 +10,8 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
-import { createTelegramQueueQueries, type QueueEntry, type TelegramQueueQueries } from '../../src/db/telegram-queue.ts';
+import type { QueueEntry } from '../../src/core/telegram-queue-rows.ts';
+import { createTelegramQueueQueries, type TelegramQueueQueries } from '../../src/db/telegram-queue.ts';
 
 const NOW = 1_000_000;
 let dir: string;

@@ -3,32 +3,9 @@
  * Sync or async implementations both work: every call is awaited.
  */
 
-export type QueueLane = 0 | 1;
+import type { QueueEntry, QueuedRow, QueueProgress } from '../../core/telegram-queue-rows.ts';
 
-export interface QueueEntry {
-  kind: string;
-  lane: QueueLane;
-  orderId?: string | undefined;
-  /** One item per key: a second add with the same key (an event offered again after a crash) is ignored. */
-  dedupKey?: string | undefined;
-  payload: string;
-}
-
-export interface QueuedRow {
-  seq: number;
-  kind: string;
-  orderId: string | undefined;
-  payload: string;
-  /** Telegram messages of this item already accepted. */
-  partsSent: number;
-  attempts: number;
-}
-
-export interface QueueProgress {
-  seq: number;
-  partsSent: number;
-  done: boolean;
-}
+export type { QueueEntry, QueuedRow, QueueProgress };
 
 export interface TelegramQueueStore {
   add(entry: QueueEntry, now: number): unknown;

@@ -16,7 +16,8 @@ export interface TelegramQueueQueries {
   pending(): number;
   /**
    * The next item due: lane 0 before lane 1, oldest first; a lane 1 item queued before `agedBefore` counts as lane 0,
-   * so edits are not put off forever by a steady stream of new content. An order with an item waiting for its retry
+   * so edits are not put off forever by a steady stream of new content. Cards of orders not waiting to be taken go
+   * after the rest of lane 0; an item of an order whose card is still queued brings that card first. An order with an item waiting for its retry
    * sends nothing meanwhile, so nothing of an order overtakes what came before it.
    */
   next(now: number, agedBefore: number): QueuedRow | undefined;
@@ -40,6 +41,14 @@ interface Row {
 }
 
 const COLUMNS = 'seq, kind, order_id, payload_json, parts_sent, attempts';
+
+/**
+ * The card of an order that is not waiting to be taken (a first start's import of orders in progress): it goes after
+ * live content, so a thousand such cards do not hold a buyer's new message back for a quarter of an hour. CASE
+ * stops at its first true branch, so a payload that is not JSON is never parsed.
+ */
+const BACKLOG_CARD = `(CASE WHEN q.kind <> 'appeared' THEN 0 WHEN NOT json_valid(q.payload_json) THEN 0
+  WHEN json_extract(q.payload_json, '$.order.status') = 'paid' THEN 0 ELSE 1 END) = 1`;
 
 const toRow = (row: Row): QueuedRow => ({
   seq: row.seq,
@@ -66,7 +75,7 @@ export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQue
        AND (q.order_id IS NULL OR NOT EXISTS (
          SELECT 1 FROM telegram_queue AS w
          WHERE w.order_id = q.order_id AND w.sent_at IS NULL AND w.not_before > @now))
-     ORDER BY CASE WHEN q.lane = 1 AND q.queued_at >= @aged THEN 1 ELSE 0 END, q.seq LIMIT 1`,
+     ORDER BY CASE WHEN q.lane = 1 AND q.queued_at >= @aged THEN 2 WHEN ${BACKLOG_CARD} THEN 1 ELSE 0 END, q.seq LIMIT 1`,
   );
   const selectOf = db.prepare<[string, string, number], Row>(
     `SELECT ${COLUMNS} FROM telegram_queue WHERE order_id = ? AND kind = ? AND sent_at IS NULL ORDER BY seq LIMIT ?`,
@@ -101,7 +110,10 @@ export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQue
     pending: () => count.get()?.n ?? 0,
     next: (now, agedBefore) => {
       const row = selectNext.get({ now, aged: agedBefore });
-      return row === undefined ? undefined : toRow(row);
+      if (row === undefined) return undefined;
+      // Whatever else of an order comes first, its card comes before it.
+      const card = row.kind === 'appeared' || row.order_id === null ? undefined : selectOf.get(row.order_id, 'appeared', 1);
+      return toRow(card !== undefined && card.seq < row.seq ? card : row);
     },
     pendingOf: (orderId, kind, limit) => selectOf.all(orderId, kind, limit).map(toRow),
     progress: (steps, now) => progress(steps, now),

@@ -73,6 +73,33 @@ describe('telegram queue', () => {
     expect([sendNext(), sendNext(), sendNext(), sendNext(), sendNext()]).toEqual(['m1', 'notice', 'm2', 'edit-a', 'edit-b']);
   });
 
+  it("puts cards of orders in progress (a first start's import) after live content; an item of such an order brings its card first", () => {
+    const card = (orderId: string, status: string): QueueEntry => ({
+      kind: 'appeared',
+      lane: 0,
+      orderId,
+      dedupKey: `appeared:${orderId}`,
+      payload: JSON.stringify({ kind: 'appeared', order: { id: orderId, status } }),
+    });
+    const shown = () => {
+      const payload = sendNext();
+      return payload?.startsWith('{') ? `card ${(JSON.parse(payload) as { order: { id: string } }).order.id}` : payload;
+    };
+    queue.add(card('imported-1', 'processing'), NOW);
+    queue.add(card('imported-2', 'processing'), NOW);
+    queue.add(card('new', 'paid'), NOW);
+    queue.add(message('live', 'm1'), NOW);
+    queue.add(message('imported-2', 'm2'), NOW);
+    queue.replacePending(change('imported-1', 'edit'), NOW - 1);
+    const order = Array.from({ length: 7 }, shown);
+    expect(order).toEqual(['card new', 'm1', 'card imported-2', 'm2', 'card imported-1', 'edit', undefined]);
+    // An edit aged past the limit goes with live content, and still after its order's card.
+    queue.add(card('imported-3', 'awaiting_confirmation'), NOW);
+    queue.replacePending(change('imported-3', 'aged edit'), NOW);
+    const row = queue.next(NOW, NOW + 1);
+    expect(row?.kind).toBe('appeared');
+  });
+
   it('an edit that waited past the limit goes with new content, in its turn', () => {
     queue.replacePending(change('a', 'old-edit'), NOW - 300_000);
     queue.add(message('b', 'm1'), NOW);

@@ -2,8 +2,9 @@
  * Ours' Telegram side: the bridge's real bot layer (createBridgeBot), composed as src/app/bridge.ts composes it —
  * the same database queries for its key-value store, card views, topics and stock, the engine given lazily, the
  * bot's sink handed to the engine — with its API root pointed at the benchmark's fake Bot API. Only durations
- * differ: pacing, retry waits, notice retries and the long-poll timeout are compressed by S (bottleneck-clock.ts
- * compresses the pacer's own windows; pacer-calibration.ts takes the pacer's timer lateness off the per-chat gap). Topics are off: the benchmark's group is a plain supergroup.
+ * differ: pacing (the per-chat gap and the group and global windows), retry waits, notice retries and the long-poll
+ * timeout are compressed by S (pacer-calibration.ts takes the pacer's timer lateness off the per-chat gap). Topics
+ * are off: the benchmark's group is a plain supergroup.
  */
 import type { Logger } from 'pino';
 import { createBridgeBot, type BridgeBot } from '../../src/bot/index.ts';
@@ -22,7 +23,6 @@ import type { SellerApi } from '../../src/seller-api/api.ts';
 import type { SyncForBot } from '../../src/sync/contract.ts';
 import type { TelegramInit } from '../protocol.ts';
 import type { TimeScale } from '../time-scale.ts';
-import { compressBottleneckClock } from './bottleneck-clock.ts';
 
 /** The seller's user id in a group (in a private chat the chat id is the user's). */
 const GROUP_ADMIN = 5_000_000_001;
@@ -41,7 +41,6 @@ export interface BenchBotDeps {
 }
 
 export function createBenchBot({ telegram, db, engine, api, logger, scale, perChatIntervalMs }: BenchBotDeps): BridgeBot {
-  compressBottleneckClock(scale.factor);
   const real = (storeMs: number) => scale.toReal(storeMs);
   return createBridgeBot({
     token: telegram.token,
@@ -62,7 +61,12 @@ export function createBenchBot({ telegram, db, engine, api, logger, scale, perCh
     },
     logger,
     listProducts: () => api.listProducts(),
-    pacing: { ...DEFAULT_PACING, perChatIntervalMs: perChatIntervalMs ?? real(DEFAULT_PACING.perChatIntervalMs) },
+    pacing: {
+      ...DEFAULT_PACING,
+      perChatIntervalMs: perChatIntervalMs ?? real(DEFAULT_PACING.perChatIntervalMs),
+      groupWindowMs: real(DEFAULT_PACING.groupWindowMs),
+      globalWindowMs: real(DEFAULT_PACING.globalWindowMs),
+    },
     retry: { ...DEFAULT_RETRY, maxDelaySeconds: real(DEFAULT_RETRY.maxDelaySeconds * 1000) / 1000 },
     pollingTimeoutSeconds: POLL_TIMEOUT_S,
     noticeRetryDelaysMs: DEFAULT_NOTICE_RETRY_DELAYS_MS.map(real),

@@ -163,7 +163,10 @@ describe('upkeep', () => {
   const refTimers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
 
   it('drops the limiter of a chat idle for a while, so many chats do not pile up', async () => {
-    const pacer = createTelegramPacer({ perChatIntervalMs: 10, groupPerMinute: 20, globalPerSecond: 1000 }, { idleChatMs: 1000 });
+    const pacer = createTelegramPacer(
+      { perChatIntervalMs: 10, groupPerMinute: 20, globalPerSecond: 1000, groupWindowMs: 200 },
+      { idleChatMs: 1000 },
+    );
     await Promise.all(Array.from({ length: 50 }, (_, i) => run(pacer, i % 2 === 0 ? -(i + 1) : i + 1)));
     expect(pacer.chatsTracked()).toBe(50);
     await expect.poll(() => pacer.chatsTracked(), { timeout: 5_000, interval: 100 }).toBe(0);

@@ -5,7 +5,7 @@
  * conversation's messages share the chat's pacing queue.
  *
  * Pacing (telegram-pacer.ts, on Bottleneck): one queue per chat, one request at a time and `perChatIntervalMs` apart,
- * groups also `groupPerMinute`, all chats within `globalPerSecond`. New orders and buyer messages go before card
+ * groups also `groupPerMinute` in any minute, all chats `globalPerSecond` in any second (sliding windows). New orders and buyer messages go before card
  * edits, pins and reactions waiting for the same chat; within one priority, first come first served. Only calls
  * naming a chat_id are paced (answerCallbackQuery, getUpdates and reads are not). Coalescing of buyer messages and
  * card edits happens before, in the Telegram queue (sink/telegram-queue.ts).
@@ -22,7 +22,13 @@ export interface TelegramRetry {
   maxDelaySeconds: number;
 }
 
-export const DEFAULT_PACING: TelegramPacing = { perChatIntervalMs: 1000, groupPerMinute: 20, globalPerSecond: 30 };
+export const DEFAULT_PACING: Required<TelegramPacing> = {
+  perChatIntervalMs: 1000,
+  groupPerMinute: 20,
+  globalPerSecond: 30,
+  groupWindowMs: 60_000,
+  globalWindowMs: 1000,
+};
 export const DEFAULT_RETRY: TelegramRetry = { maxRetryAttempts: 5, maxDelaySeconds: 60 };
 
 /**

@@ -23,6 +23,8 @@ export interface MessageEntry {
   seenAt: number | undefined;
   /** When the fake Bot API took a message carrying its tag (the Telegram model). */
   telegram: number[];
+  /** Which Telegram messages carried it: several buyer messages may share one. */
+  telegramMessageIds: number[];
 }
 
 export interface OrderEntry {
@@ -118,7 +120,17 @@ export function createCollector(): Collector {
     messageCreated({ id, orderId, createdMs, kind, tag }) {
       const measured = collector.phase === 'measure' && kind !== 'history';
       const due = collector.phase !== 'grace' || createdMs < collector.dueUntil;
-      const entry: MessageEntry = { orderId, createdMs, kind, measured, due, deliveries: [], seenAt: undefined, telegram: [] };
+      const entry: MessageEntry = {
+        orderId,
+        createdMs,
+        kind,
+        measured,
+        due,
+        deliveries: [],
+        seenAt: undefined,
+        telegram: [],
+        telegramMessageIds: [],
+      };
       messages.set(id, entry);
       if (tag !== undefined) tags.set(tag, entry);
       if (due) pending += 1;
@@ -141,7 +153,10 @@ export function createCollector(): Collector {
     takeTelegram(event) {
       telegramAdmitted.push(event.at);
       if (event.tags.length > 0) {
-        for (const tag of event.tags) tags.get(tag)?.telegram.push(event.at);
+        for (const tag of event.tags) {
+          tags.get(tag)?.telegram.push(event.at);
+          tags.get(tag)?.telegramMessageIds.push(event.messageId);
+        }
         return;
       }
       if (event.orderId === undefined) return;

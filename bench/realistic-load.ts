@@ -8,7 +8,8 @@ import type { SandboxControl } from '../src/sandbox/contract.ts';
 import { deriveRandom, exponentialDelayMs } from '../src/sandbox/random.ts';
 import type { ScenarioSpec } from './profiles.ts';
 import { peakRate, planNewOrder, planOpenOrder, type DailyPeak, type PlannedStep } from './realistic-plan.ts';
-import { tagged, type LoadDriver, type LoadListener, type SeededStore } from './store-load.ts';
+import { createChatBurst } from './chat-burst.ts';
+import { OPEN_STATUSES, tagged, type LoadDriver, type LoadListener, type MessageClass, type SeededStore } from './store-load.ts';
 import { MINUTE, type TimeScale } from './time-scale.ts';
 
 const HOT_WINDOW_MS = 10 * MINUTE;
@@ -32,6 +33,8 @@ export function startRealisticLoad(
   const lastMessage = new Map<string, number>();
   let sequence = 0;
   let newOrders = 0;
+  /** New orders, in the order they were created. */
+  const created: string[] = [];
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
@@ -44,15 +47,20 @@ export function startRealisticLoad(
     for (const step of steps) push({ at: startAt + scale.toReal(step.atMs), run: () => perform(orderId, step) });
   };
 
+  /** `kind` undefined: hot when the order's buyer wrote within the hot window, else quiet. */
+  const post = (orderId: string, text: string, kind?: MessageClass) => {
+    const tag = `r${++sequence}`;
+    const message = control.postBuyerMessage(orderId, tagged(text, tag));
+    const createdMs = Date.parse(message.createdAt);
+    const previous = lastMessage.get(orderId);
+    lastMessage.set(orderId, createdMs);
+    const talking = previous !== undefined && scale.toStoreMs(createdMs - previous) <= HOT_WINDOW_MS;
+    listener.messageCreated({ id: message.id, orderId, createdMs, kind: kind ?? (talking ? 'hot' : 'quiet'), tag });
+  };
+
   function perform(orderId: string, step: PlannedStep): void {
     if (step.kind === 'message') {
-      const tag = `r${++sequence}`;
-      const message = control.postBuyerMessage(orderId, tagged(step.text, tag));
-      const createdMs = Date.parse(message.createdAt);
-      const previous = lastMessage.get(orderId);
-      lastMessage.set(orderId, createdMs);
-      const kind = previous !== undefined && scale.toStoreMs(createdMs - previous) <= HOT_WINDOW_MS ? 'hot' : 'quiet';
-      listener.messageCreated({ id: message.id, orderId, createdMs, kind, tag });
+      post(orderId, step.text);
       return;
     }
     try {
@@ -86,6 +94,7 @@ export function startRealisticLoad(
     const k = newOrders++;
     const stocked = Math.floor((k + 1) * spec.stockedShare) > Math.floor(k * spec.stockedShare);
     const order = control.createOrder({ status: 'paid', ...(stocked ? { productId: stockedProductId } : {}) });
+    created.push(order.id);
     listener.orderCreated({ id: order.id, createdMs: Date.parse(order.createdAt ?? new Date().toISOString()), kind: 'new', stocked });
     schedule(order.id, planNewOrder(deriveRandom(spec.seed, `new-${k}`), paidAtMs, stocked));
   }
@@ -102,12 +111,28 @@ export function startRealisticLoad(
   }
   plan();
 
+  const isOpen = (orderId: string) => OPEN_STATUSES.includes(control.order(orderId)?.status ?? '');
+  const talking = (orderId: string) =>
+    scale.toStoreMs(Date.now() - (lastMessage.get(orderId) ?? Number.NEGATIVE_INFINITY)) <= HOT_WINDOW_MS;
+  const everyOrder = () => [...store.openOrderIds, ...created];
+  const chatBurst = createChatBurst(
+    {
+      inConversation: () => everyOrder().filter((orderId) => isOpen(orderId) && talking(orderId)),
+      others: () => everyOrder().filter((orderId) => isOpen(orderId) && !talking(orderId)),
+      isOpen,
+      post,
+    },
+    spec.seed,
+    scale,
+  );
   return {
+    chatBurst,
     // The daily peak is this workload's surge; there is no separate burst.
     burst() {},
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      chatBurst.stop();
     },
   };
 }

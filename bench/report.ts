@@ -6,6 +6,7 @@ import type { ProcessFloor } from './process-floor.ts';
 import { POLL_INTERVAL_MS, STORE_RATE_LIMIT, type Profile, type TelegramMode, type WorkloadName } from './profiles.ts';
 import type { ScenarioResult } from './scenario-result.ts';
 import { rows, table, triple } from './report-table.ts';
+import { chatBurstTable } from './report-chat-burst.ts';
 import { sellerTables } from './report-seller.ts';
 import { show, type TargetVerdict } from './targets.ts';
 
@@ -227,6 +228,8 @@ export function renderMarkdown(report: BenchReport): string {
     ),
     '',
   );
+
+  lines.push(...chatBurstTable(report.scenarios));
 
   lines.push('### Phases and the machine', '');
   lines.push(

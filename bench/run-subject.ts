@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../src/sandbox/index.ts';
 import type { SandboxStats } from '../src/sandbox/contract.ts';
+import { CHAT_BURST } from './chat-burst.ts';
 import { auditAutoDelivery, createDeliveryWatch, stockedProductId, stockItemsFor, type AutoDeliveryAudit } from './auto-delivery-audit.ts';
 import { createCollector, type Collector } from './collector.ts';
 import { createLoadRoute } from './load-route.ts';
@@ -25,7 +26,7 @@ import {
 } from './profiles.ts';
 import { SUBJECT_DB_FILE, type SubjectFinal, type SubjectInit, type SubjectKind, type SubjectReady } from './protocol.ts';
 import { startRealisticLoad } from './realistic-load.ts';
-import { seedStore, startLoad, type SeededStore } from './store-load.ts';
+import { seedStore, startLoad, type LoadDriver, type SeededStore } from './store-load.ts';
 import { openSubjectChannel, type SubjectChannel } from './subject-channel.ts';
 import type { SubjectRuntime } from './subject-runtime.ts';
 import { startFakeBotApi, type FakeBotApi } from './telegram/fake-bot-api.ts';
@@ -45,6 +46,8 @@ export interface RunTimes {
   startedAt: number;
   warmEndAt: number;
   burstAt: number | undefined;
+  /** When the chat burst (chat-burst.ts) began to be written. */
+  chatBurstAt: number | undefined;
   measureEndAt: number;
   endAt: number;
   /** Every pre-existing chat was read and the first cycle was over when warm-up ended. */
@@ -68,6 +71,8 @@ export interface RunRecord {
   telegram429: number | undefined;
   /** Bot API calls the subject made during the run, by method. */
   telegramCalls: Record<string, number> | undefined;
+  /** When the fake Bot API answered each 429 of the run (real ms). */
+  telegram429At: number[] | undefined;
   /** The same subject restarted on its database afterwards: the warm start-up row. */
   restart: RestartRecord;
   parentCpu: { atWarmEndMicros: number; atMeasureEndMicros: number };
@@ -132,7 +137,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
         : startLoad(sandbox.control, spec, seeded, scale, route, started.at, stockedProduct);
     const deliveries = subject === 'ours' ? createDeliveryWatch(sandbox.control, collector) : { pending: () => 0 };
 
-    const times = await runPhases(collector, rules, scale, started.at, child, load.burst, deliveries.pending);
+    const times = await runPhases(collector, rules, scale, started.at, child, load, deliveries.pending);
     const warm = times.snapshots;
 
     child.send({ type: 'stop' });
@@ -169,6 +174,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       autoDelivery,
       telegram429,
       telegramCalls: telegramStats?.byMethod,
+      telegram429At: telegramStats?.refusedAt,
       restart,
       parentCpu: { atWarmEndMicros: warm.cpuAtWarmEnd, atMeasureEndMicros: warm.cpuAtMeasureEnd },
       realSeconds: (Date.now() - wallStart) / 1000,
@@ -180,7 +186,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       clock: TimeScale,
       startedAt: number,
       channel: SubjectChannel,
-      burst: () => void,
+      load: LoadDriver,
       undeliveredStock: () => number,
     ) {
       const elapsed = () => clock.toStoreMs(Date.now() - startedAt);
@@ -208,13 +214,26 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       channel.send({ type: 'checkpoint', name: 'warm-end' });
 
       const burstDue = warmEndAt + clock.toReal(rules.measureMs / 2);
+      // The chat burst three quarters in: after the mid-window burst and the realistic peak's top.
+      const chatBurstDue = warmEndAt + clock.toReal((rules.measureMs * 3) / 4);
+      const primeDue = chatBurstDue - clock.toReal(CHAT_BURST.leadMs);
       const measureEndDue = warmEndAt + clock.toReal(rules.measureMs);
       let burstAt: number | undefined;
+      let chatBurstAt: number | undefined;
+      let primed = false;
       while (Date.now() < measureEndDue) {
         channel.throwIfBroken();
         if (burstAt === undefined && Date.now() >= burstDue) {
           burstAt = Date.now();
-          burst();
+          load.burst();
+        }
+        if (!primed && Date.now() >= primeDue) {
+          primed = true;
+          load.chatBurst.prime();
+        }
+        if (chatBurstAt === undefined && Date.now() >= chatBurstDue) {
+          chatBurstAt = Date.now();
+          load.chatBurst.fire();
         }
         await sleep(Math.min(PHASE_CHECK_MS, Math.max(0, measureEndDue - Date.now())));
       }
@@ -232,7 +251,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
         await sleep(PHASE_CHECK_MS);
       }
       return {
-        boundaries: { startedAt, warmEndAt, burstAt, measureEndAt, warmupComplete, unreadAtWarmEnd },
+        boundaries: { startedAt, warmEndAt, burstAt, chatBurstAt, measureEndAt, warmupComplete, unreadAtWarmEnd },
         snapshots: { statsAtWarmEnd, statsAtMeasureEnd, cpuAtWarmEnd, cpuAtMeasureEnd },
       };
     }

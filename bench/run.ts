@@ -184,7 +184,7 @@ async function main(): Promise<number> {
     processFloor,
     profile,
     scenarios: results,
-    targets: judgeTargets(results),
+    targets: judgeTargets(results, telegram),
   };
   process.stdout.write(`${renderMarkdown(report)}\n`);
   for (const path of writeResults(report, outDir)) progress(`wrote ${path}`);

@@ -9,11 +9,15 @@
  */
 import type { SandboxControl } from '../src/sandbox/contract.ts';
 import { deriveRandom, exponentialDelayMs, type Random } from '../src/sandbox/random.ts';
+import { createChatBurst, type ChatBurst } from './chat-burst.ts';
 import type { ScenarioSpec } from './profiles.ts';
 import { HOUR, MINUTE, type TimeScale } from './time-scale.ts';
 
-/** hot: a chatting buyer; quiet: an order without one; burst: the burst's messages (on quiet orders); history: before the start. */
-export type MessageClass = 'hot' | 'quiet' | 'burst' | 'history';
+/**
+ * hot: a chatting buyer; quiet: an order without one; burst: the burst's messages (on quiet orders); chat-burst: the
+ * chat burst's (chat-burst.ts); history: before the start.
+ */
+export type MessageClass = 'hot' | 'quiet' | 'burst' | 'chat-burst' | 'history';
 /** open: there before the start; new: a paid order arriving during the run; burst: the burst's orders. */
 export type OrderClass = 'open' | 'new' | 'burst';
 
@@ -41,10 +45,13 @@ export interface SeededStore {
 export interface LoadDriver {
   /** Creates the burst's orders now and spreads its messages over the burst's spread. */
   burst(): void;
+  chatBurst: ChatBurst;
   stop(): void;
 }
 
 const HISTORY_SHARE_OF_QUIET = 0.3;
+/** The sandbox's open statuses: what both subjects list. */
+export const OPEN_STATUSES: readonly string[] = ['paid', 'processing', 'awaiting_confirmation'];
 const HISTORY_PER_CHATTING = 2;
 
 export function seedStore(control: SandboxControl, spec: ScenarioSpec, scale: TimeScale, listener: LoadListener): SeededStore {
@@ -171,7 +178,20 @@ export function startLoad(
   }
 
   plan();
+  const chatting = new Set(store.chatting);
+  const isOpen = (orderId: string) => OPEN_STATUSES.includes(control.order(orderId)?.status ?? '');
+  const chatBurst = createChatBurst(
+    {
+      inConversation: () => store.chatting.filter(isOpen),
+      others: () => store.quiet.filter(isOpen),
+      isOpen,
+      post: (orderId, text, kind) => post(orderId, kind ?? (chatting.has(orderId) ? 'hot' : 'quiet'), `${text} ${++sequence}`),
+    },
+    spec.seed,
+    scale,
+  );
   return {
+    chatBurst,
     burst() {
       for (let i = 0; i < spec.burst.orders; i++) newOrder('burst');
       const targets = shuffle(burstRandom, store.quiet).slice(0, spec.burst.messages);
@@ -184,6 +204,7 @@ export function startLoad(
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
+      chatBurst.stop();
     },
   };
 }

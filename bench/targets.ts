@@ -1,6 +1,6 @@
 /** The team's targets (issues 6 and 16), judged on a run's results: met, missed by how much, or not run in this mode. */
 import type { Quantile } from './metrics.ts';
-import { POLL_INTERVAL_MS, STORE_RATE_LIMIT } from './profiles.ts';
+import { POLL_INTERVAL_MS, STORE_RATE_LIMIT, type TelegramMode } from './profiles.ts';
 import type { ScenarioResult } from './scenario-result.ts';
 import type { RunSummary } from './summarise.ts';
 
@@ -24,15 +24,18 @@ const NEW_ORDER_P95_MAX_S = (2 * POLL_INTERVAL_MS) / 1000;
 const PACED_REQUEST_S = STORE_RATE_LIMIT.windowMs / 1000 / STORE_RATE_LIMIT.limit;
 const AUTO_DELIVERY_P95_MAX_S = NEW_ORDER_P95_MAX_S + 2 * PACED_REQUEST_S;
 const AUTO_DELIVERY_TARGET = 'ours: auto-delivery p95 ≤ 2 poll intervals + 2 paced requests';
+/** Issue 15: the chat burst (100 buyer messages, 20 orders) all in the chat within this, store seconds. */
+const CHAT_BURST_MAX_S: Record<Exclude<TelegramMode, 'sink'>, number> = { private: 30, group: 90 };
 const FOCUS = 1000;
 const LARGEST = 5000;
 
-export function judgeTargets(results: readonly ScenarioResult[]): TargetVerdict[] {
+export function judgeTargets(results: readonly ScenarioResult[], telegram: TelegramMode): TargetVerdict[] {
   const verdicts: TargetVerdict[] = [];
   for (const result of results) {
     const ours = result.ours;
     const n = result.spec.openOrders;
     if (!ours) continue;
+    verdicts.push(...chatBurstVerdicts(ours, n, telegram));
     const status429 = ours.requests.status429.wholeRun;
     verdicts.push(zero('ours: no 429 received', n, status429));
     const lost = ours.correctness.undelivered;
@@ -132,6 +135,21 @@ function autoDeliveryVerdicts(ours: RunSummary, n: number): TargetVerdict[] {
       ...zero('ours: every stocked order auto-delivered once, with its own items', n, faults),
       value: `${auto.undelivered} undelivered, ${auto.itemsInTwoOrders} items in two orders, ${auto.wrongValue} other values (${auto.delivered} delivered)`,
     },
+  ];
+}
+
+function chatBurstVerdicts(ours: RunSummary, n: number, telegram: TelegramMode): TargetVerdict[] {
+  const burst = ours.latency.chatBurst;
+  if (telegram === 'sink' || burst?.telegram === undefined) return [];
+  const limit = CHAT_BURST_MAX_S[telegram];
+  const target = `ours: chat burst (${burst.messages} msgs, ${burst.orders} orders) all in the ${telegram} chat ≤ ${limit} s`;
+  const all = burst.telegram.allInChat;
+  return [
+    zero('ours: no Telegram 429 (whole run)', n, ours.seller.telegram?.status429 ?? 0),
+    all === undefined
+      ? { target, openOrders: n, value: 'no sample', limit: `≤ ${limit} s`, met: undefined }
+      : { ...atMost(target, n, all, limit, 's'), value: `${show(all)} (drain ${show(burst.telegram.drain)})` },
+    zero('ours: no Telegram 429 during the chat burst', n, burst.telegram.status429),
   ];
 }
 

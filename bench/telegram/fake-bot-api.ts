@@ -30,6 +30,8 @@ export interface TelegramEvent {
 export interface FakeBotApiStats {
   calls: number;
   status429: number;
+  /** When each 429 was answered (real ms). */
+  refusedAt: number[];
   byMethod: Record<string, number>;
 }
 
@@ -66,7 +68,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions): Promise<FakeB
   const { scale } = options;
   const limits = createTelegramLimits(options.rules);
   const startedAt = Date.now();
-  const stats: FakeBotApiStats = { calls: 0, status429: 0, byMethod: {} };
+  const stats: FakeBotApiStats = { calls: 0, status429: 0, refusedAt: [], byMethod: {} };
   const texts = new Map<number, { chatId: number; text: string; orderId: string | undefined }>();
   let nextMessageId = 1;
   let onEvent: (event: TelegramEvent) => void = () => {};
@@ -118,6 +120,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions): Promise<FakeB
       const admission = limits.admit(Number(params.chat_id), scale.toStoreMs(Date.now() - startedAt));
       if (!admission.ok) {
         stats.status429 += 1;
+        stats.refusedAt.push(Date.now());
         const realSeconds = Number((scale.toReal(admission.retryAfterS * 1000) / 1000).toFixed(4));
         throw new ApiFailure(429, `Too Many Requests: retry after ${admission.retryAfterS}`, { retry_after: realSeconds });
       }
@@ -150,7 +153,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions): Promise<FakeB
   const { port } = server.address() as AddressInfo;
   return {
     apiRoot: `http://127.0.0.1:${port}`,
-    stats: () => ({ ...stats, byMethod: { ...stats.byMethod } }),
+    stats: () => ({ ...stats, refusedAt: [...stats.refusedAt], byMethod: { ...stats.byMethod } }),
     listen(listener) {
       onEvent = listener;
     },

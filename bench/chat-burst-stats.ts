@@ -1,7 +1,7 @@
 /**
  * The chat burst's figures (chat-burst.ts), in store seconds: how long until every burst message was in the chat
- * (the seller's view, what the target judges), each message's created → chat, the Telegram side alone (first
- * burst message handed to the sink → last one in the chat), the Telegram 429s meanwhile, and how many Telegram
+ * (the seller's view, what the target judges), each message's created → chat, the drain (first burst message handed
+ * to the sink → last one in the chat), the Telegram side alone (each message's sink → chat), the Telegram 429s meanwhile, and how many Telegram
  * messages the burst became (ours packs an order's waiting buyer messages together). A burst message never shown
  * makes its span a lower bound (censored), as every latency here.
  */
@@ -21,8 +21,10 @@ export interface ChatBurstStats {
         /** First burst message created → last one admitted by the fake Bot API. */
         allInChat: Quantile | undefined;
         perMessage: LatencyStats;
-        /** First burst message handed to the sink → last one admitted: the Telegram side alone. */
+        /** First burst message handed to the sink → last one admitted. */
         drain: Quantile | undefined;
+        /** Each message handed to the sink → admitted: the Telegram side alone, however the store side trickled. */
+        sinkToChat: LatencyStats;
         /** 429s the fake answered from the first burst message created until the last one was in the chat. */
         status429: number;
         /** Distinct Telegram messages that carried the burst's messages. */
@@ -62,6 +64,14 @@ export function chatBurstStats(run: RunRecord): ChatBurstStats | undefined {
           allInChat: span(firstCreated, (entry) => entry.telegram[0]),
           perMessage: latencyStats(entries.map((entry) => sample(entry, entry.telegram[0]))),
           drain: span(firstAtSink.length > 0 ? Math.min(...firstAtSink) : undefined, (entry) => entry.telegram[0]),
+          sinkToChat: latencyStats(
+            entries.flatMap((entry) => {
+              const atSink = entry.deliveries[0];
+              if (atSink === undefined) return [];
+              const atChat = entry.telegram[0];
+              return [{ latencyS: atChat === undefined ? undefined : storeS(atSink, atChat), waitedS: storeS(atSink, times.endAt) }];
+            }),
+          ),
           status429: (run.telegram429At ?? []).filter((at) => at >= firstCreated && at <= lastInChat).length,
           telegramMessages: new Set(entries.flatMap((entry) => entry.telegramMessageIds.slice(0, 1))).size,
         }

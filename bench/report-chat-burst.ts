@@ -9,10 +9,22 @@ export function chatBurstTable(results: readonly ScenarioResult[]): string[] {
     '',
     'Buyer messages on orders in conversation, 5 each, written within 5 s. "all in chat": first burst message created → ' +
       'the last one admitted by the fake Bot API (what the target judges); "drain": first handed to the sink → last in ' +
-      'the chat (the Telegram side alone); 429s counted from the first created to the last in the chat.',
+      'the chat; "sink → chat": each message handed to the sink → in the chat (the Telegram side alone); 429s counted ' +
+      'from the first created to the last in the chat.',
     '',
     table(
-      ['open', 'subject', 'burst', 'all at sink', 'all in chat', '→ chat p95 / max', 'drain', 'Telegram 429s', 'Telegram messages'],
+      [
+        'open',
+        'subject',
+        'burst',
+        'all at sink',
+        'all in chat',
+        '→ chat p95 / max',
+        'drain',
+        'sink → chat p95 / max',
+        'Telegram 429s',
+        'Telegram messages',
+      ],
       rows(results, (result, run) => {
         const burst = run.latency.chatBurst;
         const telegram = burst?.telegram;
@@ -24,6 +36,7 @@ export function chatBurstTable(results: readonly ScenarioResult[]): string[] {
           show(telegram?.allInChat),
           telegram ? `${show(telegram.perMessage.p95)} / ${show(telegram.perMessage.max)}` : '–',
           show(telegram?.drain),
+          telegram ? `${show(telegram.sinkToChat.p95)} / ${show(telegram.sinkToChat.max)}` : '–',
           telegram ? String(telegram.status429) : '–',
           telegram ? String(telegram.telegramMessages) : '–',
         ];

@@ -34,5 +34,5 @@ VOLUME /data
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.HEALTH_PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The command of `npm start` (package.json), but node is the main process, so `docker stop` reaches it directly.
-# Trial mode: docker run … seller-telegram-bridge node --max-semi-space-size=4 --optimize-for-size dist/main.mjs --sandbox
-CMD ["node", "--max-semi-space-size=4", "--optimize-for-size", "dist/main.mjs"]
+# Trial mode: docker run … seller-telegram-bridge node --max-semi-space-size=4 --optimize-for-size --liftoff-only dist/main.mjs --sandbox
+CMD ["node", "--max-semi-space-size=4", "--optimize-for-size", "--liftoff-only", "dist/main.mjs"]

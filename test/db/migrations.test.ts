@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 describe('openDatabase', () => {
-  it('creates the folder and the file, in WAL mode with foreign keys and a busy timeout', () => {
+  it('creates the folder and the file, in WAL mode with foreign keys, a busy timeout and a 2 MB page cache', () => {
     const path = join(dir, 'nested', 'deeper', 'bridge.sqlite');
     const db = openDatabase(path, { logger, busyTimeoutMs: 1234 });
     expect(existsSync(path)).toBe(true);
@@ -27,6 +27,8 @@ describe('openDatabase', () => {
     expect(db.pragma('busy_timeout', { simple: true })).toBe(1234);
     // NORMAL is 1.
     expect(db.pragma('synchronous', { simple: true })).toBe(1);
+    // better-sqlite3's build would give 16 MB (-16000); negative means KiB.
+    expect(db.pragma('cache_size', { simple: true })).toBe(-2000);
     db.close();
   });
 

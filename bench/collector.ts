@@ -3,6 +3,7 @@
  * every time the subject's sink was called for it, every chat read the subject made and which message ids it got
  * back, and the subject's resource samples. Summaries are computed from it afterwards (summarise.ts).
  */
+import type { Topic } from './message-topics.ts';
 import type { MessageClass, OrderClass, LoadListener } from './store-load.ts';
 import type { ChatRead, Delivery, SubjectBatch, UsageSample } from './protocol.ts';
 import type { TelegramEvent } from './telegram/fake-bot-api.ts';
@@ -23,6 +24,8 @@ export interface MessageEntry {
   seenAt: number | undefined;
   /** When the fake Bot API took a message carrying its tag (the Telegram model). */
   telegram: number[];
+  /** What the buyer wrote about (realistic workload). */
+  topic: Topic | undefined;
 }
 
 export interface OrderEntry {
@@ -115,10 +118,10 @@ export function createCollector(): Collector {
     unreadOpenOrders: () => unread.size,
     pendingDue: () => pending,
 
-    messageCreated({ id, orderId, createdMs, kind, tag }) {
+    messageCreated({ id, orderId, createdMs, kind, tag, topic }) {
       const measured = collector.phase === 'measure' && kind !== 'history';
       const due = collector.phase !== 'grace' || createdMs < collector.dueUntil;
-      const entry: MessageEntry = { orderId, createdMs, kind, measured, due, deliveries: [], seenAt: undefined, telegram: [] };
+      const entry: MessageEntry = { orderId, createdMs, kind, measured, due, deliveries: [], seenAt: undefined, telegram: [], topic };
       messages.set(id, entry);
       if (tag !== undefined) tags.set(tag, entry);
       if (due) pending += 1;

@@ -6,6 +6,7 @@
  */
 import type { SandboxControl } from '../src/sandbox/contract.ts';
 import { deriveRandom, exponentialDelayMs } from '../src/sandbox/random.ts';
+import { isOpener, topicOf, type Opener } from './message-topics.ts';
 import type { ScenarioSpec } from './profiles.ts';
 import { peakRate, planNewOrder, planOpenOrder, type DailyPeak, type PlannedStep } from './realistic-plan.ts';
 import { tagged, type LoadDriver, type LoadListener, type SeededStore } from './store-load.ts';
@@ -30,6 +31,7 @@ export function startRealisticLoad(
 ): LoadDriver {
   const queue: Due[] = [];
   const lastMessage = new Map<string, number>();
+  const lastOpener = new Map<string, Opener>();
   let sequence = 0;
   let newOrders = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -52,7 +54,9 @@ export function startRealisticLoad(
       const previous = lastMessage.get(orderId);
       lastMessage.set(orderId, createdMs);
       const kind = previous !== undefined && scale.toStoreMs(createdMs - previous) <= HOT_WINDOW_MS ? 'hot' : 'quiet';
-      listener.messageCreated({ id: message.id, orderId, createdMs, kind, tag });
+      const topic = topicOf(step.text, lastOpener.get(orderId));
+      if (topic !== undefined && isOpener(topic)) lastOpener.set(orderId, topic);
+      listener.messageCreated({ id: message.id, orderId, createdMs, kind, tag, ...(topic === undefined ? {} : { topic }) });
       return;
     }
     try {

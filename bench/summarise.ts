@@ -1,6 +1,7 @@
 /** From one run's ledger to the numbers the report shows, every duration in store time. */
 import type { SandboxStats } from '../src/sandbox/contract.ts';
 import type { MessageEntry, OrderEntry, ReadTarget } from './collector.ts';
+import { topicLatencies, type TopicLatency } from './message-topics.ts';
 import { latencyStats, type LatencySample, type LatencyStats } from './metrics.ts';
 import { ORDERS_PAGE_SIZE, POLL_INTERVAL_MS, STORE_RATE_LIMIT } from './profiles.ts';
 import type { SubjectKind } from './protocol.ts';
@@ -31,6 +32,8 @@ export interface RunSummary {
     /** Warm-up messages of chatting buyers (discarded from `hot`): the restart transient. */
     hotDuringWarmup: LatencyStats;
     burst: { messages: LatencyStats; orders: LatencyStats; hotBefore: LatencyStats; hotAfter: LatencyStats } | undefined;
+    /** Realistic workload: hot and quiet by what the buyer wrote about (message-topics.ts). */
+    byTopic: TopicLatency[];
   };
   /** The Telegram side, status change → card, and the cold and warm start-up rows (seller-view.ts). */
   seller: SellerView;
@@ -203,6 +206,7 @@ export function summarise(run: RunRecord): RunSummary {
       newOrders: ordersOf((entry) => entry.kind === 'new' && entry.measured),
       hotDuringWarmup: messagesOf((entry) => entry.kind === 'hot' && entry.createdMs < times.warmEndAt),
       burst,
+      byTopic: topicLatencies(run),
     },
     seller: sellerView(run),
     autoDelivery: summariseAutoDelivery(run),

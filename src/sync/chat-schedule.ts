@@ -111,8 +111,8 @@ const isYoung = (cursor: ChatCursor, now: number, rules: ChatScheduleRules): boo
  * (`lastReadAt`): time since then says nothing, and counting it let a short budget decay every unread young chat
  * to near-quiet, so a conversation that started after its first read waited minutes to be found.
  */
-function youngHeat(cursor: ChatCursor, now: number, rules: ChatScheduleRules, meanHeat: number, lastReadAt: number | undefined): number {
-  const observedUntil = Math.min(now, lastReadAt ?? cursor.firstSeenAt);
+function youngHeat(cursor: ChatCursor, now: number, rules: ChatScheduleRules, meanHeat: number): number {
+  const observedUntil = Math.min(now, cursor.lastReadAt ?? cursor.firstSeenAt);
   const silence = Math.max(0, observedUntil - cursor.firstSeenAt);
   return meanHeat * Math.exp((-silence * rules.hotHeat) / rules.hotWindowMs);
 }
@@ -135,22 +135,15 @@ export function meanHeatOf(
 
 /**
  * How overdue a chat is relative to its period (0: just due); the highest is read first. `heat`: `heatOf` its
- * recent messages; `meanHeat`: `meanHeatOf` the watched chats, the warmth of a young chat (`isYoung`);
- * `lastReadAt`: its last successful read, when known (a young chat's silence is observed up to it).
+ * recent messages; `meanHeat`: `meanHeatOf` the watched chats, the warmth of a young chat (`isYoung`), whose
+ * silence is observed up to its last successful read (`lastReadAt`, kept in the database across restarts).
  */
-export function readPriority(
-  cursor: ChatCursor,
-  now: number,
-  rules: ChatScheduleRules,
-  heat: number,
-  meanHeat = 0,
-  lastReadAt?: number,
-): number {
+export function readPriority(cursor: ChatCursor, now: number, rules: ChatScheduleRules, heat: number, meanHeat = 0): number {
   const lateness = Math.max(0, now - cursor.nextReadAt);
   // Activity without a message (a new order, a seller action) warms a chat like one fresh message; so does not
   // knowing a chat at all, until its first read, however long the budget makes that wait.
   const warm = neverRead(cursor) || isHot(cursor, now, rules) ? Math.max(1, heat) : heat;
-  const warmth = isYoung(cursor, now, rules) ? Math.max(warm, youngHeat(cursor, now, rules, meanHeat, lastReadAt)) : warm;
+  const warmth = isYoung(cursor, now, rules) ? Math.max(warm, youngHeat(cursor, now, rules, meanHeat)) : warm;
   if (warmth > 0) return lateness / (rules.intervalMs * warmPeriods(warmth, rules));
   const periods = quietPeriods(cursor, now, rules, Math.max(cursor.emptyReads, cursor.failures));
   return lateness / (rules.intervalMs * periods * Math.max(1, rules.quietWeight));

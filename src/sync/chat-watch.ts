@@ -124,9 +124,6 @@ const OLDEST_SHARE_EVERY = 4;
 
 export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   const { queries, handOff, lock, budget, health, logger, now, rules } = deps;
-  // When each chat was last read successfully: a young chat's silence is observed only up to it (chat-schedule.ts).
-  // Only young chats (first seen within a hot window) use it, so older entries are dropped.
-  const lastReads = new Map<OrderId, number>();
 
   const advance = (orderId: OrderId, message: Message) => {
     const ms = timeOf(message.createdAt);
@@ -214,8 +211,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       }
     }
     const latest = queries.cursors.get(orderId) ?? cursor;
-    queries.cursors.schedule(orderId, afterRead(latest, readAt, news > 0, rules));
-    lastReads.set(orderId, readAt);
+    queries.cursors.scheduleAfterRead(orderId, afterRead(latest, readAt, news > 0, rules), readAt);
   }
 
   /**
@@ -237,19 +233,11 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     const recent = queries.messages.recentTimes(at - HEAT_HORIZON_WINDOWS * rules.hotWindowMs);
     const watched = queries.cursors.countWatched(at, at - rules.hotWindowMs);
     const meanHeat = meanHeatOf(recent, watched.hot + watched.quiet, at, rules);
-    for (const [orderId, readAt] of lastReads) if (readAt < at - rules.hotWindowMs) lastReads.delete(orderId);
     const byPriority = queries.cursors
       .due(pass.horizon)
       .map((cursor) => ({
         cursor,
-        priority: readPriority(
-          cursor,
-          at,
-          rules,
-          heatOf(recent.get(cursor.orderId) ?? [], at, rules),
-          meanHeat,
-          lastReads.get(cursor.orderId),
-        ),
+        priority: readPriority(cursor, at, rules, heatOf(recent.get(cursor.orderId) ?? [], at, rules), meanHeat),
       }))
       .sort((a, b) => b.priority - a.priority || a.cursor.nextReadAt - b.cursor.nextReadAt);
     return withOldestShare(byPriority, OLDEST_SHARE_EVERY).map(({ cursor }) => ({

@@ -40,6 +40,7 @@ function chat(overrides: Partial<ChatCursor>): ChatCursor {
     emptyReads: 0,
     failures: 0,
     firstSeenAt: NOW - 2 * 60 * MINUTE,
+    lastReadAt: undefined,
     ...overrides,
   };
 }
@@ -127,7 +128,7 @@ describe('which due chat is read first', () => {
     const young = chat({ firstSeenAt: NOW - 60 * SECOND, lastActivityAt: NOW - 60 * SECOND, emptyReads: 1, cursorAt: undefined });
     const lastReadAt = NOW - 30 * SECOND;
     const meanHeat = 0.5;
-    const at = (later: number) => readPriority({ ...young, nextReadAt: NOW }, NOW + later, weighted, 0, meanHeat, lastReadAt);
+    const at = (later: number) => readPriority({ ...young, nextReadAt: NOW, lastReadAt }, NOW + later, weighted, 0, meanHeat);
     // Its heat stays what 30 s of observed silence leave: the priority grows with lateness only.
     const period = Math.sqrt(4 / (meanHeat * Math.exp(-30 / 150))) * 10;
     expect(at(4 * MINUTE)).toBeCloseTo(240 / period, 6);
@@ -157,7 +158,7 @@ describe('which due chat is read first', () => {
     );
     expect(meanHeat).toBeCloseTo(0.5, 9);
     const expected = 0.5 * Math.exp(-20 / 150);
-    expect(readPriority(young, NOW, weighted, 0, meanHeat, lastReadAt)).toBeCloseTo(20 / (Math.sqrt(4 / expected) * 10), 6);
+    expect(readPriority({ ...young, lastReadAt }, NOW, weighted, 0, meanHeat)).toBeCloseTo(20 / (Math.sqrt(4 / expected) * 10), 6);
     // Never read since first seen: nothing observed, the mean heat as it is.
     expect(readPriority(young, NOW, weighted, 0, meanHeat)).toBeCloseTo(20 / (Math.sqrt(4 / 0.5) * 10), 6);
     // ...with no conversation known, like a quiet chat of its own (short) period.

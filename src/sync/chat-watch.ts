@@ -27,6 +27,7 @@ import {
   HEAT_HORIZON_WINDOWS,
   meanHeatOf,
   readPriority,
+  sweepShare,
   withOldestShare,
   type ChatScheduleRules,
 } from './chat-schedule.ts';
@@ -45,6 +46,9 @@ export interface ChatWatchRules extends ChatScheduleRules {
   messagesPageSize: number;
   /** Ids handled this close to the cursor are passed to the overlapping re-read to be dropped. */
   nearCursorMs: number;
+  /** Least and most of the reads the sweep takes (chat-schedule.ts `sweepShare`). */
+  sweepShareMin: number;
+  sweepShareMax: number;
 }
 
 export interface ChatWatcherDeps {
@@ -119,11 +123,24 @@ interface Tally {
   relayed: number;
 }
 
-/** One chat read in this many goes to the longest-overdue chat (chat-schedule.ts `withOldestShare`). */
-const OLDEST_SHARE_EVERY = 4;
-
 export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   const { queries, handOff, lock, budget, health, logger, now, rules } = deps;
+  // Buyer messages of the last hot window, and whether their chat had activity within a hot window before each:
+  // the share no prior predicted sets the sweep's share (chat-schedule.ts `sweepShare`). Rebuilt after a restart.
+  const arrivals: { at: number; predicted: boolean }[] = [];
+  const noteArrival = (orderId: OrderId, message: Message, at: number) => {
+    if (message.senderRole === 'seller') return;
+    const written = Math.min(at, timeOf(message.createdAt) || at);
+    const lastActivity = queries.cursors.get(orderId)?.lastActivityAt ?? Number.NEGATIVE_INFINITY;
+    arrivals.push({ at, predicted: lastActivity >= written - rules.hotWindowMs });
+  };
+  const currentSweepShare = (at: number): number => {
+    while (arrivals.length > 0 && (arrivals[0] as { at: number }).at < at - rules.hotWindowMs) arrivals.shift();
+    const unpredicted = arrivals.filter((arrival) => !arrival.predicted).length;
+    return sweepShare(unpredicted, arrivals.length, rules.sweepShareMin, rules.sweepShareMax);
+  };
+  const heatNow = (orderId: OrderId, at: number) =>
+    heatOf(queries.messages.recentTimesOf(orderId, at - HEAT_HORIZON_WINDOWS * rules.hotWindowMs), at, rules);
 
   const advance = (orderId: OrderId, message: Message) => {
     const ms = timeOf(message.createdAt);
@@ -193,6 +210,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       try {
         await handOff({ kind: 'messageArrived', order: summary, message }, (refs) => {
           const at = now();
+          noteArrival(orderId, message, at);
           queries.messages.record(orderId, { id: message.id, createdAt: message.createdAt, createdMs: finiteOr0(message) }, 'relayed', at);
           advance(orderId, message);
           for (const ref of refs) queries.links.link(orderId, ref, 'other', at);
@@ -211,7 +229,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       }
     }
     const latest = queries.cursors.get(orderId) ?? cursor;
-    queries.cursors.scheduleAfterRead(orderId, afterRead(latest, readAt, news > 0, rules), readAt);
+    queries.cursors.scheduleAfterRead(orderId, afterRead(latest, readAt, news > 0, rules, heatNow(orderId, readAt)), readAt);
   }
 
   /**
@@ -240,7 +258,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
         priority: readPriority(cursor, at, rules, heatOf(recent.get(cursor.orderId) ?? [], at, rules), meanHeat),
       }))
       .sort((a, b) => b.priority - a.priority || a.cursor.nextReadAt - b.cursor.nextReadAt);
-    return withOldestShare(byPriority, OLDEST_SHARE_EVERY).map(({ cursor }) => ({
+    return withOldestShare(byPriority, currentSweepShare(at)).map(({ cursor }) => ({
       orderId: cursor.orderId,
       lane: CHAT_LANE,
       unannounced: false,
@@ -285,7 +303,12 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     onRead: (chat: QueuedChat, fetched: Fetched) => Promise<void>,
   ): Promise<void> {
     if (!budget.idle()) return;
-    const ahead = queries.cursors.due(Number.MAX_SAFE_INTEGER).filter((cursor) => !readNow.has(cursor.orderId));
+    const soonest = queries.cursors
+      .due(Number.MAX_SAFE_INTEGER)
+      .filter((cursor) => !readNow.has(cursor.orderId))
+      .map((cursor) => ({ cursor }));
+    // The sweep takes its share here too: reading ahead only the chats due soonest read the warm ones again.
+    const ahead = withOldestShare(soonest, currentSweepShare(now())).map(({ cursor }) => cursor);
     for (const cursor of ahead) {
       if (pass.waitSignal.aborted || deps.sinkHold.holding() || now() >= pass.deadline || !budget.idle()) return;
       const chat: QueuedChat = { orderId: cursor.orderId, lane: 'quiet', unannounced: false };

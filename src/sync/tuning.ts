@@ -31,6 +31,8 @@ export interface SyncTuning {
   hotHeat: number;
   /** Largest share of the rate limit the processing/awaiting_confirmation lists may take (read less often when large). */
   statusListsMaxShare: number;
+  /** The same while their last pass found changes made elsewhere (deliveries on the website, buyers confirming). */
+  statusListsBusyShare: number;
   /** A closed order's chat is still read for this long (quiet schedule). */
   closedChatWatchMs: number;
   /** Ids this close to a chat cursor are kept and dropped from re-reads. */
@@ -82,6 +84,8 @@ export function defaultTuning(pollIntervalMs: number): SyncTuning {
     hotHeat: 4,
     // These lists only show changes made elsewhere (website, buyer confirming): what they leave goes to chat reads.
     statusListsMaxShare: 0.03,
+    // While orders change on the website a change is seen in about a minute at 1000 open orders (11 pages) instead of 3.
+    statusListsBusyShare: 0.1,
     closedChatWatchMs: DAY,
     nearCursorMs: 1_000,
     retentionMs: 7 * DAY,

@@ -58,6 +58,7 @@ export const orderWatchRules = ({ pollIntervalMs, tuning }: EngineSettings): Ord
   closedChatWatchMs: tuning.closedChatWatchMs,
   hotWindowMs: tuning.hotWindowMs,
   statusListsMaxShare: tuning.statusListsMaxShare,
+  statusListsBusyShare: tuning.statusListsBusyShare,
   rateWindowMs: Math.round(tuning.budget.fallbackWindowMs ?? DEFAULT_BUDGET_RULES.fallbackWindowMs),
   intervalMs: pollIntervalMs,
 });

@@ -27,10 +27,10 @@ import {
   HEAT_HORIZON_WINDOWS,
   meanHeatOf,
   readPriority,
-  sweepShare,
   withOldestShare,
   type ChatScheduleRules,
 } from './chat-schedule.ts';
+import { createArrivalTally } from './arrival-tally.ts';
 import { SinkFailure } from './hand-off.ts';
 import type { HandOff } from './hand-off.ts';
 import type { Health } from './health.ts';
@@ -125,20 +125,13 @@ interface Tally {
 
 export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   const { queries, handOff, lock, budget, health, logger, now, rules } = deps;
-  // Buyer messages of the last hot window, and whether their chat had activity within a hot window before each:
-  // the share no prior predicted sets the sweep's share (chat-schedule.ts `sweepShare`). Rebuilt after a restart.
-  const arrivals: { at: number; predicted: boolean }[] = [];
+  const arrivals = createArrivalTally(rules);
   const noteArrival = (orderId: OrderId, message: Message, at: number) => {
     if (message.senderRole === 'seller') return;
-    const written = Math.min(at, timeOf(message.createdAt) || at);
     const lastActivity = queries.cursors.get(orderId)?.lastActivityAt ?? Number.NEGATIVE_INFINITY;
-    arrivals.push({ at, predicted: lastActivity >= written - rules.hotWindowMs });
+    arrivals.note(at, timeOf(message.createdAt) || at, lastActivity);
   };
-  const currentSweepShare = (at: number): number => {
-    while (arrivals.length > 0 && (arrivals[0] as { at: number }).at < at - rules.hotWindowMs) arrivals.shift();
-    const unpredicted = arrivals.filter((arrival) => !arrival.predicted).length;
-    return sweepShare(unpredicted, arrivals.length, rules.sweepShareMin, rules.sweepShareMax);
-  };
+  const currentSweepShare = (at: number): number => arrivals.sweepShare(at);
   const heatNow = (orderId: OrderId, at: number) =>
     heatOf(queries.messages.recentTimesOf(orderId, at - HEAT_HORIZON_WINDOWS * rules.hotWindowMs), at, rules);
 

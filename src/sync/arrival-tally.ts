@@ -1,6 +1,6 @@
 /**
- * Buyer messages of the last hot window, and whether a prior predicted each: its chat had activity (an order event,
- * a seller action, a message) within a hot window before it was written. The share no prior predicted sizes the
+ * Buyer messages of the last hot window, and whether a prior predicted each: before the read that found it, its chat
+ * had activity (an order event, a seller action, a message) within a hot window before it was written. The share no prior predicted sizes the
  * sweep (chat-schedule.ts `sweepShare`). Kept in memory: after a restart the sweep starts at its least share.
  */
 import { sweepShare } from './chat-schedule.ts';
@@ -12,7 +12,7 @@ export interface ArrivalTallyRules {
 }
 
 export interface ArrivalTally {
-  /** A buyer message relayed at `at`, written at `writtenAt`, in a chat last active at `lastActivityAt` before it. */
+  /** A buyer message relayed at `at`, written at `writtenAt`, in a chat last active at `lastActivityAt` before the read. */
   note(at: number, writtenAt: number, lastActivityAt: number): void;
   /** The sweep's share now. */
   sweepShare(at: number): number;

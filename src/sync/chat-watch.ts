@@ -126,10 +126,10 @@ interface Tally {
 export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   const { queries, handOff, lock, budget, health, logger, now, rules } = deps;
   const arrivals = createArrivalTally(rules);
-  const noteArrival = (orderId: OrderId, message: Message, at: number) => {
-    if (message.senderRole === 'seller') return;
-    const lastActivity = queries.cursors.get(orderId)?.lastActivityAt ?? Number.NEGATIVE_INFINITY;
-    arrivals.note(at, timeOf(message.createdAt) || at, lastActivity);
+  // `knownActivity`: the chat's last activity before this read — a follow-up found in the same read as the
+  // unpredicted message it follows was found by the same sweep, not predicted.
+  const noteArrival = (message: Message, at: number, knownActivity: number) => {
+    if (message.senderRole !== 'seller') arrivals.note(at, timeOf(message.createdAt) || at, knownActivity);
   };
   const currentSweepShare = (at: number): number => arrivals.sweepShare(at);
   const heatNow = (orderId: OrderId, at: number) =>
@@ -203,7 +203,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       try {
         await handOff({ kind: 'messageArrived', order: summary, message }, (refs) => {
           const at = now();
-          noteArrival(orderId, message, at);
+          noteArrival(message, at, cursor.lastActivityAt);
           queries.messages.record(orderId, { id: message.id, createdAt: message.createdAt, createdMs: finiteOr0(message) }, 'relayed', at);
           advance(orderId, message);
           for (const ref of refs) queries.links.link(orderId, ref, 'other', at);

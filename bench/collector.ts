@@ -3,7 +3,7 @@
  * every time the subject's sink was called for it, every chat read the subject made and which message ids it got
  * back, and the subject's resource samples. Summaries are computed from it afterwards (summarise.ts).
  */
-import type { Topic } from './message-topics.ts';
+import type { Topic } from './message-topic-kind.ts';
 import type { MessageClass, OrderClass, LoadListener } from './store-load.ts';
 import type { ChatRead, Delivery, SubjectBatch, UsageSample } from './protocol.ts';
 import type { TelegramEvent } from './telegram/fake-bot-api.ts';

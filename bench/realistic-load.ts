@@ -6,7 +6,7 @@
  */
 import type { SandboxControl } from '../src/sandbox/contract.ts';
 import { deriveRandom, exponentialDelayMs } from '../src/sandbox/random.ts';
-import { isOpener, topicOf, type Opener } from './message-topics.ts';
+import { isOpener, topicOf, type Opener } from './message-topic-kind.ts';
 import type { ScenarioSpec } from './profiles.ts';
 import { peakRate, planNewOrder, planOpenOrder, type DailyPeak, type PlannedStep } from './realistic-plan.ts';
 import { tagged, type LoadDriver, type LoadListener, type SeededStore } from './store-load.ts';

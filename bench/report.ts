@@ -6,7 +6,7 @@ import type { ProcessFloor } from './process-floor.ts';
 import { POLL_INTERVAL_MS, STORE_RATE_LIMIT, type Profile, type TelegramMode, type WorkloadName } from './profiles.ts';
 import type { ScenarioResult } from './scenario-result.ts';
 import { rows, table, triple } from './report-table.ts';
-import { topicTable } from './message-topics.ts';
+import { topicTable } from './report-topics.ts';
 import { sellerTables } from './report-seller.ts';
 import { show, type TargetVerdict } from './targets.ts';
 

@@ -7,7 +7,7 @@
  * Each kind of event draws from its own random stream: the same seed gives the same store and the same buyer
  * timeline (relative to the subject's start) whichever subject runs against it.
  */
-import type { Topic } from './message-topics.ts';
+import type { Topic } from './message-topic-kind.ts';
 import type { SandboxControl } from '../src/sandbox/contract.ts';
 import { deriveRandom, exponentialDelayMs, type Random } from '../src/sandbox/random.ts';
 import type { ScenarioSpec } from './profiles.ts';

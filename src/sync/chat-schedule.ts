@@ -64,7 +64,7 @@ export interface NextRead {
  * `HEAT_HORIZON_WINDOWS` of them (2%). Buyers answer in minutes: a just-paid order's buyer asks when it arrives, a
  * delivered one how to use it, an answered one follows up.
  */
-export function eventWarmth(
+function eventWarmth(
   cursor: Pick<ChatCursor, 'lastActivityAt'>,
   now: number,
   rules: Pick<ChatScheduleRules, 'eventWarmMs'>,

@@ -3,7 +3,7 @@
  * message makes a latency tail: openers by their text, follow-ups after the opener of their order.
  */
 import { describe, expect, it } from 'vitest';
-import { topicOf } from '../../bench/message-topics.ts';
+import { topicOf } from '../../bench/message-topic-kind.ts';
 import { planNewOrder } from '../../bench/realistic-plan.ts';
 import { deriveRandom } from '../../src/sandbox/random.ts';
 

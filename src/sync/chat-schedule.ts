@@ -64,11 +64,7 @@ export interface NextRead {
  * `HEAT_HORIZON_WINDOWS` of them (2%). Buyers answer in minutes: a just-paid order's buyer asks when it arrives, a
  * delivered one how to use it, an answered one follows up.
  */
-function eventWarmth(
-  cursor: Pick<ChatCursor, 'lastActivityAt'>,
-  now: number,
-  rules: Pick<ChatScheduleRules, 'eventWarmMs'>,
-): number {
+function eventWarmth(cursor: Pick<ChatCursor, 'lastActivityAt'>, now: number, rules: Pick<ChatScheduleRules, 'eventWarmMs'>): number {
   const age = Math.max(0, now - cursor.lastActivityAt);
   return age > HEAT_HORIZON_WINDOWS * rules.eventWarmMs ? 0 : Math.exp(-age / Math.max(1, rules.eventWarmMs));
 }

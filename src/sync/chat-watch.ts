@@ -14,6 +14,7 @@
  * relays later, so the sink can hear a summary of what came in before the first card or message.
  */
 import type { Logger } from 'pino';
+import type { ChatCursor } from '../db/chat-cursors.ts';
 import type { Queries } from '../db/queries.ts';
 import type { SellerApi } from '../seller-api/api.ts';
 import { isSellerApiError, type SellerApiError } from '../seller-api/errors.ts';
@@ -126,10 +127,12 @@ interface Tally {
 export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   const { queries, handOff, lock, budget, health, logger, now, rules } = deps;
   const arrivals = createArrivalTally(rules);
-  // `knownActivity`: the chat's last activity before this read — a follow-up found in the same read as the
-  // unpredicted message it follows was found by the same sweep, not predicted.
-  const noteArrival = (message: Message, at: number, knownActivity: number) => {
-    if (message.senderRole !== 'seller') arrivals.note(at, timeOf(message.createdAt) || at, knownActivity);
+  // Judged by what was known before this read (`before`): a follow-up found in the same read as the unpredicted
+  // message it follows was found by the same sweep, not predicted. A chat's first read tells nothing: after a
+  // start every chat is new, and counting what the first round finds swelled the sweep for a hot window.
+  const noteArrival = (message: Message, at: number, before: ChatCursor) => {
+    if (message.senderRole === 'seller' || before.lastReadAt === undefined) return;
+    arrivals.note(at, timeOf(message.createdAt) || at, before.lastActivityAt);
   };
   const currentSweepShare = (at: number): number => arrivals.sweepShare(at);
   const heatNow = (orderId: OrderId, at: number) =>
@@ -203,7 +206,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       try {
         await handOff({ kind: 'messageArrived', order: summary, message }, (refs) => {
           const at = now();
-          noteArrival(message, at, cursor.lastActivityAt);
+          noteArrival(message, at, cursor);
           queries.messages.record(orderId, { id: message.id, createdAt: message.createdAt, createdMs: finiteOr0(message) }, 'relayed', at);
           advance(orderId, message);
           for (const ref of refs) queries.links.link(orderId, ref, 'other', at);

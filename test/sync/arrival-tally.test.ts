@@ -15,13 +15,14 @@ it('counts a message unpredicted when its chat was silent for a hot window befor
   // Five messages just after an event or a message: predicted.
   for (let n = 0; n < 5; n++) tally.note(t, t - 10_000, t - 2 * MINUTE);
   expect(tally.sweepShare(t)).toBe(0.25);
-  // One out of the blue (last activity 30 min before): 1 in 6, three times that is half.
+  // One out of the blue (last activity 30 min before): 1 in 6, twice that is a third.
   tally.note(t + 1_000, t, t - 30 * MINUTE);
-  expect(tally.sweepShare(t + 1_000)).toBeCloseTo(0.5, 9);
+  expect(tally.sweepShare(t + 1_000)).toBeCloseTo(1 / 3, 9);
   // Read late: what counts is whether the chat was active before the message was written, not before the read.
   tally.note(t + 2_000, t - 20 * MINUTE, t - 35 * MINUTE);
-  expect(tally.sweepShare(t + 2_000)).toBe(0.75);
+  expect(tally.sweepShare(t + 2_000)).toBeCloseTo(4 / 7, 9);
   // A hot window later the five predicted ones and the first unpredicted are forgotten; then all.
   expect(tally.sweepShare(t + 10 * MINUTE + 1_001)).toBe(0.75);
+  expect(tally.sweepShare(t + 10 * MINUTE + 1_500)).toBe(0.75);
   expect(tally.sweepShare(t + 10 * MINUTE + 2_001)).toBe(0.25);
 });

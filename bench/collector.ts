@@ -3,6 +3,7 @@
  * every time the subject's sink was called for it, every chat read the subject made and which message ids it got
  * back, and the subject's resource samples. Summaries are computed from it afterwards (summarise.ts).
  */
+import type { Topic } from './message-topic-kind.ts';
 import type { MessageClass, OrderClass, LoadListener } from './store-load.ts';
 import type { ChatRead, Delivery, SubjectBatch, UsageSample } from './protocol.ts';
 import type { TelegramEvent } from './telegram/fake-bot-api.ts';
@@ -25,6 +26,8 @@ export interface MessageEntry {
   telegram: number[];
   /** Which Telegram messages carried it: several buyer messages may share one. */
   telegramMessageIds: number[];
+  /** What the buyer wrote about (realistic workload). */
+  topic: Topic | undefined;
 }
 
 export interface OrderEntry {
@@ -117,7 +120,7 @@ export function createCollector(): Collector {
     unreadOpenOrders: () => unread.size,
     pendingDue: () => pending,
 
-    messageCreated({ id, orderId, createdMs, kind, tag }) {
+    messageCreated({ id, orderId, createdMs, kind, tag, topic }) {
       const measured = collector.phase === 'measure' && kind !== 'history';
       const due = collector.phase !== 'grace' || createdMs < collector.dueUntil;
       const entry: MessageEntry = {
@@ -130,6 +133,7 @@ export function createCollector(): Collector {
         seenAt: undefined,
         telegram: [],
         telegramMessageIds: [],
+        topic,
       };
       messages.set(id, entry);
       if (tag !== undefined) tags.set(tag, entry);

@@ -6,6 +6,7 @@
  */
 import type { SandboxControl } from '../src/sandbox/contract.ts';
 import { deriveRandom, exponentialDelayMs } from '../src/sandbox/random.ts';
+import { isOpener, topicOf, type Opener } from './message-topic-kind.ts';
 import type { ScenarioSpec } from './profiles.ts';
 import { peakRate, planNewOrder, planOpenOrder, type DailyPeak, type PlannedStep } from './realistic-plan.ts';
 import { createChatBurst } from './chat-burst.ts';
@@ -31,6 +32,7 @@ export function startRealisticLoad(
 ): LoadDriver {
   const queue: Due[] = [];
   const lastMessage = new Map<string, number>();
+  const lastOpener = new Map<string, Opener>();
   let sequence = 0;
   let newOrders = 0;
   /** New orders, in the order they were created. */
@@ -55,7 +57,16 @@ export function startRealisticLoad(
     const previous = lastMessage.get(orderId);
     lastMessage.set(orderId, createdMs);
     const talking = previous !== undefined && scale.toStoreMs(createdMs - previous) <= HOT_WINDOW_MS;
-    listener.messageCreated({ id: message.id, orderId, createdMs, kind: kind ?? (talking ? 'hot' : 'quiet'), tag });
+    const topic = topicOf(text, lastOpener.get(orderId));
+    if (topic !== undefined && isOpener(topic)) lastOpener.set(orderId, topic);
+    listener.messageCreated({
+      id: message.id,
+      orderId,
+      createdMs,
+      kind: kind ?? (talking ? 'hot' : 'quiet'),
+      tag,
+      ...(topic === undefined ? {} : { topic }),
+    });
   };
 
   function perform(orderId: string, step: PlannedStep): void {

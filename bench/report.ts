@@ -7,6 +7,7 @@ import { POLL_INTERVAL_MS, STORE_RATE_LIMIT, type Profile, type TelegramMode, ty
 import type { ScenarioResult } from './scenario-result.ts';
 import { rows, table, triple } from './report-table.ts';
 import { chatBurstTable } from './report-chat-burst.ts';
+import { topicTable } from './report-topics.ts';
 import { sellerTables } from './report-seller.ts';
 import { show, type TargetVerdict } from './targets.ts';
 
@@ -96,6 +97,7 @@ export function renderMarkdown(report: BenchReport): string {
   );
 
   lines.push(...sellerTables(report.scenarios, report.telegram, report.workload));
+  lines.push(...topicTable(report.scenarios));
 
   lines.push('### Auto-delivery from stock', '');
   lines.push(

@@ -7,6 +7,7 @@
  * Each kind of event draws from its own random stream: the same seed gives the same store and the same buyer
  * timeline (relative to the subject's start) whichever subject runs against it.
  */
+import type { Topic } from './message-topic-kind.ts';
 import type { SandboxControl } from '../src/sandbox/contract.ts';
 import { deriveRandom, exponentialDelayMs, type Random } from '../src/sandbox/random.ts';
 import { createChatBurst, type ChatBurst } from './chat-burst.ts';
@@ -22,8 +23,11 @@ export type MessageClass = 'hot' | 'quiet' | 'burst' | 'chat-burst' | 'history';
 export type OrderClass = 'open' | 'new' | 'burst';
 
 export interface LoadListener {
-  /** `tag`: the `[#…]` mark in the text, by which the fake Bot API tells which message reached Telegram. */
-  messageCreated(message: { id: string; orderId: string; createdMs: number; kind: MessageClass; tag?: string }): void;
+  /**
+   * `tag`: the `[#…]` mark in the text, by which the fake Bot API tells which message reached Telegram; `topic`: what
+   * a realistic buyer wrote about (message-topics.ts).
+   */
+  messageCreated(message: { id: string; orderId: string; createdMs: number; kind: MessageClass; tag?: string; topic?: Topic }): void;
   /** `stocked`: of the product with stock, which ours delivers by itself. */
   orderCreated(order: { id: string; createdMs: number; kind: OrderClass; stocked: boolean }): void;
   /** The store changed an order's status (realistic workload); `at` real ms. */

@@ -2,6 +2,7 @@
 import type { SandboxStats } from '../src/sandbox/contract.ts';
 import { chatBurstStats, type ChatBurstStats } from './chat-burst-stats.ts';
 import type { MessageEntry, OrderEntry, ReadTarget } from './collector.ts';
+import { topicLatencies, type TopicLatency } from './message-topics.ts';
 import { latencyStats, type LatencySample, type LatencyStats } from './metrics.ts';
 import { ORDERS_PAGE_SIZE, POLL_INTERVAL_MS, STORE_RATE_LIMIT } from './profiles.ts';
 import type { SubjectKind } from './protocol.ts';
@@ -34,6 +35,8 @@ export interface RunSummary {
     burst: { messages: LatencyStats; orders: LatencyStats; hotBefore: LatencyStats; hotAfter: LatencyStats } | undefined;
     /** 100 buyer messages across 20 orders in conversation (chat-burst-stats.ts). */
     chatBurst: ChatBurstStats | undefined;
+    /** Realistic workload: hot and quiet by what the buyer wrote about (message-topics.ts). */
+    byTopic: TopicLatency[];
   };
   /** The Telegram side, status change → card, and the cold and warm start-up rows (seller-view.ts). */
   seller: SellerView;
@@ -207,6 +210,7 @@ export function summarise(run: RunRecord): RunSummary {
       hotDuringWarmup: messagesOf((entry) => entry.kind === 'hot' && entry.createdMs < times.warmEndAt),
       burst,
       chatBurst: chatBurstStats(run),
+      byTopic: topicLatencies(run),
     },
     seller: sellerView(run),
     autoDelivery: summariseAutoDelivery(run),

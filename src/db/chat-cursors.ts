@@ -16,6 +16,8 @@ export interface ChatCursor {
   failures: number;
   /** When the bridge first saw the order: silence before it was not watched (chat-schedule.ts). */
   firstSeenAt: number;
+  /** The last successful read, undefined before the first. */
+  lastReadAt: number | undefined;
 }
 
 interface CursorRow {
@@ -27,6 +29,7 @@ interface CursorRow {
   empty_reads: number;
   failures: number;
   first_seen_at: number | null;
+  last_read_at: number | null;
 }
 
 export interface ChatCursorQueries {
@@ -38,6 +41,8 @@ export interface ChatCursorQueries {
   /** Something happened on this order: read it every interval again, starting now. */
   markActive(orderId: OrderId, now: number): void;
   schedule(orderId: OrderId, next: { nextReadAt: number; emptyReads: number; failures: number }): void;
+  /** After a successful read answered at `readAt`: its schedule, and the read itself. */
+  scheduleAfterRead(orderId: OrderId, next: { nextReadAt: number; emptyReads: number; failures: number }, readAt: number): void;
   /** Watched chats due at `now`, the longest-waiting first. */
   due(now: number): ChatCursor[];
   /** Watched chats split by recent activity. */
@@ -55,6 +60,7 @@ const toCursor = (row: CursorRow): ChatCursor => ({
   emptyReads: row.empty_reads,
   failures: row.failures,
   firstSeenAt: row.first_seen_at ?? row.last_activity_at,
+  lastReadAt: row.last_read_at ?? undefined,
 });
 
 // A chat is watched while its order is open, and for a while after it closed.
@@ -78,6 +84,9 @@ export function createChatCursorQueries(db: SqliteDatabase): ChatCursorQueries {
   );
   const scheduleRow = db.prepare<[number, number, number, string]>(
     'UPDATE chat_cursors SET next_read_at = ?, empty_reads = ?, failures = ? WHERE order_id = ?',
+  );
+  const readRow = db.prepare<[number, number, number, number, string]>(
+    'UPDATE chat_cursors SET next_read_at = ?, empty_reads = ?, failures = ?, last_read_at = ? WHERE order_id = ?',
   );
   const selectDue = db.prepare<{ now: number }, CursorRow>(
     `SELECT c.*, o.first_seen_at FROM chat_cursors c JOIN orders o ON o.id = c.order_id
@@ -108,6 +117,9 @@ export function createChatCursorQueries(db: SqliteDatabase): ChatCursorQueries {
     },
     schedule(orderId, next) {
       scheduleRow.run(next.nextReadAt, next.emptyReads, next.failures, orderId);
+    },
+    scheduleAfterRead(orderId, next, readAt) {
+      readRow.run(next.nextReadAt, next.emptyReads, next.failures, readAt, orderId);
     },
     due(now) {
       return selectDue.all({ now }).map(toCursor);

@@ -25,6 +25,8 @@ export interface ChatMessageQueries {
   countRelayedSince(since: number, createdBefore: number): number;
   /** Per chat, when the messages handled (relayed or ours) written at or after `sinceMs` were written: how busy it is. */
   recentTimes(sinceMs: number): Map<OrderId, number[]>;
+  /** The same for one chat. */
+  recentTimesOf(orderId: OrderId, sinceMs: number): number[];
 }
 
 export function createChatMessageQueries(db: SqliteDatabase): ChatMessageQueries {
@@ -45,6 +47,9 @@ export function createChatMessageQueries(db: SqliteDatabase): ChatMessageQueries
   // A message is recorded after it was written, so `recorded_at` bounds the scan by its index.
   const selectRecent = db.prepare<{ since: number }, { order_id: string; created_ms: number }>(
     'SELECT order_id, created_ms FROM chat_messages WHERE recorded_at >= @since AND created_ms >= @since',
+  );
+  const selectRecentOf = db.prepare<{ id: string; since: number }, { created_ms: number }>(
+    'SELECT created_ms FROM chat_messages WHERE order_id = @id AND recorded_at >= @since AND created_ms >= @since',
   );
 
   return {
@@ -70,6 +75,9 @@ export function createChatMessageQueries(db: SqliteDatabase): ChatMessageQueries
         else list.push(row.created_ms);
       }
       return times;
+    },
+    recentTimesOf(orderId, sinceMs) {
+      return selectRecentOf.all({ id: orderId, since: sinceMs }).map((row) => row.created_ms);
     },
   };
 }

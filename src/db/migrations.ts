@@ -282,6 +282,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 10,
+    name: "each chat's last successful read",
+    sql: `
+      -- A young chat's silence is observed only up to its last read (chat-schedule.ts); kept so a restart keeps it.
+      ALTER TABLE chat_cursors ADD COLUMN last_read_at INTEGER;
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

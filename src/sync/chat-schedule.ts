@@ -1,10 +1,13 @@
 /**
  * How often a chat is read, and which due chat is read first when the budget cannot read them all on time.
  *
- * A chat with recent activity (a message, a status change, a seller action) is hot for `hotWindowMs`; a chat
- * nobody ever wrote in (a new order) is hot only for `newChatHotMs`, since most buyers never write and a hot chat
- * costs a read every interval or so. A quiet chat backs off by doubling up to a ceiling; any event makes it hot
- * again. Failures (store down, sink down) back off the same way so one broken chat cannot eat the budget.
+ * How often a chat is read follows how many messages it is expected to have soon: its warmth. Each recent message
+ * counts (`heatOf`), and so does its last activity — an order event (paid, taken, delivered, by us or seen in a
+ * status list), a seller action or answer, a message: buyers write in the minutes after one, so it counts like a
+ * fresh message, less by e every `eventWarmMs` (`eventWarmth`). A warm chat is read every `warmPeriods(warmth)`
+ * intervals (one for a conversation, the square root more for a cooler chat); a quiet one backs off by doubling up
+ * to a ceiling, and whichever is sooner applies. Failures (store down, sink down) back off the same way so one
+ * broken chat cannot eat the budget.
  *
  * When the budget cannot read every due chat on time, chats are read most-overdue-relative-to-their-period
  * first (`readPriority`), from one queue: every chat's real period stretches in proportion, none stops being
@@ -33,10 +36,12 @@ import { backoffDelayMs } from '../shared/backoff.ts';
 
 export interface ChatScheduleRules {
   intervalMs: number;
-  /** Activity within this window keeps a chat hot. */
+  /** A message warms its chat for a few of these windows (`heatOf`); the engine counts hot chats by it. */
   hotWindowMs: number;
-  /** A chat without any message handled yet stays hot only this long (at most `hotWindowMs`) after its last activity. */
-  newChatHotMs: number;
+  /** A chat's last activity (an order event, a seller action, a message) warms it like a fresh message, less by e every this long. */
+  eventWarmMs: number;
+  /** For this long after its last activity a chat is read every interval, however cool. */
+  activityHotMs: number;
   /** A quiet chat is read at least every `quietCeiling` intervals (when the budget allows). */
   quietCeiling: number;
   /** How many times less a quiet chat's lateness counts than a hot chat's when the budget is short. */
@@ -54,10 +59,15 @@ export interface NextRead {
   failures: number;
 }
 
-type Activity = Pick<ChatCursor, 'lastActivityAt' | 'cursorAt'>;
-
-const isHot = (cursor: Activity, now: number, rules: ChatScheduleRules): boolean =>
-  cursor.lastActivityAt >= now - (cursor.cursorAt === undefined ? Math.min(rules.newChatHotMs, rules.hotWindowMs) : rules.hotWindowMs);
+/**
+ * The warmth of a chat's last activity: 1 when new, e times less every `eventWarmMs`, none after
+ * `HEAT_HORIZON_WINDOWS` of them (2%). Buyers answer in minutes: a just-paid order's buyer asks when it arrives, a
+ * delivered one how to use it, an answered one follows up.
+ */
+function eventWarmth(cursor: Pick<ChatCursor, 'lastActivityAt'>, now: number, rules: Pick<ChatScheduleRules, 'eventWarmMs'>): number {
+  const age = Math.max(0, now - cursor.lastActivityAt);
+  return age > HEAT_HORIZON_WINDOWS * rules.eventWarmMs ? 0 : Math.exp(-age / Math.max(1, rules.eventWarmMs));
+}
 
 /** The longest gap between two reads of a watched chat whenever the budget reads every due chat (module comment). */
 export const stalenessBoundMs = (rules: Pick<ChatScheduleRules, 'intervalMs' | 'quietCeiling'>): number =>
@@ -111,8 +121,8 @@ const isYoung = (cursor: ChatCursor, now: number, rules: ChatScheduleRules): boo
  * (`lastReadAt`): time since then says nothing, and counting it let a short budget decay every unread young chat
  * to near-quiet, so a conversation that started after its first read waited minutes to be found.
  */
-function youngHeat(cursor: ChatCursor, now: number, rules: ChatScheduleRules, meanHeat: number, lastReadAt: number | undefined): number {
-  const observedUntil = Math.min(now, lastReadAt ?? cursor.firstSeenAt);
+function youngHeat(cursor: ChatCursor, now: number, rules: ChatScheduleRules, meanHeat: number): number {
+  const observedUntil = Math.min(now, cursor.lastReadAt ?? cursor.firstSeenAt);
   const silence = Math.max(0, observedUntil - cursor.firstSeenAt);
   return meanHeat * Math.exp((-silence * rules.hotHeat) / rules.hotWindowMs);
 }
@@ -135,22 +145,16 @@ export function meanHeatOf(
 
 /**
  * How overdue a chat is relative to its period (0: just due); the highest is read first. `heat`: `heatOf` its
- * recent messages; `meanHeat`: `meanHeatOf` the watched chats, the warmth of a young chat (`isYoung`);
- * `lastReadAt`: its last successful read, when known (a young chat's silence is observed up to it).
+ * recent messages; `meanHeat`: `meanHeatOf` the watched chats, the warmth of a young chat (`isYoung`), whose
+ * silence is observed up to its last successful read (`lastReadAt`, kept in the database across restarts).
  */
-export function readPriority(
-  cursor: ChatCursor,
-  now: number,
-  rules: ChatScheduleRules,
-  heat: number,
-  meanHeat = 0,
-  lastReadAt?: number,
-): number {
+export function readPriority(cursor: ChatCursor, now: number, rules: ChatScheduleRules, heat: number, meanHeat = 0): number {
   const lateness = Math.max(0, now - cursor.nextReadAt);
-  // Activity without a message (a new order, a seller action) warms a chat like one fresh message; so does not
-  // knowing a chat at all, until its first read, however long the budget makes that wait.
-  const warm = neverRead(cursor) || isHot(cursor, now, rules) ? Math.max(1, heat) : heat;
-  const warmth = isYoung(cursor, now, rules) ? Math.max(warm, youngHeat(cursor, now, rules, meanHeat, lastReadAt)) : warm;
+  // Not knowing a chat at all counts like one fresh message until its first read, however long the budget makes
+  // that wait.
+  const known = heat + eventWarmth(cursor, now, rules);
+  const warm = neverRead(cursor) ? Math.max(1, known) : known;
+  const warmth = isYoung(cursor, now, rules) ? Math.max(warm, youngHeat(cursor, now, rules, meanHeat)) : warm;
   if (warmth > 0) return lateness / (rules.intervalMs * warmPeriods(warmth, rules));
   const periods = quietPeriods(cursor, now, rules, Math.max(cursor.emptyReads, cursor.failures));
   return lateness / (rules.intervalMs * periods * Math.max(1, rules.quietWeight));
@@ -162,13 +166,22 @@ export function readPriority(
  * overdue as one read at its start (the next cycle would read them in the wrong order, and a hot chat's gaps would
  * swing by a cycle either way). A cycle reads every chat due before the next one starts, so a hot chat is still
  * read every cycle when the budget allows.
- * News that is not recent (an adopted order's old history) resets the back-off without making the chat hot.
+ * A warm chat is due after `warmPeriods` of its warmth, a quiet one after its back-off, whichever is sooner: so a
+ * conversation is read every interval, a chat that had an event every two and less as it cools — every interval
+ * still for `activityHotMs` right after the event, when an answer may come at once.
+ * `heat`: `heatOf` its recent messages, those just read included. News that is not recent (an adopted order's old
+ * history) resets the back-off without making the chat warm.
  */
-export function afterRead(cursor: ChatCursor, readAt: number, hadNews: boolean, rules: ChatScheduleRules): NextRead {
-  if (isHot(cursor, readAt, rules)) return { nextReadAt: readAt + rules.intervalMs, emptyReads: 0, failures: 0 };
+export function afterRead(cursor: ChatCursor, readAt: number, hadNews: boolean, rules: ChatScheduleRules, heat = 0): NextRead {
   const emptyReads = hadNews ? 0 : cursor.emptyReads + 1;
-  const factor = hadNews ? 1 : quietPeriods(cursor, readAt, rules, emptyReads);
-  return { nextReadAt: readAt + rules.intervalMs * factor, emptyReads, failures: 0 };
+  const backOff = hadNews ? 1 : quietPeriods(cursor, readAt, rules, emptyReads);
+  // Messages count while the last activity is within a hot window: past it the chat backs off as before, however
+  // many messages it had (heat alone would keep a one-off question's chat read every few intervals for 40 min).
+  const recentHeat = readAt - cursor.lastActivityAt < rules.hotWindowMs ? heat : 0;
+  const warmth = recentHeat + eventWarmth(cursor, readAt, rules);
+  const justActive = readAt - cursor.lastActivityAt < rules.activityHotMs;
+  const periods = justActive ? 1 : warmth > 0 ? Math.min(warmPeriods(warmth, rules), backOff) : backOff;
+  return { nextReadAt: readAt + Math.round(rules.intervalMs * periods), emptyReads, failures: 0 };
 }
 
 /** After a failed read or a refused hand-off: retry later, keeping the cursor where it is. */
@@ -178,37 +191,57 @@ export function afterFailure(cursor: ChatCursor, now: number, rules: ChatSchedul
   return { nextReadAt: now + delayMs, emptyReads: cursor.emptyReads, failures };
 }
 
+/** How many times the share of unpredicted messages the sweep takes (`sweepShare`). */
+const SWEEP_PER_UNPREDICTED = 2;
+
 /**
  * When the budget is short, every chat's lateness stretches by the same factor relative to its period, so a quiet
  * chat (period `quietCeiling × quietWeight` intervals) waits that factor times half an hour: at 100 open orders and
  * 50 conversations, a one-off question went unread for over 8 minutes while naive round-robin finds it in 90 s.
- * So one read in `every` goes to the chat overdue the longest in absolute time, whatever its priority: every
- * watched chat is read within about `every` rounds of the budget over all due chats, and conversations keep the
- * rest. `byPriority` is the queue in priority order; the result holds the same chats.
+ * So a share of the reads (`share`, 0–1) goes to the chat read longest ago (never read: first seen longest ago),
+ * whatever its priority — a sweep: every watched chat is read within about `watched / (share × reads a minute)`
+ * minutes, and the warm chats keep the rest. `byPriority` is the queue in priority order; the result holds the
+ * same chats.
  */
-export function withOldestShare<T extends { cursor: Pick<ChatCursor, 'orderId' | 'nextReadAt'> }>(
+export function withOldestShare<T extends { cursor: Pick<ChatCursor, 'orderId' | 'lastReadAt' | 'firstSeenAt'> }>(
   byPriority: readonly T[],
-  every: number,
+  share: number,
 ): T[] {
-  if (every < 2 || byPriority.length < every) return [...byPriority];
-  const oldest = [...byPriority].sort((a, b) => a.cursor.nextReadAt - b.cursor.nextReadAt);
+  if (!(share > 0) || byPriority.length < 2) return [...byPriority];
+  const sinceRead = (item: T) => item.cursor.lastReadAt ?? item.cursor.firstSeenAt;
+  const oldest = [...byPriority].sort((a, b) => sinceRead(a) - sinceRead(b));
   const taken = new Set<string>();
   const out: T[] = [];
   let p = 0;
   let o = 0;
+  let fromOldestSoFar = 0;
   const next = (list: readonly T[], at: number): [T | undefined, number] => {
     let i = at;
     while (i < list.length && taken.has((list[i] as T).cursor.orderId)) i++;
     return [list[i], i + 1];
   };
   while (out.length < byPriority.length) {
-    const fromOldest = out.length % every === every - 1;
+    const fromOldest = fromOldestSoFar < Math.floor((out.length + 1) * Math.min(1, share));
     const [item, after] = fromOldest ? next(oldest, o) : next(byPriority, p);
-    if (fromOldest) o = after;
-    else p = after;
+    if (fromOldest) {
+      o = after;
+      fromOldestSoFar += 1;
+    } else p = after;
     if (item === undefined) continue;
     taken.add(item.cursor.orderId);
     out.push(item);
   }
   return out;
+}
+
+/**
+ * The sweep's share (`withOldestShare`): twice the share of recent buyer messages that came in a chat with no
+ * activity within a hot window before them — messages no prior predicted, which only the sweep finds, one read of
+ * every watched chat at a time, while a predicted one is caught by a few reads of its own chat — between `min` and
+ * `max`. With conversations (uniform workload: 6% unpredicted) it stays at the least; when buyers write out of the
+ * blue about orders in progress (realistic workload: 10–40%) it grows. Twice: bench/README.md.
+ */
+export function sweepShare(unpredicted: number, total: number, min: number, max: number): number {
+  const share = total > 0 ? (SWEEP_PER_UNPREDICTED * unpredicted) / total : 0;
+  return Math.min(Math.max(share, min), Math.max(min, max));
 }

@@ -14,6 +14,7 @@
  * relays later, so the sink can hear a summary of what came in before the first card or message.
  */
 import type { Logger } from 'pino';
+import type { ChatCursor } from '../db/chat-cursors.ts';
 import type { Queries } from '../db/queries.ts';
 import type { SellerApi } from '../seller-api/api.ts';
 import { isSellerApiError, type SellerApiError } from '../seller-api/errors.ts';
@@ -30,6 +31,7 @@ import {
   withOldestShare,
   type ChatScheduleRules,
 } from './chat-schedule.ts';
+import { createArrivalTally } from './arrival-tally.ts';
 import { SinkFailure } from './hand-off.ts';
 import type { HandOff } from './hand-off.ts';
 import type { Health } from './health.ts';
@@ -45,6 +47,9 @@ export interface ChatWatchRules extends ChatScheduleRules {
   messagesPageSize: number;
   /** Ids handled this close to the cursor are passed to the overlapping re-read to be dropped. */
   nearCursorMs: number;
+  /** Least and most of the reads the sweep takes (chat-schedule.ts `sweepShare`). */
+  sweepShareMin: number;
+  sweepShareMax: number;
 }
 
 export interface ChatWatcherDeps {
@@ -119,14 +124,19 @@ interface Tally {
   relayed: number;
 }
 
-/** One chat read in this many goes to the longest-overdue chat (chat-schedule.ts `withOldestShare`). */
-const OLDEST_SHARE_EVERY = 4;
-
 export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   const { queries, handOff, lock, budget, health, logger, now, rules } = deps;
-  // When each chat was last read successfully: a young chat's silence is observed only up to it (chat-schedule.ts).
-  // Only young chats (first seen within a hot window) use it, so older entries are dropped.
-  const lastReads = new Map<OrderId, number>();
+  const arrivals = createArrivalTally(rules);
+  // Judged by what was known before this read (`before`): a follow-up found in the same read as the unpredicted
+  // message it follows was found by the same sweep, not predicted. A chat's first read tells nothing: after a
+  // start every chat is new, and counting what the first round finds swelled the sweep for a hot window.
+  const noteArrival = (message: Message, at: number, before: ChatCursor) => {
+    if (message.senderRole === 'seller' || before.lastReadAt === undefined) return;
+    arrivals.note(at, timeOf(message.createdAt) || at, before.lastActivityAt);
+  };
+  const currentSweepShare = (at: number): number => arrivals.sweepShare(at);
+  const heatNow = (orderId: OrderId, at: number) =>
+    heatOf(queries.messages.recentTimesOf(orderId, at - HEAT_HORIZON_WINDOWS * rules.hotWindowMs), at, rules);
 
   const advance = (orderId: OrderId, message: Message) => {
     const ms = timeOf(message.createdAt);
@@ -196,6 +206,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       try {
         await handOff({ kind: 'messageArrived', order: summary, message }, (refs) => {
           const at = now();
+          noteArrival(message, at, cursor);
           queries.messages.record(orderId, { id: message.id, createdAt: message.createdAt, createdMs: finiteOr0(message) }, 'relayed', at);
           advance(orderId, message);
           for (const ref of refs) queries.links.link(orderId, ref, 'other', at);
@@ -214,8 +225,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       }
     }
     const latest = queries.cursors.get(orderId) ?? cursor;
-    queries.cursors.schedule(orderId, afterRead(latest, readAt, news > 0, rules));
-    lastReads.set(orderId, readAt);
+    queries.cursors.scheduleAfterRead(orderId, afterRead(latest, readAt, news > 0, rules, heatNow(orderId, readAt)), readAt);
   }
 
   /**
@@ -237,22 +247,14 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     const recent = queries.messages.recentTimes(at - HEAT_HORIZON_WINDOWS * rules.hotWindowMs);
     const watched = queries.cursors.countWatched(at, at - rules.hotWindowMs);
     const meanHeat = meanHeatOf(recent, watched.hot + watched.quiet, at, rules);
-    for (const [orderId, readAt] of lastReads) if (readAt < at - rules.hotWindowMs) lastReads.delete(orderId);
     const byPriority = queries.cursors
       .due(pass.horizon)
       .map((cursor) => ({
         cursor,
-        priority: readPriority(
-          cursor,
-          at,
-          rules,
-          heatOf(recent.get(cursor.orderId) ?? [], at, rules),
-          meanHeat,
-          lastReads.get(cursor.orderId),
-        ),
+        priority: readPriority(cursor, at, rules, heatOf(recent.get(cursor.orderId) ?? [], at, rules), meanHeat),
       }))
       .sort((a, b) => b.priority - a.priority || a.cursor.nextReadAt - b.cursor.nextReadAt);
-    return withOldestShare(byPriority, OLDEST_SHARE_EVERY).map(({ cursor }) => ({
+    return withOldestShare(byPriority, currentSweepShare(at)).map(({ cursor }) => ({
       orderId: cursor.orderId,
       lane: CHAT_LANE,
       unannounced: false,
@@ -297,7 +299,12 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     onRead: (chat: QueuedChat, fetched: Fetched) => Promise<void>,
   ): Promise<void> {
     if (!budget.idle()) return;
-    const ahead = queries.cursors.due(Number.MAX_SAFE_INTEGER).filter((cursor) => !readNow.has(cursor.orderId));
+    const soonest = queries.cursors
+      .due(Number.MAX_SAFE_INTEGER)
+      .filter((cursor) => !readNow.has(cursor.orderId))
+      .map((cursor) => ({ cursor }));
+    // The sweep takes its share here too: reading ahead only the chats due soonest read the warm ones again.
+    const ahead = withOldestShare(soonest, currentSweepShare(now())).map(({ cursor }) => cursor);
     for (const cursor of ahead) {
       if (pass.waitSignal.aborted || deps.sinkHold.holding() || now() >= pass.deadline || !budget.idle()) return;
       const chat: QueuedChat = { orderId: cursor.orderId, lane: 'quiet', unannounced: false };

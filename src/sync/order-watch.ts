@@ -29,6 +29,7 @@ import { ACTION_TARGET_STATUS, OPEN_STATUSES, isOpenStatus } from '../core/order
 import type { AutoDelivery } from './auto-delivery.ts';
 import type { AutoTemplates } from './auto-templates.ts';
 import { watchFor } from './order-watch-state.ts';
+import { createStatusPassShare } from './status-pass-share.ts';
 import type { RunSignals } from '../shared/run-signals.ts';
 
 export interface OrderWatchRules {
@@ -38,8 +39,10 @@ export interface OrderWatchRules {
   closedChatWatchMs: number;
   /** An adopted order's chat starts this long in the past: quiet, not hot. */
   hotWindowMs: number;
-  /** Largest share of the rate limit (`limit` per `rateWindowMs`) the non-paid lists may take, averaged. */
+  /** Largest share of the rate limit (`limit` per `rateWindowMs`) the non-paid lists may take, averaged (status-pass-share.ts). */
   statusListsMaxShare: number;
+  /** ...and while their last pass found changes made elsewhere. */
+  statusListsBusyShare: number;
   rateWindowMs: number;
   /** The poll interval: with the share above, how many pages of the non-paid lists one cycle may read. */
   intervalMs: number;
@@ -93,6 +96,8 @@ const LATER_STATUSES = OPEN_STATUSES.filter((status) => status !== 'paid');
 
 /** A pass over the non-paid lists in progress: where the next page is, and every id seen since it began. */
 interface StatusPass {
+  /** `StatusPassShare.started`'s mark. */
+  mark: number;
   list: number;
   page: number;
   /** The page size the server really uses for the current list (it may cap ours silently). */
@@ -102,32 +107,11 @@ interface StatusPass {
   startedAt: number;
 }
 
-/** The last complete pass: how many pages it took and when it began (passes are spaced by their cost). */
-interface PassCost {
-  pages: number;
-  startedAt: number;
-}
-
 export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
   const { queries, handOff, ledger, refused, health, logger, now, rules } = deps;
   let statusPass: StatusPass | undefined;
   // Large lists take many cycles to read and are passed over less often.
-  let lastPass: PassCost = { pages: 0, startedAt: Number.NEGATIVE_INFINITY };
-
-  /** Whether starting a pass over the non-paid lists now keeps them within their share of the rate limit. */
-  function passAffordable(pass: OrderPass): boolean {
-    const limit = pass.api.rateLimit()?.limit;
-    if (limit === undefined || lastPass.pages === 0) return true;
-    const spacingMs = (lastPass.pages * rules.rateWindowMs) / (limit * rules.statusListsMaxShare);
-    return now() - lastPass.startedAt >= spacingMs;
-  }
-
-  /** Pages of the non-paid lists one cycle may read within their share (at least one, so a pass always ends). */
-  function pagesPerCycle(pass: OrderPass): number {
-    const limit = pass.api.rateLimit()?.limit;
-    if (limit === undefined) return 1;
-    return Math.max(1, Math.floor((limit * rules.statusListsMaxShare * rules.intervalMs) / rules.rateWindowMs));
-  }
+  const passShare = createStatusPassShare(rules);
 
   async function offer(key: string, event: SyncEvent, commit: (refs: TelegramRef[]) => void): Promise<void> {
     if (refused.blocked(key)) return;
@@ -176,6 +160,7 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
         queries.cursors.ensure(order.id, at);
         for (const ref of refs) queries.links.link(order.id, ref, 'other', at);
         deps.autoTemplates?.changed(order, stored.status);
+        passShare.noteChange();
       });
       return;
     }
@@ -292,14 +277,14 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
       current.pageSize = undefined;
       if (current.list < LATER_STATUSES.length) continue;
       statusPass = undefined;
-      lastPass = { pages: current.pages, startedAt: current.startedAt };
+      passShare.finished(current.pages, current.startedAt, current.mark);
       return current.seen;
     }
     return undefined;
   }
 
   function startPass(): void {
-    statusPass = { list: 0, page: FIRST_PAGE, pageSize: undefined, seen: new Set(), pages: 0, startedAt: now() };
+    statusPass = { mark: passShare.started(), list: 0, page: FIRST_PAGE, pageSize: undefined, seen: new Set(), pages: 0, startedAt: now() };
   }
 
   async function scan(pass: OrderPass, visit: Visit): Promise<void> {
@@ -311,16 +296,16 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
     // Read even when we know no order in these statuses: an order taken on the website before we ever saw it
     // paid is adopted there, so its buyer's messages still reach the seller.
     let passSeen: Set<OrderId> | undefined;
-    if (pass.cycle === 0 || (paidLeft && lastPass.pages <= LATER_STATUSES.length)) {
+    if (pass.cycle === 0 || (paidLeft && passShare.lastPages() <= LATER_STATUSES.length)) {
       // Whole, now: a fresh pass that does not wait for the next paid read (the lists are small, or this is the
       // catch-up, which must see everything before it reports).
       startPass();
       passSeen = await advancePass(pass, Number.POSITIVE_INFINITY, seen, visit);
     } else {
       // Idle budget is spent on these lists at once: a change made on the website shows within an interval or two.
-      const due = pass.cycle % rules.statusListsEvery === 0 && passAffordable(pass);
+      const due = pass.cycle % rules.statusListsEvery === 0 && passShare.affordable(pass.api.rateLimit()?.limit, now());
       if (statusPass === undefined && (due || pass.spare())) startPass();
-      passSeen = await advancePass(pass, pagesPerCycle(pass), seen, visit);
+      passSeen = await advancePass(pass, passShare.pagesPerCycle(pass.api.rateLimit()?.limit), seen, visit);
     }
 
     // Read again: the passes above and the outbox may have changed statuses meanwhile.

@@ -27,7 +27,8 @@ export function engineSettings(pollIntervalMs: number, options: Partial<SyncTuni
 const chatScheduleRules = ({ pollIntervalMs, tuning }: EngineSettings): ChatScheduleRules => ({
   intervalMs: pollIntervalMs,
   hotWindowMs: tuning.hotWindowMs,
-  newChatHotMs: tuning.newChatHotMs,
+  eventWarmMs: tuning.eventWarmMs,
+  activityHotMs: tuning.activityHotMs,
   quietCeiling: tuning.quietCeiling,
   quietWeight: tuning.quietWeight,
   hotHeat: tuning.hotHeat,
@@ -37,6 +38,8 @@ export const chatWatchRules = (settings: EngineSettings): ChatWatchRules => ({
   ...chatScheduleRules(settings),
   messagesPageSize: settings.tuning.messagesPageSize,
   nearCursorMs: settings.tuning.nearCursorMs,
+  sweepShareMin: settings.tuning.sweepShareMin,
+  sweepShareMax: settings.tuning.sweepShareMax,
 });
 
 export const outboxRules = ({ tuning }: EngineSettings): OutboxRules => ({
@@ -55,6 +58,7 @@ export const orderWatchRules = ({ pollIntervalMs, tuning }: EngineSettings): Ord
   closedChatWatchMs: tuning.closedChatWatchMs,
   hotWindowMs: tuning.hotWindowMs,
   statusListsMaxShare: tuning.statusListsMaxShare,
+  statusListsBusyShare: tuning.statusListsBusyShare,
   rateWindowMs: Math.round(tuning.budget.fallbackWindowMs ?? DEFAULT_BUDGET_RULES.fallbackWindowMs),
   intervalMs: pollIntervalMs,
 });

@@ -112,6 +112,15 @@ function backToVersion1(path: string, orderId: string, card: StoredCard) {
     // And their triggers on version 1's tables (migration 8's on orders): a version 1 database has none.
     const triggers = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger'`).all() as { name: string }[];
     for (const { name } of triggers) db.exec(`DROP TRIGGER "${name}"`);
+    // And the columns later migrations added to version 1's tables (migration 10's chat_cursors.last_read_at).
+    for (const table of v1Tables) {
+      const created = new RegExp(`CREATE TABLE ${table} \\(([\\s\\S]*?)\\) STRICT;`).exec(MIGRATIONS[0]!.sql)?.[1];
+      if (created === undefined) continue;
+      const columns = db.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[];
+      for (const { name } of columns) {
+        if (!new RegExp(`^\\s*${name}\\s`, 'm').test(created)) db.exec(`ALTER TABLE "${table}" DROP COLUMN "${name}"`);
+      }
+    }
     const { html, markup, shownAt } = card.view!;
     const record = [{ chatId: card.chatId, messageId: card.messageId, html, markup, at: shownAt }];
     db.prepare('INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?)').run(`bot.cards:${orderId}`, JSON.stringify(record), Date.now());

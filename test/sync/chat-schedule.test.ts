@@ -11,6 +11,7 @@ import {
   heatOf,
   meanHeatOf,
   readPriority,
+  sweepShare,
   withOldestShare,
   stalenessBoundMs,
   warmPeriods,
@@ -24,7 +25,8 @@ const NOW = 1_800_000_000_000;
 const rules: ChatScheduleRules = {
   intervalMs: 10 * SECOND,
   hotWindowMs: 10 * MINUTE,
-  newChatHotMs: 30 * SECOND,
+  eventWarmMs: 150 * SECOND,
+  activityHotMs: 30 * SECOND,
   quietCeiling: 16,
   quietWeight: 1,
   hotHeat: 4,
@@ -40,6 +42,7 @@ function chat(overrides: Partial<ChatCursor>): ChatCursor {
     emptyReads: 0,
     failures: 0,
     firstSeenAt: NOW - 2 * 60 * MINUTE,
+    lastReadAt: undefined,
     ...overrides,
   };
 }
@@ -85,8 +88,9 @@ describe('the period a warm chat’s lateness counts in', () => {
 
 describe('which due chat is read first', () => {
   it('puts a conversation before a one-off question that is somewhat later', () => {
+    // Both last spoke a minute ago, which warms each by e^-0.4 more (eventWarmth).
     const conversation = readPriority(hotChat(15 * SECOND), NOW, rules, 7);
-    const oneOff = readPriority(hotChat(25 * SECOND), NOW, rules, 1);
+    const oneOff = readPriority(hotChat(20 * SECOND), NOW, rules, 1);
     expect(conversation).toBeGreaterThan(oneOff);
     // ...but not before one late by more than its longer period makes up for.
     expect(readPriority(hotChat(35 * SECOND), NOW, rules, 1)).toBeGreaterThan(conversation);
@@ -127,7 +131,7 @@ describe('which due chat is read first', () => {
     const young = chat({ firstSeenAt: NOW - 60 * SECOND, lastActivityAt: NOW - 60 * SECOND, emptyReads: 1, cursorAt: undefined });
     const lastReadAt = NOW - 30 * SECOND;
     const meanHeat = 0.5;
-    const at = (later: number) => readPriority({ ...young, nextReadAt: NOW }, NOW + later, weighted, 0, meanHeat, lastReadAt);
+    const at = (later: number) => readPriority({ ...young, nextReadAt: NOW, lastReadAt }, NOW + later, weighted, 0, meanHeat);
     // Its heat stays what 30 s of observed silence leave: the priority grows with lateness only.
     const period = Math.sqrt(4 / (meanHeat * Math.exp(-30 / 150))) * 10;
     expect(at(4 * MINUTE)).toBeCloseTo(240 / period, 6);
@@ -157,7 +161,7 @@ describe('which due chat is read first', () => {
     );
     expect(meanHeat).toBeCloseTo(0.5, 9);
     const expected = 0.5 * Math.exp(-20 / 150);
-    expect(readPriority(young, NOW, weighted, 0, meanHeat, lastReadAt)).toBeCloseTo(20 / (Math.sqrt(4 / expected) * 10), 6);
+    expect(readPriority({ ...young, lastReadAt }, NOW, weighted, 0, meanHeat)).toBeCloseTo(20 / (Math.sqrt(4 / expected) * 10), 6);
     // Never read since first seen: nothing observed, the mean heat as it is.
     expect(readPriority(young, NOW, weighted, 0, meanHeat)).toBeCloseTo(20 / (Math.sqrt(4 / 0.5) * 10), 6);
     // ...with no conversation known, like a quiet chat of its own (short) period.
@@ -181,12 +185,45 @@ describe('which due chat is read first', () => {
 });
 
 describe('the next read after a read', () => {
-  it('is the next interval for a hot chat, and backs off by doubling for a quiet one', () => {
-    expect(afterRead(hotChat(0), NOW, false, rules).nextReadAt).toBe(NOW + rules.intervalMs);
+  it('is the next interval for a conversation, the square root of its warmth more for a cooler chat, and backs off by doubling for a quiet one', () => {
+    expect(afterRead(hotChat(0), NOW, false, rules, 7).nextReadAt).toBe(NOW + rules.intervalMs);
+    expect(afterRead(chat({ lastActivityAt: NOW - 10 * SECOND }), NOW, false, rules, 1).nextReadAt).toBe(NOW + rules.intervalMs);
+    // One message a minute ago: its heat plus the warmth of that activity, e^-0.4.
+    const oneOff = afterRead(hotChat(0), NOW, false, rules, heatOf([NOW - MINUTE], NOW, rules));
+    expect(oneOff.nextReadAt).toBe(NOW + Math.round(rules.intervalMs * Math.sqrt(4 / (Math.exp(-0.1) + Math.exp(-0.4)))));
+    // Activity long past the event warmth's horizon (4 × 10 s here): the back-off alone.
     const quiet = chat({ lastActivityAt: NOW - 2 * MINUTE, emptyReads: 2 });
-    expect(afterRead(quiet, NOW, false, { ...rules, hotWindowMs: MINUTE }).nextReadAt).toBe(NOW + 12 * rules.intervalMs);
+    expect(afterRead(quiet, NOW, false, { ...rules, hotWindowMs: MINUTE, eventWarmMs: 10 * SECOND }).nextReadAt).toBe(
+      NOW + 12 * rules.intervalMs,
+    );
     const silentLong = chat({ lastActivityAt: NOW - 60 * MINUTE, emptyReads: 2 });
     expect(afterRead(silentLong, NOW, false, rules)).toEqual({ nextReadAt: NOW + 16 * rules.intervalMs, emptyReads: 3, failures: 0 });
+  });
+});
+
+describe('the warmth of an order event', () => {
+  // A new order's chat, no message in it yet, read empty three times since the order appeared.
+  const paidAgo = (ago: number) =>
+    chat({ cursorAt: undefined, cursorMs: undefined, lastActivityAt: NOW - ago, firstSeenAt: NOW - ago, emptyReads: 3 });
+
+  it('keeps a chat read every few intervals for the minutes a buyer answers in, less and less often', () => {
+    // Every interval for the first 30 s; then 2.5 min warmth: e^-0.4 after 1 min → 2.4 intervals; after 5 min e^-2
+    // → 5.4 (the back-off is longer).
+    expect(afterRead(paidAgo(0), NOW, false, rules).nextReadAt).toBe(NOW + rules.intervalMs);
+    expect(afterRead(paidAgo(29 * SECOND), NOW, false, rules).nextReadAt).toBe(NOW + rules.intervalMs);
+    expect(afterRead(paidAgo(MINUTE), NOW, false, rules).nextReadAt).toBe(NOW + Math.round(20_000 * Math.exp(0.2)));
+    expect(afterRead(paidAgo(5 * MINUTE), NOW, false, rules).nextReadAt).toBe(NOW + Math.round(20_000 * Math.exp(1)));
+    // Past four of its windows (10 min), the back-off alone: the quiet ceiling here.
+    expect(afterRead(paidAgo(11 * MINUTE), NOW, false, rules).nextReadAt).toBe(NOW + 16 * rules.intervalMs);
+  });
+
+  it('ranks a chat whose order just changed like one with a fresh message when the budget is short', () => {
+    const weighted = { ...rules, quietWeight: 3 };
+    const changed = { ...paidAgo(30 * SECOND), nextReadAt: NOW - 20 * SECOND };
+    const period = Math.sqrt(4 / Math.exp(-30 / 150)) * 10;
+    expect(readPriority(changed, NOW, weighted, 0)).toBeCloseTo(20 / period, 6);
+    // The same chat with its event long past waits like any quiet chat.
+    expect(readPriority({ ...changed, lastActivityAt: NOW - 60 * MINUTE }, NOW, weighted, 0)).toBeLessThan(20 / period / 10);
   });
 });
 
@@ -238,24 +275,39 @@ describe('the staleness bound', () => {
     expect(worst).toBeLessThanOrEqual(stalenessBoundMs(rules));
   });
 
-  it('gives one read in `every` to the chat overdue the longest, so a starved quiet chat is read within a few rounds', () => {
-    const due = (orderId: string, lateBy: number) => ({ cursor: { orderId: orderId as OrderId, nextReadAt: NOW - lateBy } });
-    // Priority order: four conversations first, then two quiet chats, one overdue for 8 minutes.
+  it('gives its share of the reads to the chat read longest ago, so a starved quiet chat is read within a few rounds', () => {
+    const due = (orderId: string, readAgo: number | undefined, seenAgo = 60 * MINUTE) => ({
+      cursor: { orderId: orderId as OrderId, lastReadAt: readAgo === undefined ? undefined : NOW - readAgo, firstSeenAt: NOW - seenAgo },
+    });
+    // Priority order: four conversations first, then two quiet chats, one last read 8 minutes ago, and a chat
+    // never read, first seen 5 minutes ago.
     const byPriority = [
       due('h1', 30 * SECOND),
       due('h2', 25 * SECOND),
       due('h3', 20 * SECOND),
       due('h4', 40 * SECOND),
-      due('q1', 20 * SECOND),
+      due('q1', 3 * MINUTE),
       due('q2', 8 * MINUTE),
+      due('n1', undefined, 5 * MINUTE),
     ];
     const ids = (queue: readonly { cursor: { orderId: string } }[]) => queue.map(({ cursor }) => cursor.orderId);
-    // Every 3rd read goes to the longest overdue not yet taken: q2 third; h4 went fifth by priority, so q1 sixth.
-    expect(ids(withOldestShare(byPriority, 3))).toEqual(['h1', 'h2', 'q2', 'h3', 'h4', 'q1']);
+    // A third of the reads: every third goes to the one read longest ago not yet taken — q2, then n1.
+    expect(ids(withOldestShare(byPriority, 1 / 3))).toEqual(['h1', 'h2', 'q2', 'h3', 'h4', 'n1', 'q1']);
+    // A half: every other one.
+    expect(ids(withOldestShare(byPriority, 1 / 2))).toEqual(['h1', 'q2', 'h2', 'n1', 'h3', 'q1', 'h4']);
     // Each chat exactly once, whatever the share.
-    for (const every of [2, 4, 5, 6, 7]) expect(ids(withOldestShare(byPriority, every)).sort()).toEqual(ids(byPriority).sort());
-    // Off below 2, and a queue shorter than the share is left as it is.
-    expect(ids(withOldestShare(byPriority, 1))).toEqual(ids(byPriority));
-    expect(ids(withOldestShare(byPriority.slice(0, 2), 3))).toEqual(['h1', 'h2']);
+    for (const share of [0.25, 0.4, 0.75, 1]) expect(ids(withOldestShare(byPriority, share)).sort()).toEqual(ids(byPriority).sort());
+    // None: the priority order as it is.
+    expect(ids(withOldestShare(byPriority, 0))).toEqual(ids(byPriority));
+  });
+
+  it('sizes the sweep by the share of buyer messages no prior predicted, within its bounds', () => {
+    // No messages yet, or conversations only: the least.
+    expect(sweepShare(0, 0, 0.25, 0.75)).toBe(0.25);
+    expect(sweepShare(2, 35, 0.25, 0.75)).toBe(0.25);
+    // One message in four out of the blue: half the reads.
+    expect(sweepShare(1, 4, 0.25, 0.75)).toBeCloseTo(1 / 2, 9);
+    // 3 in 8 or more: at most the bound, so warm chats keep a quarter.
+    expect(sweepShare(3, 8, 0.25, 0.75)).toBe(0.75);
   });
 });

@@ -78,7 +78,7 @@ describe('status', () => {
 
   it('lets quiet chats back off and counts them as quiet', async () => {
     const order = h.sandbox.control.createOrder({ status: 'paid' }).id;
-    const engine = h.engine({ hotWindowMs: 0, pollIntervalMs: 20, quietCeiling: 8 });
+    const engine = h.engine({ hotWindowMs: 0, eventWarmMs: 0, activityHotMs: 0, pollIntervalMs: 20, quietCeiling: 8 });
     await engine.pollNow();
     expect(engine.status().watchedChats).toEqual({ hot: 0, quiet: 1 });
     h.sandbox.control.resetStats();

@@ -149,8 +149,17 @@ function chatBurstVerdicts(ours: RunSummary, n: number, telegram: TelegramMode):
     all === undefined
       ? { target, openOrders: n, value: 'no sample', limit: `≤ ${limit} s`, met: undefined }
       : { ...atMost(target, n, all, limit, 's'), value: `${show(all)} (drain ${show(burst.telegram.drain)})` },
+    telegramSideVerdict(burst.telegram.sinkToChat.max, n, limit, telegram),
     zero('ours: no Telegram 429 during the chat burst', n, burst.telegram.status429),
   ];
+}
+
+/** The same limit on the Telegram side alone: the longest any burst message waited between the sink and the chat. */
+function telegramSideVerdict(max: Quantile | undefined, n: number, limit: number, telegram: TelegramMode): TargetVerdict {
+  const target = `ours: chat burst, Telegram side (each message sink → ${telegram} chat, max) ≤ ${limit} s`;
+  return max === undefined
+    ? { target, openOrders: n, value: 'no sample', limit: `≤ ${limit} s`, met: undefined }
+    : atMost(target, n, max, limit, 's');
 }
 
 function zero(target: string, openOrders: number, count: number): TargetVerdict {

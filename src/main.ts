@@ -8,12 +8,7 @@ import { openStore } from './app/trial-store.ts';
 import { configSecrets, environmentWithDotEnv, formatConfigError, loadConfig, type Config } from './config/index.ts';
 import { createLogger } from './log/index.ts';
 import { redactSecrets } from './shared/redact.ts';
-import { createShutdownBudget } from './shared/shutdown-budget.ts';
-
-/** Shutdown must finish within this; past it the process exits anyway (systemd and Docker wait 30 s at most). */
-const SHUTDOWN_BUDGET_MS = 10_000;
-/** Kept from the waits of sync and the bot for closing the store connections and the database, and flushing the log. */
-const SHUTDOWN_RESERVE_MS = 1_000;
+import { BRIDGE_SHUTDOWN, createShutdownBudget } from './shared/shutdown-budget.ts';
 
 function loadOrExit(): Config {
   try {
@@ -45,7 +40,7 @@ async function main(): Promise<void> {
     if (exiting) return;
     exiting = true;
     logger.info({ reason }, 'shutting down');
-    const budget = createShutdownBudget({ totalMs: SHUTDOWN_BUDGET_MS, reserveMs: SHUTDOWN_RESERVE_MS });
+    const budget = createShutdownBudget(BRIDGE_SHUTDOWN);
     setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);

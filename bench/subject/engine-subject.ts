@@ -13,6 +13,7 @@ import { observedApi } from './observed-api.ts';
 import { createRecordingSink } from './recording-sink.ts';
 import { scaledPollIntervalMs, scaledTuning } from './scaled-settings.ts';
 import { connectToStore, sqliteBytes, type Subject, type SubjectDeps } from './subject.ts';
+import { BRIDGE_SHUTDOWN, createShutdownBudget } from '../../src/shared/shutdown-budget.ts';
 
 const TABLES = ['orders', 'chat_cursors', 'chat_messages', 'telegram_links', 'outbox', 'kv'] as const;
 
@@ -66,9 +67,12 @@ export function createEngineSubject({ init, pacing, logger, onDelivery, onRead }
     firstCycle: async () => {
       await running.sinceLastRun();
     },
+    // As main.ts stops the bridge: one budget for sync and the bot (without it, a bot with a long Telegram backlog
+    // waited past the harness's 30 s at 1000 open orders in a group and at 5000).
     async stop() {
-      await running.stop();
-      await bot?.stop();
+      const budget = createShutdownBudget(BRIDGE_SHUTDOWN);
+      await running.stop(budget);
+      await bot?.stop(budget);
       await store.close();
     },
     watched: () => running.status().watchedChats,

@@ -20,6 +20,13 @@ export interface ShutdownBudgetOptions {
   now?: () => number;
 }
 
+/**
+ * The bridge's own shutdown (main.ts, and the benchmark's subject, which stops as the bridge does): done within 10 s,
+ * since systemd and Docker wait 30 s at most; 1 s of it kept for closing the store connections and the database,
+ * and flushing the log.
+ */
+export const BRIDGE_SHUTDOWN: Omit<ShutdownBudgetOptions, 'now'> = { totalMs: 10_000, reserveMs: 1_000 };
+
 export function createShutdownBudget({ totalMs, reserveMs, now = Date.now }: ShutdownBudgetOptions): ShutdownBudget {
   const deadline = now() + totalMs;
   const remaining = () => Math.max(0, deadline - now());

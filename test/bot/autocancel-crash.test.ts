@@ -68,7 +68,8 @@ function runAndKill(killAfterMs: number, done?: () => boolean): Promise<void> {
     child.stdout.on('data', (chunk: Buffer) => {
       if (!chunk.toString().includes('started')) return;
       if (done === undefined) setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-      else watch = setInterval(() => done() && child.kill('SIGKILL'), 50);
+      // Polled often: on loopback the child cancels an order every few ms, and a slow look would miss the moment.
+      else watch = setInterval(() => done() && child.kill('SIGKILL'), 5);
     });
     const guard = setTimeout(() => child.kill('SIGKILL'), 20_000);
     child.on('error', reject);

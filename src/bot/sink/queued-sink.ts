@@ -29,8 +29,12 @@ export interface QueuedSinkDeps {
   now: () => number;
 }
 
-/** Items waiting before events are refused: over an hour of a private chat's pace. */
-export const DEFAULT_MAX_PENDING = 5_000;
+/**
+ * Items waiting before events are refused (the queue is in SQLite, so this bounds disk, not memory): about 14 hours
+ * of a private chat's pace, and far above a first start's import. At 5 000 it was the import itself: 5 000 open
+ * orders' cards filled the queue, every later event was refused, and sync stopped reading the store for an hour.
+ */
+export const DEFAULT_MAX_PENDING = 50_000;
 /** When a full queue is asked again: about what a private chat drains meanwhile. */
 const FULL_RETRY_MS = 60_000;
 

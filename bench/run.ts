@@ -7,7 +7,8 @@
  *   options: --profile uniform|realistic (the workload), --telegram private|group|sink (the Telegram side),
  *            --scale S, --scenarios 10,1000, --subjects ours,naive, --subject-node-flags="--max-semi-space-size=1",
  *            --subject-runtime tsx (the sources under the tsx loader instead of the bundle npm start runs: what it costs),
- *            --tuning '{"quietWeight":2}' (engine tuning overrides for an experiment, durations in store ms)
+ *            --tuning '{"quietWeight":2}' (engine tuning overrides for an experiment, durations in store ms),
+ *            --seed N (another draw of every scenario's timeline)
  *
  * Exits non-zero only when the harness itself breaks (a subject crashed, nothing was measured), never on timing.
  */
@@ -51,6 +52,7 @@ function chooseProfile(): Choice {
       'subject-runtime': { type: 'string', default: 'npm-start' },
       out: { type: 'string' },
       tuning: { type: 'string' },
+      seed: { type: 'string' },
       profile: { type: 'string', default: 'uniform' },
       telegram: { type: 'string', default: 'private' },
     },
@@ -62,7 +64,12 @@ function chooseProfile(): Choice {
   const wanted = values.scenarios?.split(',').map(Number);
   const chosen = wanted ? base.scenarios.filter((spec) => wanted.includes(spec.openOrders)) : base.scenarios;
   // --scale sets S for every scenario, overriding per-scenario choices.
-  const scenarios = values.scale === undefined ? chosen : chosen.map(({ scale: _own, ...spec }) => spec);
+  const scaled = values.scale === undefined ? chosen : chosen.map(({ scale: _own, ...spec }) => spec);
+  // --seed N draws another timeline (buyers, orders, lifecycles) for every scenario: a p95 of a few dozen messages
+  // is checked on more than one draw.
+  const seedOffset = values.seed === undefined ? 0 : Number(values.seed);
+  if (!Number.isInteger(seedOffset)) throw new Error(`--seed must be an integer, got ${values.seed}`);
+  const scenarios = scaled.map((spec) => ({ ...spec, seed: spec.seed + seedOffset }));
   if (chosen.length === 0) throw new Error(`--scenarios matched none of ${base.scenarios.map((spec) => spec.openOrders).join(', ')}`);
   const subjects = (values.subjects?.split(',') ?? ['ours', 'naive']) as SubjectKind[];
   if (subjects.some((subject) => subject !== 'ours' && subject !== 'naive')) throw new Error('--subjects takes ours and/or naive');
@@ -79,6 +86,7 @@ function chooseProfile(): Choice {
     subjects.length < 2 ||
     nodeFlags.length > 0 ||
     values.scale !== undefined ||
+    seedOffset !== 0 ||
     runtime !== 'npm-start' ||
     tuning !== undefined;
   return {

@@ -1,4 +1,5 @@
 /** From one run's ledger to the numbers the report shows, every duration in store time. */
+import { slowestMessages, type SlowMessage } from './slowest.ts';
 import type { SandboxStats } from '../src/sandbox/contract.ts';
 import { chatBurstStats, type ChatBurstStats } from './chat-burst-stats.ts';
 import type { MessageEntry, OrderEntry, ReadTarget } from './collector.ts';
@@ -37,6 +38,8 @@ export interface RunSummary {
     chatBurst: ChatBurstStats | undefined;
     /** Realistic workload: hot and quiet by what the buyer wrote about (message-topics.ts). */
     byTopic: TopicLatency[];
+    /** The slowest measured quiet and hot messages, with their chat's reads around them (slowest.ts). */
+    slowest: { quiet: SlowMessage[]; hot: SlowMessage[] };
   };
   /** The Telegram side, status change → card, and the cold and warm start-up rows (seller-view.ts). */
   seller: SellerView;
@@ -211,6 +214,7 @@ export function summarise(run: RunRecord): RunSummary {
       burst,
       chatBurst: chatBurstStats(run),
       byTopic: topicLatencies(run),
+      slowest: { quiet: slowestMessages(run, 'quiet'), hot: slowestMessages(run, 'hot') },
     },
     seller: sellerView(run),
     autoDelivery: summariseAutoDelivery(run),

@@ -38,8 +38,8 @@ export interface RunSummary {
     chatBurst: ChatBurstStats | undefined;
     /** Realistic workload: hot and quiet by what the buyer wrote about (message-topics.ts). */
     byTopic: TopicLatency[];
-    /** The slowest measured quiet and hot messages, with their chat's reads around them (slowest.ts). */
-    slowest: { quiet: SlowMessage[]; hot: SlowMessage[] };
+    /** The slowest measured quiet, hot and chat-burst messages, with their chat's reads around them (slowest.ts). */
+    slowest: { quiet: SlowMessage[]; hot: SlowMessage[]; chatBurst: SlowMessage[] };
   };
   /** The Telegram side, status change → card, and the cold and warm start-up rows (seller-view.ts). */
   seller: SellerView;
@@ -214,7 +214,7 @@ export function summarise(run: RunRecord): RunSummary {
       burst,
       chatBurst: chatBurstStats(run),
       byTopic: topicLatencies(run),
-      slowest: { quiet: slowestMessages(run, 'quiet'), hot: slowestMessages(run, 'hot') },
+      slowest: { quiet: slowestMessages(run, 'quiet'), hot: slowestMessages(run, 'hot'), chatBurst: slowestMessages(run, 'chat-burst') },
     },
     seller: sellerView(run),
     autoDelivery: summariseAutoDelivery(run),

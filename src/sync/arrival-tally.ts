@@ -9,6 +9,8 @@ export interface ArrivalTallyRules {
   hotWindowMs: number;
   sweepShareMin: number;
   sweepShareMax: number;
+  /** The sweep takes this many times the share of unpredicted messages (chat-schedule.ts `sweepShare`). */
+  sweepPerUnpredicted: number;
 }
 
 export interface ArrivalTally {
@@ -27,7 +29,7 @@ export function createArrivalTally(rules: ArrivalTallyRules): ArrivalTally {
     sweepShare(at) {
       while (arrivals.length > 0 && (arrivals[0] as { at: number }).at < at - rules.hotWindowMs) arrivals.shift();
       const unpredicted = arrivals.filter((arrival) => !arrival.predicted).length;
-      return sweepShare(unpredicted, arrivals.length, rules.sweepShareMin, rules.sweepShareMax);
+      return sweepShare(unpredicted, arrivals.length, rules.sweepShareMin, rules.sweepShareMax, rules.sweepPerUnpredicted);
     },
   };
 }

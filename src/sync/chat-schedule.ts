@@ -191,9 +191,6 @@ export function afterFailure(cursor: ChatCursor, now: number, rules: ChatSchedul
   return { nextReadAt: now + delayMs, emptyReads: cursor.emptyReads, failures };
 }
 
-/** How many times the share of unpredicted messages the sweep takes (`sweepShare`). */
-const SWEEP_PER_UNPREDICTED = 2;
-
 /**
  * When the budget is short, every chat's lateness stretches by the same factor relative to its period, so a quiet
  * chat (period `quietCeiling × quietWeight` intervals) waits that factor times half an hour: at 100 open orders and
@@ -235,13 +232,13 @@ export function withOldestShare<T extends { cursor: Pick<ChatCursor, 'orderId' |
 }
 
 /**
- * The sweep's share (`withOldestShare`): twice the share of recent buyer messages that came in a chat with no
+ * The sweep's share (`withOldestShare`): `perUnpredicted` times the share of recent buyer messages that came in a chat with no
  * activity within a hot window before them — messages no prior predicted, which only the sweep finds, one read of
  * every watched chat at a time, while a predicted one is caught by a few reads of its own chat — between `min` and
  * `max`. With conversations (uniform workload: 6% unpredicted) it stays at the least; when buyers write out of the
- * blue about orders in progress (realistic workload: 10–40%) it grows. Twice: bench/README.md.
+ * blue about orders in progress (realistic workload: 10–40%) it grows. How many times: bench/README.md.
  */
-export function sweepShare(unpredicted: number, total: number, min: number, max: number): number {
-  const share = total > 0 ? (SWEEP_PER_UNPREDICTED * unpredicted) / total : 0;
+export function sweepShare(unpredicted: number, total: number, min: number, max: number, perUnpredicted: number): number {
+  const share = total > 0 ? (perUnpredicted * unpredicted) / total : 0;
   return Math.min(Math.max(share, min), Math.max(min, max));
 }

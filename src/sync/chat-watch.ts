@@ -50,6 +50,8 @@ export interface ChatWatchRules extends ChatScheduleRules {
   /** Least and most of the reads the sweep takes (chat-schedule.ts `sweepShare`). */
   sweepShareMin: number;
   sweepShareMax: number;
+  /** How many times the share of unpredicted messages the sweep takes (chat-schedule.ts `sweepShare`). */
+  sweepPerUnpredicted: number;
 }
 
 export interface ChatWatcherDeps {

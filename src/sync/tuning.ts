@@ -23,6 +23,8 @@ export interface SyncTuning {
   /** Least and most of the chat reads that go to the chat read longest ago (chat-schedule.ts `sweepShare`). */
   sweepShareMin: number;
   sweepShareMax: number;
+  /** The sweep takes this many times the recent share of buyer messages no prior predicted (within the least and most). */
+  sweepPerUnpredicted: number;
   /** A quiet chat is read at least every this many intervals (when the budget allows). */
   quietCeiling: number;
   /** When the budget is short, a quiet chat's lateness counts this many times less than a hot chat's. */
@@ -77,6 +79,7 @@ export function defaultTuning(pollIntervalMs: number): SyncTuning {
     // A quarter is what the uniform workload's conversations leave; at most three quarters when few messages are predicted.
     sweepShareMin: 0.25,
     sweepShareMax: 0.75,
+    sweepPerUnpredicted: 2,
     quietCeiling: 16,
     // Conversations first when the budget is short: the hot p95 falls, quiet one-off messages wait a few minutes more.
     quietWeight: 3,

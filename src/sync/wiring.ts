@@ -40,6 +40,7 @@ export const chatWatchRules = (settings: EngineSettings): ChatWatchRules => ({
   nearCursorMs: settings.tuning.nearCursorMs,
   sweepShareMin: settings.tuning.sweepShareMin,
   sweepShareMax: settings.tuning.sweepShareMax,
+  sweepPerUnpredicted: settings.tuning.sweepPerUnpredicted,
 });
 
 export const outboxRules = ({ tuning }: EngineSettings): OutboxRules => ({

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { createArrivalTally } from '../../src/sync/arrival-tally.ts';
 
 const MINUTE = 60_000;
-const rules = { hotWindowMs: 10 * MINUTE, sweepShareMin: 0.25, sweepShareMax: 0.75 };
+const rules = { hotWindowMs: 10 * MINUTE, sweepShareMin: 0.25, sweepShareMax: 0.75, sweepPerUnpredicted: 2 };
 
 it('counts a message unpredicted when its chat was silent for a hot window before it, and forgets after a window', () => {
   const tally = createArrivalTally(rules);

@@ -303,11 +303,13 @@ describe('the staleness bound', () => {
 
   it('sizes the sweep by the share of buyer messages no prior predicted, within its bounds', () => {
     // No messages yet, or conversations only: the least.
-    expect(sweepShare(0, 0, 0.25, 0.75)).toBe(0.25);
-    expect(sweepShare(2, 35, 0.25, 0.75)).toBe(0.25);
+    expect(sweepShare(0, 0, 0.25, 0.75, 2)).toBe(0.25);
+    expect(sweepShare(2, 35, 0.25, 0.75, 2)).toBe(0.25);
     // One message in four out of the blue: half the reads.
-    expect(sweepShare(1, 4, 0.25, 0.75)).toBeCloseTo(1 / 2, 9);
+    expect(sweepShare(1, 4, 0.25, 0.75, 2)).toBeCloseTo(1 / 2, 9);
     // 3 in 8 or more: at most the bound, so warm chats keep a quarter.
-    expect(sweepShare(3, 8, 0.25, 0.75)).toBe(0.75);
+    expect(sweepShare(3, 8, 0.25, 0.75, 2)).toBe(0.75);
+    // Three times: one in six out of the blue takes half.
+    expect(sweepShare(1, 6, 0.25, 0.75, 3)).toBeCloseTo(1 / 2, 9);
   });
 });

@@ -6,7 +6,8 @@
  * status list), a seller action or answer, a message: buyers write in the minutes after one, so it counts like a
  * fresh message, less by e every `eventWarmMs` (`eventWarmth`). A warm chat is read every `warmPeriods(warmth)`
  * intervals (one for a conversation, the square root more for a cooler chat); a quiet one backs off by doubling up
- * to a ceiling, and whichever is sooner applies. Failures (store down, sink down) back off the same way so one
+ * to a ceiling, and whichever is sooner applies; when its warmth runs out a chat cools by doubling its last gap
+ * (`cooling`), not by jumping to its back-off. Failures (store down, sink down) back off the same way so one
  * broken chat cannot eat the budget.
  *
  * When the budget cannot read every due chat on time, chats are read most-overdue-relative-to-their-period
@@ -180,8 +181,19 @@ export function afterRead(cursor: ChatCursor, readAt: number, hadNews: boolean, 
   const recentHeat = readAt - cursor.lastActivityAt < rules.hotWindowMs ? heat : 0;
   const warmth = recentHeat + eventWarmth(cursor, readAt, rules);
   const justActive = readAt - cursor.lastActivityAt < rules.activityHotMs;
-  const periods = justActive ? 1 : warmth > 0 ? Math.min(warmPeriods(warmth, rules), backOff) : backOff;
+  const periods = justActive ? 1 : warmth > 0 ? Math.min(warmPeriods(warmth, rules), backOff) : Math.min(backOff, cooling(cursor, readAt, rules));
   return { nextReadAt: readAt + Math.round(rules.intervalMs * periods), emptyReads, failures: 0 };
+}
+
+/**
+ * A chat whose warmth just ran out cools by doubling the gap since its last read, in intervals, not by jumping to
+ * its back-off: a buyer silent for a hot window may still write again, and a chat read every 4 intervals while warm
+ * used to wait the whole ceiling at once (a burst of messages there waited 3 min at 100 open orders). A chat read
+ * late (short budget) or never yet keeps its back-off.
+ */
+function cooling(cursor: ChatCursor, readAt: number, rules: ChatScheduleRules): number {
+  if (cursor.lastReadAt === undefined) return Number.POSITIVE_INFINITY;
+  return Math.max(1, (2 * (readAt - cursor.lastReadAt)) / rules.intervalMs);
 }
 
 /** After a failed read or a refused hand-off: retry later, keeping the cursor where it is. */

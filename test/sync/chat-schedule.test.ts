@@ -217,6 +217,17 @@ describe('the warmth of an order event', () => {
     expect(afterRead(paidAgo(11 * MINUTE), NOW, false, rules).nextReadAt).toBe(NOW + 16 * rules.intervalMs);
   });
 
+  it('cools a chat by doubling its last gap when its warmth runs out, not by jumping to the ceiling', () => {
+    // Read every 5 intervals while warm; past the warmth's horizon, the next read 10 intervals on, then 16 (ceiling).
+    expect(afterRead({ ...paidAgo(11 * MINUTE), lastReadAt: NOW - 50 * SECOND }, NOW, false, rules).nextReadAt).toBe(NOW + 100 * SECOND);
+    expect(afterRead({ ...paidAgo(13 * MINUTE), lastReadAt: NOW - 100 * SECOND }, NOW, false, rules).nextReadAt).toBe(
+      NOW + 16 * rules.intervalMs,
+    );
+    // A quiet chat at its back-off keeps it: doubling a gap never shortens a back-off.
+    const quiet = chat({ lastActivityAt: NOW - 60 * MINUTE, emptyReads: 8, lastReadAt: NOW - 160 * SECOND });
+    expect(afterRead(quiet, NOW, false, rules).nextReadAt).toBe(NOW + 16 * rules.intervalMs);
+  });
+
   it('ranks a chat whose order just changed like one with a fresh message when the budget is short', () => {
     const weighted = { ...rules, quietWeight: 3 };
     const changed = { ...paidAgo(30 * SECOND), nextReadAt: NOW - 20 * SECOND };

@@ -197,6 +197,7 @@ export function renderMarkdown(report: BenchReport): string {
         'new orders’ chats',
         'engine’s own hot / quiet count',
         'pre-existing chats never read (chatting / quiet)',
+        'its chat reads as one round robin: every chat every (quiet p95 floor)',
       ],
       rows(report.scenarios, (result, run) => [
         String(result.spec.openOrders),
@@ -207,6 +208,7 @@ export function renderMarkdown(report: BenchReport): string {
         run.chatReads.perMinute.new.toFixed(1),
         run.engineView ? `${run.engineView.hot.toFixed(0)} / ${run.engineView.quiet.toFixed(0)}` : '–',
         `${run.correctness.chatsNeverRead.chatting} / ${run.correctness.chatsNeverRead.quiet}`,
+        roundRobinCell(result.roundRobin?.[run.subject]),
       ]),
     ),
     '',
@@ -336,4 +338,9 @@ function capText(profile: Profile, report: BenchReport, cap: 'maxWarmupMs' | 'gr
     .filter((result) => result.spec.phases?.[cap] !== undefined && result.spec.phases[cap] !== profile[cap])
     .map((result) => `${(result.spec.phases?.[cap] ?? 0) / 60_000} at ${result.spec.openOrders} open orders`);
   return `${profile[cap] / 60_000} min${own.length > 0 ? ` (${own.join(', ')})` : ''}`;
+}
+
+/** A subject's chat reads as one round robin over the watched chats (scenario-result.ts `roundRobin`). */
+function roundRobinCell(bound: { readEveryS: number; p95S: number } | undefined): string {
+  return bound ? `${bound.readEveryS.toFixed(0)} s (${bound.p95S.toFixed(0)} s)` : '–';
 }

@@ -5,6 +5,7 @@
  * middle), grace (until every measured event arrived, or the grace limit) — then a clean stop, and the warm
  * restart on the same database (warm-restart.ts).
  */
+import { writeLedger } from './ledger-dump.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +89,8 @@ export interface RunOptions {
   tuning?: Record<string, unknown>;
   telegram: TelegramMode;
   workload: WorkloadName;
+  /** `--ledger`: write the run's ledger there (ledger-dump.ts). */
+  ledgerDir?: string;
 }
 
 export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: SubjectKind, options: RunOptions): Promise<RunRecord> {
@@ -139,6 +142,9 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
 
     const times = await runPhases(collector, rules, scale, started.at, child, load, deliveries.pending);
     const warm = times.snapshots;
+    if (options.ledgerDir !== undefined) {
+      writeLedger(options.ledgerDir, `${spec.openOrders}-${subject}-seed${spec.seed}`, collector, scale, times.boundaries);
+    }
 
     child.send({ type: 'stop' });
     const final = await child.next('final', STOP_TIMEOUT_MS);

@@ -8,7 +8,7 @@
  *            --scale S, --scenarios 10,1000, --subjects ours,naive, --subject-node-flags="--max-semi-space-size=1",
  *            --subject-runtime tsx (the sources under the tsx loader instead of the bundle npm start runs: what it costs),
  *            --tuning '{"quietWeight":2}' (engine tuning overrides for an experiment, durations in store ms),
- *            --seed N (another draw of every scenario's timeline)
+ *            --seed N (another draw of every scenario's timeline), --ledger DIR (each run's ledger as JSON)
  *
  * Exits non-zero only when the harness itself breaks (a subject crashed, nothing was measured), never on timing.
  */
@@ -39,6 +39,8 @@ interface Choice {
   partial: boolean;
   /** Where the JSON goes (bench/results/ unless --out names another folder, as the CI smoke test does). */
   outDir: string;
+  /** `--ledger DIR`: each run's ledger is written there (ledger-dump.ts). */
+  ledgerDir: string | undefined;
 }
 
 function chooseProfile(): Choice {
@@ -53,6 +55,7 @@ function chooseProfile(): Choice {
       out: { type: 'string' },
       tuning: { type: 'string' },
       seed: { type: 'string' },
+      ledger: { type: 'string' },
       profile: { type: 'string', default: 'uniform' },
       telegram: { type: 'string', default: 'private' },
     },
@@ -99,6 +102,7 @@ function chooseProfile(): Choice {
     workload,
     partial,
     outDir: values.out ?? RESULTS_DIR,
+    ledgerDir: values.ledger,
   };
 }
 
@@ -135,7 +139,7 @@ function progress(line: string): void {
 }
 
 async function main(): Promise<number> {
-  const { profile, subjects, nodeFlags, tuning, runtime: runtimeName, telegram, workload, partial, outDir } = chooseProfile();
+  const { profile, subjects, nodeFlags, tuning, runtime: runtimeName, telegram, workload, partial, outDir, ledgerDir } = chooseProfile();
   const runtime = await prepareRuntime(runtimeName);
   const startedAt = new Date();
   progress(
@@ -154,6 +158,7 @@ async function main(): Promise<number> {
         telegram,
         workload,
         ...(tuning === undefined ? {} : { tuning }),
+        ...(ledgerDir === undefined ? {} : { ledgerDir }),
       });
       runs[subject] = run;
       problems.push(...harnessProblems(run));

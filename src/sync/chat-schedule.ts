@@ -181,7 +181,11 @@ export function afterRead(cursor: ChatCursor, readAt: number, hadNews: boolean, 
   const recentHeat = readAt - cursor.lastActivityAt < rules.hotWindowMs ? heat : 0;
   const warmth = recentHeat + eventWarmth(cursor, readAt, rules);
   const justActive = readAt - cursor.lastActivityAt < rules.activityHotMs;
-  const periods = justActive ? 1 : warmth > 0 ? Math.min(warmPeriods(warmth, rules), backOff) : Math.min(backOff, cooling(cursor, readAt, rules));
+  const periods = justActive
+    ? 1
+    : warmth > 0
+      ? Math.min(warmPeriods(warmth, rules), backOff)
+      : Math.min(backOff, cooling(cursor, readAt, rules));
   return { nextReadAt: readAt + Math.round(rules.intervalMs * periods), emptyReads, failures: 0 };
 }
 

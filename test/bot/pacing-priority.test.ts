@@ -3,35 +3,35 @@
  * and the per-chat gap, the group's budget per minute and a 429's place in line hold as before.
  */
 import { Bot } from 'grammy';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiTransformers, DEFAULT_RETRY, type TelegramPacing } from '../../src/bot/transport/api-transformers.ts';
 import { createTelegramPacer, pacingPriority } from '../../src/bot/transport/telegram-pacer.ts';
+import { clockedTelegram, type SentRequest } from '../support/clocked-telegram.ts';
 import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram-api.ts';
 
 const GROUP = -1001234567890;
 const BUYER = { id: 4242, first_name: 'Buyer' };
 const GAP_MS = 200;
-/** Gaps are measured on arrival at the fake, so HTTP jitter may shorten one a little. */
-const JITTER_MS = 40;
+const PACING = { perChatIntervalMs: GAP_MS, groupPerMinute: 1000, globalPerSecond: 1000 };
 let telegram: FakeTelegram | undefined;
 
 async function pacedBot(pacing: Partial<TelegramPacing> = {}) {
   telegram = await startFakeTelegram({ groups: [{ id: GROUP, title: 'Sellers', type: 'supergroup' }] });
   const bot = new Bot(telegram.token, { client: { apiRoot: telegram.apiRoot } });
-  bot.api.config.use(
-    ...createApiTransformers({ perChatIntervalMs: GAP_MS, groupPerMinute: 1000, globalPerSecond: 1000, ...pacing }, DEFAULT_RETRY),
-  );
+  bot.api.config.use(...createApiTransformers({ ...PACING, ...pacing }, DEFAULT_RETRY));
   return { bot, telegram };
 }
 
 /** The calls to a chat as `method:text`, in the order the fake received them. */
 function callsTo(fake: FakeTelegram, chatId: number) {
-  const calls = fake.calls.filter((call) => call.params.chat_id === chatId && call.method !== 'getChat');
-  return { labels: calls.map((call) => `${call.method}:${String(call.params.text)}`), times: calls.map((call) => call.at) };
+  return fake.calls.filter((call) => call.params.chat_id === chatId).map((call) => `${call.method}:${String(call.params.text)}`);
 }
 
-function expectGapsAtLeast(times: number[], gapMs: number) {
-  for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(gapMs - JITTER_MS);
+const labels = (sent: SentRequest[]) => sent.map((request) => request.label);
+
+/** Gaps between the moments the pacer let requests go, on the fake clock: exact, so no allowance. */
+function expectGapsAtLeast(sent: SentRequest[], gapMs: number) {
+  for (let i = 1; i < sent.length; i++) expect(sent[i]!.at - sent[i - 1]!.at, sent[i]!.label).toBeGreaterThanOrEqual(gapMs);
 }
 
 afterEach(async () => {
@@ -40,53 +40,59 @@ afterEach(async () => {
 });
 
 describe('priorities', () => {
+  // The fake clock: a request leaves when the pacer decides, never later because the machine was busy.
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   it.each([
     ['a group', GROUP],
     ['a private chat', BUYER.id],
   ])('in %s, a new send goes before the card edits still waiting, which keep their order', async (_name, chatId) => {
-    const { bot, telegram } = await pacedBot();
-    if (chatId > 0) telegram.sendText(BUYER, '/start');
-    const card = await bot.api.sendMessage(chatId, 'card');
-    // Three edits of the card, then a new order: all queued while the chat waits out its gap after the card.
-    const edits = [1, 2, 3].map((n) => bot.api.editMessageText(chatId, card.message_id, `edit ${n}`));
-    const send = bot.api.sendMessage(chatId, 'new order');
-    await Promise.all([...edits, send]);
+    const telegram = clockedTelegram(PACING);
+    const card = await telegram.settle(telegram.api.sendMessage(chatId, 'card'));
+    // A reply on its way holds the chat's turn; three edits of the card, then a new order, all queue behind it.
+    const reply = telegram.holdNext();
+    const replying = telegram.api.sendMessage(chatId, 'reply');
+    await vi.advanceTimersByTimeAsync(GAP_MS);
+    expect(labels(telegram.sent)).toEqual(['sendMessage:card', 'sendMessage:reply']);
+    const edits = [1, 2, 3].map((n) => telegram.api.editMessageText(chatId, card.message_id, `edit ${n}`));
+    const send = telegram.api.sendMessage(chatId, 'new order');
+    await vi.advanceTimersByTimeAsync(GAP_MS);
+    reply.release();
+    await telegram.settle(Promise.all([replying, ...edits, send]));
 
-    const { labels, times } = callsTo(telegram, chatId);
-    expect(labels[0]).toBe('sendMessage:card');
-    // The first edit may already have been picked to go when the send arrived: it then goes first, no other.
-    expect(labels.indexOf('sendMessage:new order')).toBeLessThanOrEqual(2);
-    expect(labels.filter((label) => label.startsWith('editMessageText'))).toEqual([
+    expect(labels(telegram.sent)).toEqual([
+      'sendMessage:card',
+      'sendMessage:reply',
+      'sendMessage:new order',
       'editMessageText:edit 1',
       'editMessageText:edit 2',
       'editMessageText:edit 3',
     ]);
-    expect(labels).toHaveLength(5);
-    expectGapsAtLeast(times, GAP_MS);
+    expectGapsAtLeast(telegram.sent, GAP_MS);
   });
 
   it('a send queued behind an edit that is on its way waits for it, then overtakes the edits still queued', async () => {
-    const { bot, telegram } = await pacedBot();
-    const card = await bot.api.sendMessage(GROUP, 'card');
-    const first = bot.api.editMessageText(GROUP, card.message_id, 'edit 1');
+    const telegram = clockedTelegram(PACING);
+    const card = await telegram.settle(telegram.api.sendMessage(GROUP, 'card'));
+    const first = telegram.api.editMessageText(GROUP, card.message_id, 'edit 1');
     // The first edit is picked at once and waits out the gap; the rest arrive while it waits.
-    await new Promise((resolve) => setTimeout(resolve, GAP_MS / 4));
-    const rest = [2, 3].map((n) => bot.api.editMessageText(GROUP, card.message_id, `edit ${n}`));
-    const pin = bot.api.pinChatMessage(GROUP, card.message_id);
-    const send = bot.api.sendMessage(GROUP, 'buyer message');
-    await Promise.all([first, ...rest, pin, send]);
+    await vi.advanceTimersByTimeAsync(GAP_MS / 4);
+    expect(labels(telegram.sent)).toEqual(['sendMessage:card']);
+    const rest = [2, 3].map((n) => telegram.api.editMessageText(GROUP, card.message_id, `edit ${n}`));
+    const pin = telegram.api.pinChatMessage(GROUP, card.message_id);
+    const send = telegram.api.sendMessage(GROUP, 'buyer message');
+    await telegram.settle(Promise.all([first, ...rest, pin, send]));
 
-    const { labels, times } = callsTo(telegram, GROUP);
-    expect(labels).toEqual([
+    expect(labels(telegram.sent)).toEqual([
       'sendMessage:card',
       'editMessageText:edit 1',
       'sendMessage:buyer message',
       'editMessageText:edit 2',
       'editMessageText:edit 3',
-      'pinChatMessage:undefined',
+      'pinChatMessage:',
     ]);
-    expectGapsAtLeast(times, GAP_MS);
-    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(5 * GAP_MS - JITTER_MS);
+    expectGapsAtLeast(telegram.sent, GAP_MS);
   });
 
   it('sends, copies and new topics come first; edits, pins, reactions and deletions next; reads are not paced', () => {
@@ -123,7 +129,7 @@ describe('limits kept', () => {
     const answered = await bot.api.sendMessage(BUYER.id, 'another chat is not held up');
     expect(answered.text).toBe('another chat is not held up');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(callsTo(telegram, GROUP).labels).toEqual(['sendMessage:order 1', 'sendMessage:order 2', 'sendMessage:order 3']);
+    expect(callsTo(telegram, GROUP)).toEqual(['sendMessage:order 1', 'sendMessage:order 2', 'sendMessage:order 3']);
   });
 
   it('a send waiting out a 429 keeps its place: the chat’s later sends and edits wait behind it', async () => {
@@ -147,12 +153,21 @@ describe('limits kept', () => {
   });
 
   it('a read of the chat does not wait for its turn', async () => {
-    const { bot, telegram } = await pacedBot({ perChatIntervalMs: 1000 });
-    await bot.api.sendMessage(GROUP, 'card');
-    const startedAt = Date.now();
-    await bot.api.getChat(GROUP);
-    expect(Date.now() - startedAt).toBeLessThan(500);
-    expect(telegram.callsOf('getChat')).toHaveLength(1);
+    // On the fake clock, so "at once" is exact: a busy machine cannot make the read look paced.
+    vi.useFakeTimers();
+    try {
+      const clocked = clockedTelegram({ ...PACING, perChatIntervalMs: 1000 });
+      await clocked.settle(clocked.api.sendMessage(GROUP, 'card'));
+      const next = clocked.api.sendMessage(GROUP, 'next');
+      await clocked.settle(clocked.api.getChat(GROUP));
+      // The read went while the next send still waits out the chat's gap, at the moment it was made.
+      expect(labels(clocked.sent)).toEqual(['sendMessage:card', 'getChat:']);
+      expect(clocked.sent[1]!.at - clocked.sent[0]!.at).toBeLessThan(GAP_MS);
+      await clocked.settle(next);
+      expect(labels(clocked.sent)).toEqual(['sendMessage:card', 'getChat:', 'sendMessage:next']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

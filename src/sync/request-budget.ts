@@ -102,15 +102,15 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
   }
 
   /**
-   * Whether an answer belongs to the window being paced. Answered before its reset, it does. Answered after it,
-   * it still does when it announces a reset within half a window of ours: the window's last answers arrive just
-   * after its end saying "1 s" (rounded up), while an answer of the next window announces a whole window ahead.
-   * Taking such a straggler for a new window would idle a second at every window end.
+   * Whether an answer belongs to the window being paced. A store that names its reset tells: an answer of ours
+   * announces about our reset (a window's last answers, just after its end, say "1 s", rounded up), one of the next
+   * window a whole window ahead — also before our reset, which runs late when an answer reached us late; taken for
+   * the old window's last moments, the new window would be spent at once. Without a reset: answered before ours.
    */
   function sameWindow(snapshot: RateLimitSnapshot, announced: number): boolean {
     if (windowResetAt === undefined) return false;
-    if (snapshot.observedAt < windowResetAt) return true;
-    return snapshot.resetAt !== undefined && announced < windowResetAt + windowLengthMs / 2;
+    if (snapshot.resetAt !== undefined) return announced < windowResetAt + windowLengthMs / 2;
+    return snapshot.observedAt < windowResetAt;
   }
 
   /** Requests that `remaining` may not count yet: those sent after the answered one (or since it was read). */

@@ -123,6 +123,23 @@ describe('request budget', () => {
     expect(budget.delayFor('hot')).toBe(60_000);
   });
 
+  it('takes an answer announcing a whole window ahead for a new window, even before our estimate of the reset', async () => {
+    const { state, budget } = setup({ limit: 120, remaining: 119, resetAt: 1_060_000 });
+    budget.delayFor('urgent');
+    // Our estimate ran 10 s late (an answer reached us late): the store began its next window at 1 050 000.
+    state.now = 1_050_000;
+    state.snapshot = { observedAt: state.now, limit: 120, remaining: 119, resetAt: state.now + 60_000, sentCount: state.sent };
+    state.sent += 10;
+    expect(await budget.acquire('hot', { signal })).toBe(true);
+    state.sent += 1;
+    // Paced over the new window, not spent at once as the old window's last 10 s.
+    expect(budget.delayFor('hot')).toBeGreaterThan(0);
+    state.snapshot = { observedAt: state.now, limit: 120, remaining: 0, resetAt: state.now + 60_000 };
+    // Spent: nothing goes at our old estimate, where the store's window still has 50 s to run.
+    state.now = 1_060_001;
+    expect(budget.delayFor('urgent')).toBe(1_110_000 - state.now);
+  });
+
   it('sends one request first when a new window begins, and the rest once its answer tells the new numbers', async () => {
     const { state, budget } = setup({ limit: 120, remaining: 0, resetAt: 1_060_000 });
     budget.delayFor('urgent');

@@ -1,7 +1,7 @@
 /**
  * A first start's chat history goes after live content (sandbox store, real sync, fake Bot API): a store with orders
  * in progress and their chats' history, the bridge's first start, then buyers write. Their messages reach a private
- * chat, at a message every 200 ms, before the rest of the history; within each order nothing is reordered, dropped
+ * chat, at a message every 300 ms, before the rest of the history; within each order nothing is reordered, dropped
  * or doubled: its card, its history, then what was written live.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ describe("a first start's chat history", () => {
     let imported: string[] = [];
     h = await createBridgeHarness({
       chatId: ADMIN.id,
-      bot: { pacing: { perChatIntervalMs: 200, groupPerMinute: 10_000, globalPerSecond: 10_000 } },
+      bot: { pacing: { perChatIntervalMs: 300, groupPerMinute: 10_000, globalPerSecond: 10_000 } },
       beforeFirstStart: (sandbox) => {
         imported = Array.from({ length: ORDERS }, (_, i) => {
           const order = sandbox.control.createOrder({ status: 'processing', createdAt: past(120) });
@@ -40,7 +40,7 @@ describe("a first start's chat history", () => {
     h.sandbox.control.postBuyerMessage(fresh, 'live on a new order');
     const late = ORDERS - 1;
     h.sandbox.control.postBuyerMessage(imported[late]!, `live ${late}`);
-    await h.drained(20_000);
+    await h.drained(15_000);
 
     const chat = h.telegram.botMessages(ADMIN.id);
     const at = (text: string) => chat.findIndex((message) => message.text.includes(text));

@@ -63,7 +63,8 @@ export function createNaivePoller({ api, sink, intervalMs, pageSize, logger }: N
     });
     for (const message of messages) {
       if (chat.seen.has(message.id)) continue;
-      await sink.messageArrived({ id: order.id, status: order.status, telegram: [] }, message);
+      // The naive poller tells no history from live: everything it finds goes out as it comes.
+      await sink.messageArrived({ id: order.id, status: order.status, telegram: [] }, message, 'live');
       chat.seen.add(message.id);
       if (chat.after === undefined || timeOf(message.createdAt) > timeOf(chat.after)) chat.after = message.createdAt as Cursor;
     }

@@ -28,10 +28,10 @@ export function createRecordingSink(record: (delivery: Delivery) => void, inner?
       noted({ kind: 'order', orderId: order.id }, inner && (() => inner.orderAppeared(order, stock)), receipt()),
     orderChanged: (order, previous) =>
       noted({ kind: 'status', orderId: order.id, status: order.status }, inner && (() => inner.orderChanged(order, previous)), receipt()),
-    messageArrived: (order, message) =>
+    messageArrived: (order, message, timing) =>
       noted(
         { kind: 'message', orderId: order.id, messageId: message.id },
-        inner && (() => inner.messageArrived(order, message)),
+        inner && (() => inner.messageArrived(order, message, timing)),
         receipt(),
       ),
     actionSettled: async (outcome) => {

@@ -3,11 +3,17 @@
  * queues and drains them (bot/sink/). Payloads are the bot's JSON, opaque to the database.
  */
 
-export type QueueLane = 0 | 1;
+/**
+ * An item's priority class, sent in this order: live content (new orders' cards, live buyer messages, notices), a
+ * first start's backlog (cards of orders in progress, chat history), card edits (one waiting past the limit goes
+ * with live content). Oldest first within a class; nothing of an order overtakes what came before it.
+ */
+export const QUEUE_TIER = { live: 0, backlog: 1, edit: 2 } as const;
+export type QueueTier = (typeof QUEUE_TIER)[keyof typeof QUEUE_TIER];
 
 export interface QueueEntry {
   kind: string;
-  lane: QueueLane;
+  tier: QueueTier;
   orderId?: string | undefined;
   /** One item per key, ever (until pruned): a second add with the key is ignored. */
   dedupKey?: string | undefined;

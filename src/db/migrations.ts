@@ -8,6 +8,7 @@
 import type { Logger } from 'pino';
 import { AUDIT_MIGRATION } from './audit-schema.ts';
 import { REMINDERS_MIGRATION } from './reminders-schema.ts';
+import { TELEGRAM_QUEUE_TIER_MIGRATION } from './telegram-queue-schema.ts';
 import type { SqliteDatabase } from './sqlite.ts';
 
 export interface Migration {
@@ -290,6 +291,7 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE chat_cursors ADD COLUMN last_read_at INTEGER;
     `,
   },
+  TELEGRAM_QUEUE_TIER_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -4,7 +4,7 @@
  * A row is marked sent (never deleted at once) so that an event offered again after a crash is recognised by its
  * dedup key; sent rows are pruned after a while.
  */
-import type { QueueEntry, QueuedRow, QueueProgress } from '../core/telegram-queue-rows.ts';
+import { QUEUE_TIER, type QueueEntry, type QueuedRow, type QueueProgress, type QueueTier } from '../core/telegram-queue-rows.ts';
 import type { SqliteDatabase } from './sqlite.ts';
 
 export interface TelegramQueueQueries {
@@ -15,9 +15,9 @@ export interface TelegramQueueQueries {
   /** Items not sent yet. */
   pending(): number;
   /**
-   * The next item due: lane 0 before lane 1, oldest first; a lane 1 item queued before `agedBefore` counts as lane 0,
-   * so edits are not put off forever by a steady stream of new content. Cards of orders not waiting to be taken go
-   * after the rest of lane 0; an item of an order whose card is still queued brings that card first. An order with an item waiting for its retry
+   * The next item due, by tier (`QUEUE_TIER`): live content, then the backlog, then edits, oldest first; an edit
+   * queued before `agedBefore` goes with live content, so edits are not put off forever by a steady stream of it. An
+   * item of an order whose card is still queued brings that card first. An order with an item waiting for its retry
    * sends nothing meanwhile, so nothing of an order overtakes what came before it.
    */
   next(now: number, agedBefore: number): QueuedRow | undefined;
@@ -42,13 +42,10 @@ interface Row {
 
 const COLUMNS = 'seq, kind, order_id, payload_json, parts_sent, attempts';
 
-/**
- * The card of an order that is not waiting to be taken (a first start's import of orders in progress): it goes after
- * live content, so a thousand such cards do not hold a buyer's new message back for a quarter of an hour. CASE
- * stops at its first true branch, so a payload that is not JSON is never parsed.
- */
-const BACKLOG_CARD = `(CASE WHEN q.kind <> 'appeared' THEN 0 WHEN NOT json_valid(q.payload_json) THEN 0
-  WHEN json_extract(q.payload_json, '$.order.status') = 'paid' THEN 0 ELSE 1 END) = 1`;
+/** Waiting and due, and not of an order with an item waiting for its retry. */
+const DUE = `q.sent_at IS NULL AND q.not_before <= @now
+  AND (q.order_id IS NULL OR NOT EXISTS (
+    SELECT 1 FROM telegram_queue AS w WHERE w.order_id = q.order_id AND w.sent_at IS NULL AND w.not_before > @now))`;
 
 const toRow = (row: Row): QueuedRow => ({
   seq: row.seq,
@@ -60,22 +57,23 @@ const toRow = (row: Row): QueuedRow => ({
 });
 
 export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQueries {
-  const insert = db.prepare<{ kind: string; lane: number; orderId: string | null; key: string | null; payload: string; now: number }>(
-    `INSERT INTO telegram_queue (kind, lane, order_id, dedup_key, payload_json, queued_at)
-     VALUES (@kind, @lane, @orderId, @key, @payload, @now) ON CONFLICT (dedup_key) DO NOTHING`,
+  const insert = db.prepare<{ kind: string; tier: number; orderId: string | null; key: string | null; payload: string; now: number }>(
+    `INSERT INTO telegram_queue (kind, tier, order_id, dedup_key, payload_json, queued_at)
+     VALUES (@kind, @tier, @orderId, @key, @payload, @now) ON CONFLICT (dedup_key) DO NOTHING`,
   );
   const replace = db.prepare<{ kind: string; orderId: string; payload: string }>(
     `UPDATE telegram_queue SET payload_json = @payload
      WHERE seq = (SELECT seq FROM telegram_queue WHERE order_id = @orderId AND kind = @kind AND sent_at IS NULL ORDER BY seq LIMIT 1)`,
   );
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM telegram_queue WHERE sent_at IS NULL');
-  const selectNext = db.prepare<{ now: number; aged: number }, Row>(
-    `SELECT ${COLUMNS} FROM telegram_queue AS q
-     WHERE q.sent_at IS NULL AND q.not_before <= @now
-       AND (q.order_id IS NULL OR NOT EXISTS (
-         SELECT 1 FROM telegram_queue AS w
-         WHERE w.order_id = q.order_id AND w.sent_at IS NULL AND w.not_before > @now))
-     ORDER BY CASE WHEN q.lane = 1 AND q.queued_at >= @aged THEN 2 WHEN ${BACKLOG_CARD} THEN 1 ELSE 0 END, q.seq LIMIT 1`,
+  // Each walks its index (telegram_queue_tier, telegram_queue_tier_age) from the oldest and stops at the first due.
+  const firstOf = db.prepare<{ now: number; tier: QueueTier }, Row>(
+    `SELECT ${COLUMNS} FROM telegram_queue AS q INDEXED BY telegram_queue_tier
+     WHERE q.tier = @tier AND ${DUE} ORDER BY q.seq LIMIT 1`,
+  );
+  const firstAged = db.prepare<{ now: number; aged: number }, Row>(
+    `SELECT ${COLUMNS} FROM telegram_queue AS q INDEXED BY telegram_queue_tier_age
+     WHERE q.tier = ${QUEUE_TIER.edit} AND q.queued_at < @aged AND ${DUE} ORDER BY q.queued_at, q.seq LIMIT 1`,
   );
   const selectOf = db.prepare<[string, string, number], Row>(
     `SELECT ${COLUMNS} FROM telegram_queue WHERE order_id = ? AND kind = ? AND sent_at IS NULL ORDER BY seq LIMIT ?`,
@@ -89,7 +87,7 @@ export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQue
   const add = (entry: QueueEntry, now: number) =>
     insert.run({
       kind: entry.kind,
-      lane: entry.lane,
+      tier: entry.tier,
       orderId: entry.orderId ?? null,
       key: entry.dedupKey ?? null,
       payload: entry.payload,
@@ -109,7 +107,10 @@ export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQue
     replacePending: (entry, now) => replacePending(entry, now),
     pending: () => count.get()?.n ?? 0,
     next: (now, agedBefore) => {
-      const row = selectNext.get({ now, aged: agedBefore });
+      const live = firstOf.get({ now, tier: QUEUE_TIER.live });
+      const aged = firstAged.get({ now, aged: agedBefore });
+      const withLive = live === undefined || (aged !== undefined && aged.seq < live.seq) ? aged : live;
+      const row = withLive ?? firstOf.get({ now, tier: QUEUE_TIER.backlog }) ?? firstOf.get({ now, tier: QUEUE_TIER.edit });
       if (row === undefined) return undefined;
       // Whatever else of an order comes first, its card comes before it.
       const card = row.kind === 'appeared' || row.order_id === null ? undefined : selectOf.get(row.order_id, 'appeared', 1);

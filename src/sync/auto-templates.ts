@@ -8,11 +8,8 @@
  * - Exactly once across crashes and restarts: each is queued inside the transaction that records its trigger (the
  *   hand-off's commit of the order event, or the outbox's commit of the Deliver), with a derived idempotency key
  *   (`template:<name>:<order id>`): asking again with the key is the same action. No template of that name: nothing.
- * - Never for the first start's import. A first start (no heartbeat of an earlier run, sync/heartbeat.ts) records its
- *   time once in kv (`sync.firstStartedAt`); the orders created before it are the store's existing orders, which the
- *   catch-up announces and adopts (catch-up.ts, order-watch.ts) but which must not get messages. An order without a
- *   creation date counts as existing, like the catch-up summary counts it. A database from before this feature has a
- *   heartbeat and no first start record: its first start was long ago, and every order it meets now is new.
+ * - Never for the first start's import (first-start.ts): the orders created before it are the store's existing
+ *   orders, which the catch-up announces and adopts (catch-up.ts, order-watch.ts) but which must not get messages.
  */
 import type { Logger } from 'pino';
 import type { ActionTicket, SellerAction } from '../core/actions.ts';
@@ -21,7 +18,7 @@ import type { ConfirmReminderQueries } from '../db/confirm-reminders.ts';
 import type { Queries } from '../db/queries.ts';
 import type { TemplateQueries } from '../db/templates.ts';
 import type { Order, OrderId, OrderStatus } from '../seller-api/schemas.ts';
-import { timeOf } from '../seller-api/spec-gaps.ts';
+import type { FirstStart } from './first-start.ts';
 
 export interface AutoTemplatesRules {
   /** `REMIND_CONFIRM_HOURS` in ms: 0 sends no reminder. */
@@ -30,13 +27,13 @@ export interface AutoTemplatesRules {
 
 export const DEFAULT_AUTO_TEMPLATES: AutoTemplatesRules = { remindConfirmMs: 24 * 3_600_000 };
 
-const FIRST_START_KEY = 'sync.firstStartedAt';
 const AWAITING: OrderStatus = 'awaiting_confirmation';
 /** Reminders looked at per check: a backlog goes out over a few checks, never in one burst. */
 const REMINDERS_PER_CHECK = 20;
 
 export interface AutoTemplatesDeps {
-  queries: Pick<Queries, 'orders' | 'kv'>;
+  queries: Pick<Queries, 'orders'>;
+  firstStart: Pick<FirstStart, 'imported'>;
   templates: TemplateQueries;
   reminders: ConfirmReminderQueries;
   enqueue(action: SellerAction): ActionTicket;
@@ -47,8 +44,6 @@ export interface AutoTemplatesDeps {
 }
 
 export interface AutoTemplates {
-  /** At a run's start: `firstRun` when no earlier run left a heartbeat. */
-  started(firstRun: boolean): void;
   /** Inside the hand-off's commit of a new order. */
   appeared(order: Order): void;
   /** Inside the hand-off's commit of a status change seen in the store. */
@@ -62,10 +57,7 @@ export interface AutoTemplates {
 export function createAutoTemplates(deps: AutoTemplatesDeps): AutoTemplates {
   const { queries, templates, reminders, logger, now, rules } = deps;
 
-  function imported(order: Order): boolean {
-    const firstStartedAt = queries.kv.get<number>(FIRST_START_KEY);
-    return typeof firstStartedAt === 'number' && timeOf(order.createdAt) < firstStartedAt;
-  }
+  const imported = (order: Order) => deps.firstStart.imported(order.createdAt);
 
   function send(name: string, order: Order): void {
     const template = templates.get(name);
@@ -91,9 +83,6 @@ export function createAutoTemplates(deps: AutoTemplatesDeps): AutoTemplates {
   }
 
   return {
-    started(firstRun) {
-      if (firstRun && queries.kv.get(FIRST_START_KEY) === undefined) queries.kv.set(FIRST_START_KEY, now());
-    },
     appeared(order) {
       if (imported(order)) return;
       send(AUTO_TEMPLATES.greeting, order);

@@ -34,8 +34,8 @@ export interface SyncSink {
   orderAppeared(order: Order, stock?: StockPlan): Promise<SinkReceipt>;
   /** A known order's status changed, wherever it was changed (bridge, store website, buyer). */
   orderChanged(order: Order, previousStatus: OrderStatus): Promise<SinkReceipt>;
-  /** A chat message that is not one we posted. */
-  messageArrived(order: OrderSummary, message: Message): Promise<SinkReceipt>;
+  /** A chat message that is not one we posted; `timing` says whether it is the first start's history. */
+  messageArrived(order: OrderSummary, message: Message, timing: MessageTiming): Promise<SinkReceipt>;
   /** An outbox action finished, or was queued after a transient failure (reported once per state change). */
   actionSettled(outcome: ActionOutcome): Promise<void>;
   /**
@@ -48,6 +48,13 @@ export interface SyncSink {
   /** Optional. A product's stock fell to the low threshold or ran out; a failure is offered again next cycle. */
   stockAlert?(alert: StockAlert): Promise<void>;
 }
+
+/**
+ * `history`: written before the bridge's first start (sync/first-start.ts), the past of an order the first start
+ * imported, which the seller never saw live; a sink may show it after live content, in order within its order.
+ * `live`: everything else, whichever cycle finds it.
+ */
+export type MessageTiming = 'live' | 'history';
 
 /** What the catch-up cycle of a run found that came in while the bridge was not running. */
 export interface CatchUpSummary {

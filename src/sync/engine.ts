@@ -26,6 +26,7 @@ import { createCatchUp, type CatchingUpRun } from './catch-up.ts';
 import { createChatWatcher } from './chat-watch.ts';
 import type { SyncEngine, SyncSink } from './contract.ts';
 import { createCycle } from './cycle.ts';
+import { createFirstStart } from './first-start.ts';
 import { createHandOff, type SyncTestHooks } from './hand-off.ts';
 import { createSinkHold } from './sink-hold.ts';
 import { createHealth } from './health.ts';
@@ -106,7 +107,8 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
   const sinkCalls = guardSinkCalls(options.sink);
   const sink = sinkCalls.sink;
   const sinkHold = createSinkHold(now, tuning.sinkRetryBaseMs, tuning.sinkRetryMaxMs);
-  const handOff = createHandOff(db, sink, sinkHold, options.testHooks);
+  const firstStart = createFirstStart(queries.kv, now);
+  const handOff = createHandOff(db, sink, sinkHold, firstStart.timingOf, options.testHooks);
 
   const kick = () => outboxWakeup.kick();
   const outbox = createOutbox({
@@ -136,6 +138,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
   });
   const autoTemplates = createAutoTemplates({
     queries,
+    firstStart,
     templates: createTemplateQueries(db),
     reminders: createConfirmReminderQueries(db),
     enqueue: (action) => outbox.enqueue(action),
@@ -228,7 +231,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     };
     run = current;
     lastRun = current;
-    autoTemplates.started(current.lastRunEndedAt === undefined);
+    firstStart.started(current.lastRunEndedAt === undefined);
     cycle.countFrom(0);
     logger.info({ pollIntervalMs, lastRunEndedAt: current.lastRunEndedAt }, 'sync started');
     const stop = current.wait.signal;

@@ -13,7 +13,7 @@
  */
 import type { SqliteDatabase } from '../db/sqlite.ts';
 import type { Message, Order, OrderStatus } from '../seller-api/schemas.ts';
-import type { OrderSummary, SinkReceipt, SyncSink } from './contract.ts';
+import type { MessageTiming, OrderSummary, SinkReceipt, SyncSink } from './contract.ts';
 import { SinkAbandoned } from './sink-calls.ts';
 import type { StockPlan } from '../core/stock-plan.ts';
 import { isSinkUnavailable, type SinkHold } from './sink-hold.ts';
@@ -57,13 +57,19 @@ export class SinkFailure extends Error {
 
 export type HandOff = (event: SyncEvent, commit: (telegram: TelegramRef[]) => void) => Promise<void>;
 
-export function createHandOff(db: SqliteDatabase, sink: SyncSink, hold: SinkHold, hooks: SyncTestHooks = {}): HandOff {
+export function createHandOff(
+  db: SqliteDatabase,
+  sink: SyncSink,
+  hold: SinkHold,
+  timingOf: (message: Message) => MessageTiming,
+  hooks: SyncTestHooks = {},
+): HandOff {
   return async (event, commit) => {
     if (hold.holding()) throw new SinkFailure(event, 'held');
     hooks.beforeSink?.(event);
     let receipt: SinkReceipt;
     try {
-      receipt = await callSink(sink, event);
+      receipt = await callSink(sink, event, timingOf);
     } catch (cause) {
       // Stopping: not a refusal to retry later in this run, the cycle ends here.
       if (cause instanceof SinkAbandoned) throw cause;
@@ -78,14 +84,14 @@ export function createHandOff(db: SqliteDatabase, sink: SyncSink, hold: SinkHold
   };
 }
 
-function callSink(sink: SyncSink, event: SyncEvent): Promise<SinkReceipt> {
+function callSink(sink: SyncSink, event: SyncEvent, timingOf: (message: Message) => MessageTiming): Promise<SinkReceipt> {
   switch (event.kind) {
     case 'orderAppeared':
       return event.stock === undefined ? sink.orderAppeared(event.order) : sink.orderAppeared(event.order, event.stock);
     case 'orderChanged':
       return sink.orderChanged(event.order, event.previousStatus);
     case 'messageArrived':
-      return sink.messageArrived(event.order, event.message);
+      return sink.messageArrived(event.order, event.message, timingOf(event.message));
   }
 }
 

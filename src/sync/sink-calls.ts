@@ -50,7 +50,7 @@ export function guardSinkCalls(inner: SyncSink): SinkCalls {
   const sink: SyncSink = {
     orderAppeared: (order, stock) => call(() => (stock === undefined ? inner.orderAppeared(order) : inner.orderAppeared(order, stock))),
     orderChanged: (order, previousStatus) => call(() => inner.orderChanged(order, previousStatus)),
-    messageArrived: (order, message) => call(() => inner.messageArrived(order, message)),
+    messageArrived: (order, message, timing) => call(() => inner.messageArrived(order, message, timing)),
     actionSettled: (outcome) => call(() => inner.actionSettled(outcome)),
     ...(catchUp === undefined ? {} : { catchUp: (summary) => call(() => catchUp(summary)) }),
     // A sink without stock alerts hears nothing, and the level is recorded as told.

@@ -50,7 +50,7 @@ afterEach(() => {
 
 const queueMessage = (id: string, text: string) => {
   const message = MessageSchema.parse({ id, senderRole: 'buyer', text, createdAt: '2026-11-23T10:00:00.000Z' });
-  const { replaces: _, ...entry } = toEntry({ kind: 'message', summary, message });
+  const { replaces: _, ...entry } = toEntry({ kind: 'message', summary, message, timing: 'live' });
   queue.add(entry, 0);
 };
 

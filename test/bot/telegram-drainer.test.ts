@@ -74,7 +74,7 @@ function start(options: Partial<typeof DEFAULT_DRAINER> = {}) {
   drainer.start();
   return drainer;
 }
-const add = (id: string) => queue.add({ kind: 'notice', lane: 0, dedupKey: id, payload: id }, Date.now());
+const add = (id: string) => queue.add({ kind: 'notice', tier: 0, dedupKey: id, payload: id }, Date.now());
 
 describe('telegram drainer', () => {
   it('records and links what Telegram accepted, in order, then waits for more', async () => {
@@ -132,9 +132,9 @@ describe('telegram drainer', () => {
   });
 
   it('an item Telegram refuses on its own waits with its backoff; other orders go on', async () => {
-    queue.add({ kind: 'message', lane: 0, orderId: 'x', dedupKey: 'x1', payload: 'x1' }, Date.now());
-    queue.add({ kind: 'message', lane: 0, orderId: 'x', dedupKey: 'x2', payload: 'x2' }, Date.now());
-    queue.add({ kind: 'message', lane: 0, orderId: 'y', dedupKey: 'y1', payload: 'y1' }, Date.now());
+    queue.add({ kind: 'message', tier: 0, orderId: 'x', dedupKey: 'x1', payload: 'x1' }, Date.now());
+    queue.add({ kind: 'message', tier: 0, orderId: 'x', dedupKey: 'x2', payload: 'x2' }, Date.now());
+    queue.add({ kind: 'message', tier: 0, orderId: 'y', dedupKey: 'y1', payload: 'y1' }, Date.now());
     answers.push(() => Promise.reject(telegramError(400, 'Bad Request: something odd')));
     const d = start();
     await eventually(() => expect(steps.map((row) => row.payload)).toEqual(['x1', 'y1']));

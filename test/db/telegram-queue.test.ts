@@ -3,11 +3,13 @@
  * content before edits, nothing of an order overtaking an item that waits for its retry, progress recorded, and
  * what was sent kept for a while (re-offers) then pruned.
  */
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MIGRATIONS, migrate } from '../../src/db/migrations.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import type { QueueEntry } from '../../src/core/telegram-queue-rows.ts';
@@ -30,12 +32,12 @@ afterEach(() => {
 
 const message = (orderId: string, id: string): QueueEntry => ({
   kind: 'message',
-  lane: 0,
+  tier: 0,
   orderId,
   dedupKey: `message:${orderId}:${id}`,
   payload: id,
 });
-const change = (orderId: string, state: string) => ({ kind: 'change', lane: 1 as const, orderId, payload: state });
+const change = (orderId: string, state: string) => ({ kind: 'change', tier: 2 as const, orderId, payload: state });
 /** Takes the next item and marks it sent, as the drainer does once Telegram accepted it. */
 const sendNext = (now = NOW) => {
   const row = queue.next(now, 0);
@@ -68,7 +70,7 @@ describe('telegram queue', () => {
     queue.replacePending(change('a', 'edit-a'), NOW);
     queue.add(message('a', 'm1'), NOW);
     queue.replacePending(change('b', 'edit-b'), NOW);
-    queue.add({ kind: 'notice', lane: 0, payload: 'notice' }, NOW);
+    queue.add({ kind: 'notice', tier: 0, payload: 'notice' }, NOW);
     queue.add(message('b', 'm2'), NOW);
     expect([sendNext(), sendNext(), sendNext(), sendNext(), sendNext()]).toEqual(['m1', 'notice', 'm2', 'edit-a', 'edit-b']);
   });
@@ -76,7 +78,7 @@ describe('telegram queue', () => {
   it("puts cards of orders in progress (a first start's import) after live content; an item of such an order brings its card first", () => {
     const card = (orderId: string, status: string): QueueEntry => ({
       kind: 'appeared',
-      lane: 0,
+      tier: status === 'paid' ? 0 : 1,
       orderId,
       dedupKey: `appeared:${orderId}`,
       payload: JSON.stringify({ kind: 'appeared', order: { id: orderId, status } }),
@@ -143,5 +145,49 @@ describe('telegram queue', () => {
     expect(queue.pending()).toBe(1);
     // Pruned: the key is free again (re-offers come within minutes, pruning after days).
     expect(queue.add(message('a', 'old'), NOW)).toBe(true);
+  });
+});
+
+describe('migration 11: the priority class as a column', () => {
+  it('gives waiting items the class the pick gave them, drops the lane, and the pick goes by the index', () => {
+    const old = new Database(':memory:');
+    const logger = pino({ level: 'silent' });
+    migrate(
+      old,
+      logger,
+      MIGRATIONS.filter((m) => m.version <= 10),
+    );
+    const insert = old.prepare(
+      'INSERT INTO telegram_queue (kind, lane, order_id, dedup_key, payload_json, queued_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const card = (id: string, status: string) => JSON.stringify({ kind: 'appeared', order: { id, status } });
+    insert.run('change', 1, 'a', null, 'edit a', NOW, null);
+    insert.run('appeared', 0, 'b', 'appeared:b', card('b', 'processing'), NOW, null);
+    insert.run('appeared', 0, 'c', 'appeared:c', card('c', 'paid'), NOW, null);
+    insert.run('message', 0, 'd', 'message:d:1', 'not json', NOW, null);
+    insert.run('notice', 0, null, null, 'notice', NOW, null);
+    insert.run('appeared', 0, 'e', 'appeared:e', card('e', 'completed'), NOW, NOW);
+
+    expect(migrate(old, logger)).toEqual([11]);
+    const rows = old.prepare('SELECT order_id, tier, sent_at FROM telegram_queue ORDER BY seq').all();
+    expect(rows).toEqual([
+      { order_id: 'a', tier: 2, sent_at: null },
+      { order_id: 'b', tier: 1, sent_at: null },
+      { order_id: 'c', tier: 0, sent_at: null },
+      { order_id: 'd', tier: 0, sent_at: null },
+      { order_id: null, tier: 0, sent_at: null },
+      { order_id: 'e', tier: 0, sent_at: NOW },
+    ]);
+    const columns = old.prepare(`SELECT name FROM pragma_table_info('telegram_queue')`).all() as { name: string }[];
+    expect(columns.map((column) => column.name)).not.toContain('lane');
+
+    const migrated = createTelegramQueueQueries(old);
+    const order: (string | undefined)[] = [];
+    for (let row = migrated.next(NOW, 0); row !== undefined; row = migrated.next(NOW, 0)) {
+      order.push(row.orderId ?? row.payload);
+      migrated.progress([{ seq: row.seq, partsSent: 1, done: true }], NOW);
+    }
+    expect(order).toEqual(['c', 'd', 'notice', 'b', 'a']);
+    old.close();
   });
 });

@@ -123,6 +123,36 @@ describe('not after a first run', () => {
   });
 });
 
+describe("a first start's chat history", () => {
+  it('is handed off as history; what is written after the start is live, also after a restart', async () => {
+    const past = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const open = h.sandbox.control.createOrder({ status: 'processing', createdAt: past(60) }).id;
+    h.sandbox.control.postBuyerMessage(open, 'old question', { createdAt: past(50) });
+    h.sandbox.control.postBuyerMessage(open, 'old thanks', { createdAt: past(40) });
+    // Found only after a restart (taken back on the store website), and still written before the first start.
+    const later = h.sandbox.control.createOrder({ status: 'completed', createdAt: past(30) }).id;
+    h.sandbox.control.postBuyerMessage(later, 'older still', { createdAt: past(20) });
+    const timings = () => h.sink.messages().map((message) => `${message.text}: ${message.timing}`);
+
+    const engine = h.engine({ pollIntervalMs: 20 });
+    engine.start();
+    await engine.sinceLastRun();
+    h.sandbox.control.postBuyerMessage(open, 'written after the start');
+    await eventually(() => expect(timings()).toHaveLength(3));
+    await engine.stop();
+
+    h.sandbox.control.setOrderStatus(later, 'processing');
+    h.sandbox.control.postBuyerMessage(open, 'after the restart');
+    const { engine: restarted } = h.restart({ pollIntervalMs: 20 });
+    restarted.start();
+    await eventually(() => expect(timings()).toHaveLength(5));
+    await restarted.stop();
+    expect(timings().slice(0, 3)).toEqual(['old question: history', 'old thanks: history', 'written after the start: live']);
+    // Two chats of one catch-up cycle: in either order.
+    expect(timings().slice(3).sort()).toEqual(['after the restart: live', 'older still: history']);
+  });
+});
+
 describe('a crash in the middle of catching up', () => {
   it('repeats only the event in the crash window, and the restart summarises what is left', async () => {
     const { known } = await firstRun();

@@ -12,7 +12,7 @@ import { startSandbox } from '../../src/sandbox/index.ts';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
 import type { SellerApiClient, SellerApiClientOptions } from '../../src/seller-api/client.ts';
 import type { Message, Order, OrderId, OrderStatus } from '../../src/seller-api/schemas.ts';
-import type { CatchUpSummary, OrderSummary, SinkReceipt, SyncSink } from '../../src/sync/contract.ts';
+import type { CatchUpSummary, MessageTiming, OrderSummary, SinkReceipt, SyncSink } from '../../src/sync/contract.ts';
 import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from '../../src/sync/engine.ts';
 import type { ActionOutcome } from '../../src/core/actions.ts';
 import type { StockPlan } from '../../src/core/stock-plan.ts';
@@ -25,7 +25,15 @@ const CHAT_ID = -100123;
 export type RecordedEvent =
   | { kind: 'orderAppeared'; orderId: string; status: OrderStatus; card: TelegramRef; stock?: StockPlan }
   | { kind: 'orderChanged'; orderId: string; status: OrderStatus; previousStatus: OrderStatus }
-  | { kind: 'messageArrived'; orderId: string; messageId: string; text: string; senderRole: string; createdAt: string | undefined }
+  | {
+      kind: 'messageArrived';
+      orderId: string;
+      messageId: string;
+      text: string;
+      senderRole: string;
+      createdAt: string | undefined;
+      timing: MessageTiming;
+    }
   | { kind: 'catchUp'; lastRunEndedAt: number; newOrders: number; messages: number };
 
 export interface RecordingSink extends SyncSink {
@@ -53,7 +61,7 @@ function createRecordingSink(): RecordingSink {
     async orderChanged(order: Order, previousStatus: OrderStatus) {
       return record({ kind: 'orderChanged', orderId: order.id, status: order.status, previousStatus });
     },
-    async messageArrived(order: OrderSummary, message: Message) {
+    async messageArrived(order: OrderSummary, message: Message, timing: MessageTiming) {
       return record({
         kind: 'messageArrived',
         orderId: order.id,
@@ -61,6 +69,7 @@ function createRecordingSink(): RecordingSink {
         text: message.text,
         senderRole: message.senderRole,
         createdAt: message.createdAt,
+        timing,
       });
     },
     async actionSettled(outcome: ActionOutcome) {

@@ -23,7 +23,7 @@ function unavailableWhile(inner: RecordingSink, down: () => boolean, onCall: () 
   return {
     orderAppeared: gate((order) => inner.orderAppeared(order)),
     orderChanged: gate((order, previous) => inner.orderChanged(order, previous)),
-    messageArrived: gate((order, message) => inner.messageArrived(order, message)),
+    messageArrived: gate((order, message, timing) => inner.messageArrived(order, message, timing)),
     actionSettled: (outcome) => inner.actionSettled(outcome),
   };
 }

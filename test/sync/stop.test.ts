@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Message, Order, OrderId, OrderStatus } from '../../src/seller-api/schemas.ts';
-import type { CatchUpSummary, OrderSummary, SyncSink } from '../../src/sync/contract.ts';
+import type { CatchUpSummary, MessageTiming, OrderSummary, SyncSink } from '../../src/sync/contract.ts';
 import { createHarness, pause, eventually, type Harness } from './harness.ts';
 import type { ActionOutcome } from '../../src/core/actions.ts';
 
@@ -27,7 +27,8 @@ function slowSink(inner: SyncSink, delayMs: (n: number) => number): SyncSink {
   return {
     orderAppeared: (order: Order) => slow(() => inner.orderAppeared(order)),
     orderChanged: (order: Order, previous: OrderStatus) => slow(() => inner.orderChanged(order, previous)),
-    messageArrived: (order: OrderSummary, message: Message) => slow(() => inner.messageArrived(order, message)),
+    messageArrived: (order: OrderSummary, message: Message, timing: MessageTiming) =>
+      slow(() => inner.messageArrived(order, message, timing)),
     actionSettled: (outcome: ActionOutcome) => inner.actionSettled(outcome),
     catchUp: (summary: CatchUpSummary) => inner.catchUp?.(summary) ?? Promise.resolve(),
   };

@@ -155,8 +155,8 @@ export function auditedSink(inner: SyncSink, deps: RecordingDeps): SyncSink {
     }
     return inner.actionSettled(outcome);
   };
-  const messageArrived: SyncSink['messageArrived'] = async (order, message) => {
-    const receipt = await inner.messageArrived(order, message);
+  const messageArrived: SyncSink['messageArrived'] = async (order, message, timing) => {
+    const receipt = await inner.messageArrived(order, message, timing);
     safely(deps, 'chat message', () =>
       deps.audit.chatMessage(
         order.id,

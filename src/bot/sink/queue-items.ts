@@ -1,40 +1,59 @@
 /**
  * The items of the Telegram queue: what each sync event becomes, and its payload as stored. One rule for each:
- * new content (cards, buyer messages, notices) in lane 0, card edits in lane 1; an appearance and a message are
- * queued once per event, ever (an event offered again after a crash is recognised), and a card's pending edits
- * collapse into one item holding the latest state.
+ * its tier (`QUEUE_TIER`), live content first, then a first start's backlog, then card edits; an appearance and a
+ * message are queued once per event, ever (an event offered again after a crash is recognised), and a card's pending
+ * edits collapse into one item holding the latest state.
  */
+import { QUEUE_TIER, type QueueTier } from '../../core/telegram-queue-rows.ts';
 import type { StockPlan } from '../../core/stock-plan.ts';
 import type { Message, Order } from '../../seller-api/schemas.ts';
-import type { OrderSummary } from '../../sync/contract.ts';
+import type { MessageTiming, OrderSummary } from '../../sync/contract.ts';
 import type { Html } from '../helpers/html.ts';
 import type { QueueEntry, QueuedRow } from './queue-store.ts';
 
 export type QueueItem =
   | { kind: 'appeared'; order: Order; stock?: StockPlan }
-  | { kind: 'message'; summary: OrderSummary; message: Message }
+  | { kind: 'message'; summary: OrderSummary; message: Message; timing: MessageTiming }
   | { kind: 'change'; order: Order }
   | { kind: 'notice'; notice: Html };
+
+/**
+ * The backlog: the card of an order not waiting to be taken (a first start's import of orders in progress) and a
+ * first start's chat history. A thousand of them must not hold a buyer's new message back for a quarter of an hour.
+ */
+function tierOf(item: QueueItem): QueueTier {
+  switch (item.kind) {
+    case 'appeared':
+      return item.order.status === 'paid' ? QUEUE_TIER.live : QUEUE_TIER.backlog;
+    case 'message':
+      return item.timing === 'history' ? QUEUE_TIER.backlog : QUEUE_TIER.live;
+    case 'change':
+      return QUEUE_TIER.edit;
+    case 'notice':
+      return QUEUE_TIER.live;
+  }
+}
 
 /** How an item is stored; `replaces` says it takes the place of the order's pending item of its kind. */
 export function toEntry(item: QueueItem): QueueEntry & { replaces: boolean } {
   const payload = JSON.stringify(item);
+  const tier = tierOf(item);
   switch (item.kind) {
     case 'appeared':
-      return { kind: item.kind, lane: 0, orderId: item.order.id, dedupKey: `appeared:${item.order.id}`, payload, replaces: false };
+      return { kind: item.kind, tier, orderId: item.order.id, dedupKey: `appeared:${item.order.id}`, payload, replaces: false };
     case 'message':
       return {
         kind: item.kind,
-        lane: 0,
+        tier,
         orderId: item.summary.id,
         dedupKey: `message:${item.summary.id}:${item.message.id}`,
         payload,
         replaces: false,
       };
     case 'change':
-      return { kind: item.kind, lane: 1, orderId: item.order.id, payload, replaces: true };
+      return { kind: item.kind, tier, orderId: item.order.id, payload, replaces: true };
     case 'notice':
-      return { kind: item.kind, lane: 0, payload, replaces: false };
+      return { kind: item.kind, tier, payload, replaces: false };
   }
 }
 

@@ -13,8 +13,8 @@ export interface TelegramQueueStore {
   replacePending(entry: QueueEntry & { orderId: string }, now: number): unknown;
   pending(): number | Promise<number>;
   /**
-   * Lane 0 before lane 1 (a lane 1 item queued before `agedBefore` counts as lane 0), oldest first; nothing of an
-   * order with an item waiting for its retry.
+   * By tier (`QUEUE_TIER`: live, backlog, edits; an edit queued before `agedBefore` goes with live content), oldest
+   * first, an order's queued card before its other items; nothing of an order with an item waiting for its retry.
    */
   next(now: number, agedBefore: number): QueuedRow | undefined | Promise<QueuedRow | undefined>;
   pendingOf(orderId: string, kind: string, limit: number): readonly QueuedRow[] | Promise<readonly QueuedRow[]>;

@@ -64,7 +64,7 @@ export function createQueuedSink(deps: QueuedSinkDeps): SyncSink {
   return {
     orderAppeared: (order, stock) => accept(stock === undefined ? { kind: 'appeared', order } : { kind: 'appeared', order, stock }),
     orderChanged: (order) => accept({ kind: 'change', order }),
-    messageArrived: (summary, message) => accept({ kind: 'message', summary, message }),
+    messageArrived: (summary, message, timing) => accept({ kind: 'message', summary, message, timing }),
     actionSettled: (outcome) => deps.direct.actionSettled(outcome),
     stockAlert: async (alert) => {
       await accept({ kind: 'notice', notice: stockAlertNotice(deps.tr, alert) });

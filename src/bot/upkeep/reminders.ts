@@ -288,8 +288,8 @@ export function createReminders(deps: {
     observe(sink) {
       return {
         ...sink,
-        async messageArrived(order, message) {
-          const receipt = await sink.messageArrived(order, message);
+        async messageArrived(order, message, timing) {
+          const receipt = await sink.messageArrived(order, message, timing);
           try {
             const written = timeOf(message.createdAt);
             await store.recordRelayed(

@@ -357,14 +357,24 @@ export function createOutbox(deps: OutboxDeps): Outbox {
 
     async runDue(pass) {
       const ran = new Set<number>();
+      // Outcomes are reported by one chain beside the actions, not between them: a report is a Telegram edit at the
+      // chat's pace (up to 5 s in a backlog), and five auto-deliveries of a burst took 26 s waiting for theirs.
+      let reporting: Promise<void> = Promise.resolve();
+      let reportFailure: { error: unknown } | undefined;
       for (;;) {
         if (pass.waitSignal.aborted) break;
         const next = queries.outbox.due(now()).find((entry) => !ran.has(entry.id));
         if (next === undefined) break;
         ran.add(next.id);
         await runOne(next, pass);
-        await reportPending(pass.waitSignal);
+        reporting = reporting
+          .then(() => reportPending(pass.waitSignal))
+          .catch((error: unknown) => {
+            reportFailure ??= { error };
+          });
       }
+      await reporting;
+      if (reportFailure !== undefined) throw reportFailure.error;
       return ran.size;
     },
 

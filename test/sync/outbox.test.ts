@@ -61,6 +61,35 @@ describe('double submissions', () => {
     expect(engine.lastSeenOrder(a)?.status).toBe('awaiting_confirmation');
   });
 
+  it('runs the next action while an earlier outcome is still being reported (a slow Telegram chat)', async () => {
+    const a = paidOrder();
+    const b = paidOrder();
+    const engine = h.engine();
+    await engine.pollNow();
+    let release = () => {};
+    const telegramBusy = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const record = h.sink.actionSettled.bind(h.sink);
+    h.sink.actionSettled = async (outcome) => {
+      await telegramBusy;
+      await record(outcome);
+    };
+    const takeA = engine.enqueue({ kind: 'take', orderId: a });
+    const takeB = engine.enqueue({ kind: 'take', orderId: b });
+    const drained = engine.pollNow();
+    // Both takes reach the store while the first outcome's report still waits for Telegram.
+    await eventually(() => expect(routeCount('POST /orders/{id}/take')).toBe(2));
+    expect(h.sink.outcomes).toEqual([]);
+    release();
+    await drained;
+    // Every outcome reported once, in the order the actions ran.
+    expect(h.sink.outcomes.map((outcome) => [outcome.actionId, outcome.ok])).toEqual([
+      [takeA.actionId, true],
+      [takeB.actionId, true],
+    ]);
+  });
+
   it('treats a repeated Telegram update as one message action', async () => {
     const a = paidOrder();
     const engine = h.engine();

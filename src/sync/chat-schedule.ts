@@ -1,7 +1,7 @@
 /**
  * How often a chat is read, and which due chat is read first when the budget cannot read them all on time.
  *
- * How often a chat is read follows how many messages it is expected to have soon: its warmth. Each recent message
+ * How often a chat is read follows how many messages it is expected to have soon: its warmth. Each recent turn
  * counts (`heatOf`), and so does its last activity — an order event (paid, taken, delivered, by us or seen in a
  * status list), a seller action or answer, a message: buyers write in the minutes after one, so it counts like a
  * fresh message, less by e every `eventWarmMs` (`eventWarmth`). A warm chat is read every `warmPeriods(warmth)`
@@ -14,7 +14,7 @@
  * first (`readPriority`), from one queue: every chat's real period stretches in proportion, none stops being
  * read. How much each stretches follows its message rate: reading each chat at a rate proportional to the square
  * root of its message rate is what minimises the mean wait for a given number of reads.
- * - A chat's rate is estimated by its heat (`heatOf`): each recent message counts 1 when new, decaying by e every
+ * - A chat's rate is estimated by its heat (`heatOf`): each recent turn counts 1 when new, decaying by e every
  *   hot window. A chat as warm as `hotHeat` (a conversation) counts its lateness in intervals; a cooler one in
  *   the square root more (one fresh message: two intervals; a conversation paused for a hot window: about one
  *   and a half). A one-off question costs less than a conversation, and a pause in a conversation does not drop
@@ -87,12 +87,18 @@ function quietPeriods(cursor: ChatCursor, now: number, rules: ChatScheduleRules,
 }
 
 /**
- * How warm a chat is: each message (either side) counts 1 when just written and e times less every hot window
- * after, up to `HEAT_HORIZON_WINDOWS`. A conversation with a message every 90 s settles near 7.
+ * How warm a chat is: each turn (either side) counts 1 when just written and e times less every hot window
+ * after, up to `HEAT_HORIZON_WINDOWS`. A conversation with a message every 90 s settles near 7. Lines written within
+ * an interval of a turn's first are that turn: one read finds them all, and a buyer who sends five lines at once has
+ * not started a conversation five times as busy (twenty such chats read every interval after a burst left the
+ * other warm chats unread for three minutes).
  */
-export function heatOf(writtenAt: readonly number[], now: number, rules: Pick<ChatScheduleRules, 'hotWindowMs'>): number {
+export function heatOf(writtenAt: readonly number[], now: number, rules: Pick<ChatScheduleRules, 'hotWindowMs' | 'intervalMs'>): number {
   let heat = 0;
-  for (const at of writtenAt) {
+  let turnAt = Number.NEGATIVE_INFINITY;
+  for (const at of [...writtenAt].sort((a, b) => a - b)) {
+    if (at - turnAt < rules.intervalMs) continue;
+    turnAt = at;
     const age = Math.max(0, now - at);
     if (age <= HEAT_HORIZON_WINDOWS * rules.hotWindowMs) heat += Math.exp(-age / rules.hotWindowMs);
   }
@@ -136,7 +142,7 @@ export function meanHeatOf(
   recent: ReadonlyMap<unknown, readonly number[]>,
   watched: number,
   now: number,
-  rules: Pick<ChatScheduleRules, 'hotWindowMs'>,
+  rules: Pick<ChatScheduleRules, 'hotWindowMs' | 'intervalMs'>,
 ): number {
   if (watched <= 0) return 0;
   let sum = 0;

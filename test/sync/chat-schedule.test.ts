@@ -63,6 +63,10 @@ describe('how warm a chat is', () => {
     expect(heatOf([NOW - 41 * MINUTE], NOW, rules)).toBe(0);
     // A message stamped a little ahead of our clock counts as fresh, not more.
     expect(heatOf([NOW + 5 * SECOND], NOW, rules)).toBe(1);
+    // Five lines within an interval are one turn, counted from its first line; a line an interval later is another.
+    const lines = [NOW - 4 * SECOND, NOW - 3 * SECOND, NOW - 2 * SECOND, NOW - 1 * SECOND, NOW];
+    expect(heatOf(lines, NOW, rules)).toBeCloseTo(Math.exp(-4 / 600), 9);
+    expect(heatOf([NOW, NOW - rules.intervalMs], NOW, rules)).toBeCloseTo(1 + Math.exp(-10 / 600), 9);
   });
 
   it('settles near 7 for a buyer writing every 90 s', () => {

@@ -62,6 +62,7 @@ export function createNaivePoller({ api, sink, intervalMs, pageSize, logger }: N
       logger,
     });
     for (const message of messages) {
+      if (abort.signal.aborted) return;
       if (chat.seen.has(message.id)) continue;
       // The naive poller tells no history from live: everything it finds goes out as it comes.
       await sink.messageArrived({ id: order.id, status: order.status, telegram: [] }, message, 'live');
@@ -72,7 +73,10 @@ export function createNaivePoller({ api, sink, intervalMs, pageSize, logger }: N
 
   async function round(): Promise<void> {
     const open = await listOpenOrders();
+    // Told to stop: between two sends, not after the round (at 5000 open orders its cards alone take an hour of
+    // Telegram's pace, and the harness waits 30 s for the final account).
     for (const order of open) {
+      if (abort.signal.aborted) return;
       const previous = known.get(order.id);
       if (previous === order.status) continue;
       if (previous === undefined) await sink.orderAppeared(order);

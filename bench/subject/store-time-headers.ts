@@ -10,8 +10,9 @@
  * When no window start is known, the sandbox's own (coarser, later) value passes through unchanged.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { DecoratorHandler, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { TimeScale } from '../time-scale.ts';
+import { responseHeadersInterceptor } from './response-headers-interceptor.ts';
 
 export interface StoreTimeHeaderOptions {
   scale: TimeScale;
@@ -43,20 +44,7 @@ export function storeTimeRateLimitHeaders(options: StoreTimeHeaderOptions): Disp
     if (headers['retry-after'] !== undefined) headers['retry-after'] = realSeconds;
   }
 
-  return (dispatch) => (opts, handler) => {
-    const inner: Dispatcher.DispatchHandler = new DecoratorHandler(handler);
-    return dispatch(opts, {
-      onRequestStart: (controller, context) => inner.onRequestStart?.(controller, context),
-      onRequestUpgrade: (controller, statusCode, headers, socket) => inner.onRequestUpgrade?.(controller, statusCode, headers, socket),
-      onResponseStart(controller, statusCode, headers, statusMessage) {
-        rewrite(statusCode, headers);
-        inner.onResponseStart?.(controller, statusCode, headers, statusMessage);
-      },
-      onResponseData: (controller, chunk) => inner.onResponseData?.(controller, chunk),
-      onResponseEnd: (controller, trailers) => inner.onResponseEnd?.(controller, trailers),
-      onResponseError: (controller, error) => inner.onResponseError?.(controller, error),
-    });
-  };
+  return responseHeadersInterceptor(rewrite);
 }
 
 function numberHeader(value: string | string[] | undefined): number | undefined {

@@ -8,11 +8,12 @@
  * them all at once, and one more at its late reset, into the spent window.
  */
 import { pino } from 'pino';
-import { Agent, DecoratorHandler, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { afterEach, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { hasCode } from '../../src/seller-api/errors.ts';
 import { createRequestBudget, DEFAULT_BUDGET_RULES } from '../../src/sync/request-budget.ts';
+import { responseHeadersInterceptor } from '../../bench/subject/response-headers-interceptor.ts';
 import { storeTimeRateLimitHeaders } from '../../bench/subject/store-time-headers.ts';
 import { createTimeScale } from '../../bench/time-scale.ts';
 import { sandboxClient } from '../support/sandbox-client.ts';
@@ -34,23 +35,12 @@ afterEach(async () => {
 /** The answer that opens the first store window (`remaining = limit − 1`) is seen `lateMs` after it was sent. */
 function firstWindowOpenedLate(clock: { now: number }, lateMs: number): Dispatcher.DispatcherComposeInterceptor {
   let late = false;
-  return (dispatch) => (options, handler) => {
-    const inner: Dispatcher.DispatchHandler = new DecoratorHandler(handler);
-    return dispatch(options, {
-      onRequestStart: (controller, context) => inner.onRequestStart?.(controller, context),
-      onRequestUpgrade: (controller, statusCode, headers, socket) => inner.onRequestUpgrade?.(controller, statusCode, headers, socket),
-      onResponseStart(controller, statusCode, headers, statusMessage) {
-        if (!late && headers['ratelimit-remaining'] === String(LIMIT - 1)) {
-          late = true;
-          clock.now += lateMs;
-        }
-        inner.onResponseStart?.(controller, statusCode, headers, statusMessage);
-      },
-      onResponseData: (controller, chunk) => inner.onResponseData?.(controller, chunk),
-      onResponseEnd: (controller, trailers) => inner.onResponseEnd?.(controller, trailers),
-      onResponseError: (controller, error) => inner.onResponseError?.(controller, error),
-    });
-  };
+  return responseHeadersInterceptor((_status, headers) => {
+    if (!late && headers['ratelimit-remaining'] === String(LIMIT - 1)) {
+      late = true;
+      clock.now += lateMs;
+    }
+  });
 }
 
 it("takes the store's next window for a new one when our estimate of the reset runs late: no 429", async () => {

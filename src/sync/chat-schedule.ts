@@ -227,8 +227,7 @@ export function withOldestShare<T extends { cursor: Pick<ChatCursor, 'orderId' |
   share: number,
 ): T[] {
   if (!(share > 0) || byPriority.length < 2) return [...byPriority];
-  const sinceRead = (item: T) => item.cursor.lastReadAt ?? item.cursor.firstSeenAt;
-  const oldest = [...byPriority].sort((a, b) => sinceRead(a) - sinceRead(b));
+  const oldest = longestUnreadFirst(byPriority.map((item) => ({ ...item.cursor, item }))).map(({ item }) => item);
   const taken = new Set<string>();
   const out: T[] = [];
   let p = 0;
@@ -251,6 +250,12 @@ export function withOldestShare<T extends { cursor: Pick<ChatCursor, 'orderId' |
     out.push(item);
   }
   return out;
+}
+
+/** The chats read longest ago first (never read: first seen longest ago): what spare budget reads ahead. */
+export function longestUnreadFirst<T extends Pick<ChatCursor, 'lastReadAt' | 'firstSeenAt'>>(cursors: readonly T[]): T[] {
+  const since = (cursor: T) => cursor.lastReadAt ?? cursor.firstSeenAt;
+  return [...cursors].sort((a, b) => since(a) - since(b));
 }
 
 /**

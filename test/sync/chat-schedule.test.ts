@@ -9,6 +9,7 @@ import {
   afterFailure,
   afterRead,
   heatOf,
+  longestUnreadFirst,
   meanHeatOf,
   readPriority,
   sweepShare,
@@ -314,6 +315,17 @@ describe('the staleness bound', () => {
     for (const share of [0.25, 0.4, 0.75, 1]) expect(ids(withOldestShare(byPriority, share)).sort()).toEqual(ids(byPriority).sort());
     // None: the priority order as it is.
     expect(ids(withOldestShare(byPriority, 0))).toEqual(ids(byPriority));
+  });
+
+  it('reads ahead with spare budget the chats read longest ago, a never-read one by when it was first seen', () => {
+    const warmJustRead = chat({ orderId: 'warm' as OrderId, lastReadAt: NOW - 10 * SECOND, nextReadAt: NOW + 10 * SECOND });
+    const quietLongUnread = chat({ orderId: 'quiet' as OrderId, lastReadAt: NOW - 150 * SECOND, nextReadAt: NOW + 10 * SECOND });
+    const neverRead = chat({ orderId: 'new' as OrderId, lastReadAt: undefined, firstSeenAt: NOW - 60 * SECOND, nextReadAt: NOW });
+    expect(longestUnreadFirst([warmJustRead, neverRead, quietLongUnread]).map((cursor) => cursor.orderId)).toEqual([
+      'quiet',
+      'new',
+      'warm',
+    ]);
   });
 
   it('sizes the sweep by the share of buyer messages no prior predicted, within its bounds', () => {

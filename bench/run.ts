@@ -140,6 +140,8 @@ function progress(line: string): void {
 
 async function main(): Promise<number> {
   const { profile, subjects, nodeFlags, tuning, runtime: runtimeName, telegram, workload, partial, outDir, ledgerDir } = chooseProfile();
+  // Read before the runs: the code measured is the code at the start (a commit made meanwhile is not in the bundle).
+  const source = sourceState();
   const runtime = await prepareRuntime(runtimeName);
   const startedAt = new Date();
   progress(
@@ -183,7 +185,7 @@ async function main(): Promise<number> {
 
   const report: BenchReport = {
     mode: profile.name,
-    source: sourceState(),
+    source,
     partial,
     workload,
     telegram,

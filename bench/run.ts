@@ -151,20 +151,31 @@ async function main(): Promise<number> {
   const processFloor = await measureProcessFloor([...runtime.nodeFlags, ...nodeFlags]);
   const results: ScenarioResult[] = [];
   const problems: string[] = [];
+  // A run that breaks ends the benchmark, but what the scenarios before it measured is still written.
+  let broken = false;
   for (const spec of profile.scenarios) {
     const runs: Partial<Record<SubjectKind, RunRecord>> = {};
     for (const subject of subjects) {
-      const run = await runSubject(spec, profile, subject, {
-        runtime,
-        nodeFlags,
-        telegram,
-        workload,
-        ...(tuning === undefined ? {} : { tuning }),
-        ...(ledgerDir === undefined ? {} : { ledgerDir }),
-      });
-      runs[subject] = run;
-      problems.push(...harnessProblems(run));
+      try {
+        const run = await runSubject(spec, profile, subject, {
+          runtime,
+          nodeFlags,
+          telegram,
+          workload,
+          ...(tuning === undefined ? {} : { tuning }),
+          ...(ledgerDir === undefined ? {} : { ledgerDir }),
+        });
+        runs[subject] = run;
+        problems.push(...harnessProblems(run));
+      } catch (error) {
+        problems.push(
+          `${spec.openOrders} open orders, ${subject}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+        broken = true;
+        break;
+      }
     }
+    if (broken) break;
     const result = scenarioResult(spec, spec.scale ?? profile.scale, runs.ours, runs.naive);
     results.push(result);
     for (const summary of [result.ours, result.naive]) {
@@ -186,7 +197,7 @@ async function main(): Promise<number> {
   const report: BenchReport = {
     mode: profile.name,
     source,
-    partial,
+    partial: partial || broken,
     workload,
     telegram,
     scale: profile.scale,
@@ -206,6 +217,8 @@ async function main(): Promise<number> {
 
   if (problems.length > 0) {
     progress(`the harness is broken:\n  ${problems.join('\n  ')}`);
+    // A broken run may leave the store, the fake Bot API or a subject open: leave anyway.
+    if (broken) process.exit(1);
     return 1;
   }
   return 0;

@@ -14,6 +14,7 @@ import type { OrderPass, OrderWatcher } from './order-watch.ts';
 import { pacedApi } from './paced-api.ts';
 import type { RequestBudget } from './request-budget.ts';
 import { safeError } from './safe-error.ts';
+import type { SinkHold } from './sink-hold.ts';
 import type { EngineSettings } from './wiring.ts';
 
 export interface CycleDeps {
@@ -26,6 +27,7 @@ export interface CycleDeps {
   logger: Logger;
   now: () => number;
   settings: EngineSettings;
+  sinkHold: Pick<SinkHold, 'holding'>;
 }
 
 export interface Cycle {
@@ -54,6 +56,9 @@ export function createCycle(deps: CycleDeps): Cycle {
 
   async function poll(signals: RunSignals, lookaheadMs: number): Promise<void> {
     const startedAt = now();
+    // Held at the start: no chat this cycle, so the hold's probe, when its backoff ends, is the oldest event — a new
+    // order's card in the next order pass — not a later message read while the order pass was still held.
+    const heldAtStart = deps.sinkHold.holding();
     try {
       await orderWatcher.watch(orderPass(signals, cycleNumber++));
     } catch (error) {
@@ -62,7 +67,7 @@ export function createCycle(deps: CycleDeps): Cycle {
     }
     if (stopped(signals)) return;
     ordersRead();
-    const chats = await readChats(() => chatWatcher.readDue(chatPass(signals, startedAt, lookaheadMs)), signals);
+    const chats = heldAtStart ? undefined : await readChats(() => chatWatcher.readDue(chatPass(signals, startedAt, lookaheadMs)), signals);
     chatsKeptUp = chats !== undefined && chats.deferred === 0 && chats.storeFailure === undefined;
     if (!stopped(signals)) housekeeping();
   }

@@ -184,7 +184,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     return { waitSignal: current.wait.signal, requestSignal: current.request.signal };
   };
 
-  const cycle = createCycle({ api, budget, queries, orderWatcher, chatWatcher, health, logger, now, settings });
+  const cycle = createCycle({ api, budget, queries, orderWatcher, chatWatcher, health, logger, now, settings, sinkHold });
   const catchUp = createCatchUp({ cycle, orderWatcher, chatWatcher, sink, logger, now });
   const loops = createLoops({
     api,

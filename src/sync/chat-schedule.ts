@@ -227,7 +227,7 @@ export function withOldestShare<T extends { cursor: Pick<ChatCursor, 'orderId' |
   share: number,
 ): T[] {
   if (!(share > 0) || byPriority.length < 2) return [...byPriority];
-  const oldest = longestUnreadFirst(byPriority.map((item) => ({ ...item.cursor, item }))).map(({ item }) => item);
+  const oldest = longestUnreadFirst(byPriority, (item) => item.cursor);
   const taken = new Set<string>();
   const out: T[] = [];
   let p = 0;
@@ -253,9 +253,9 @@ export function withOldestShare<T extends { cursor: Pick<ChatCursor, 'orderId' |
 }
 
 /** The chats read longest ago first (never read: first seen longest ago): what spare budget reads ahead. */
-export function longestUnreadFirst<T extends Pick<ChatCursor, 'lastReadAt' | 'firstSeenAt'>>(cursors: readonly T[]): T[] {
-  const since = (cursor: T) => cursor.lastReadAt ?? cursor.firstSeenAt;
-  return [...cursors].sort((a, b) => since(a) - since(b));
+export function longestUnreadFirst<T>(items: readonly T[], cursorOf: (item: T) => Pick<ChatCursor, 'lastReadAt' | 'firstSeenAt'>): T[] {
+  const since = (item: T) => cursorOf(item).lastReadAt ?? cursorOf(item).firstSeenAt;
+  return [...items].sort((a, b) => since(a) - since(b));
 }
 
 /**

@@ -304,7 +304,10 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     onRead: (chat: QueuedChat, fetched: Fetched) => Promise<void>,
   ): Promise<void> {
     if (!budget.idle()) return;
-    const ahead = longestUnreadFirst(queries.cursors.due(Number.MAX_SAFE_INTEGER).filter((cursor) => !readNow.has(cursor.orderId)));
+    const ahead = longestUnreadFirst(
+      queries.cursors.due(Number.MAX_SAFE_INTEGER).filter((cursor) => !readNow.has(cursor.orderId)),
+      (cursor) => cursor,
+    );
     for (const cursor of ahead) {
       if (pass.waitSignal.aborted || deps.sinkHold.holding() || now() >= pass.deadline || !budget.idle()) return;
       const chat: QueuedChat = { orderId: cursor.orderId, lane: 'quiet', unannounced: false };

@@ -321,7 +321,7 @@ describe('the staleness bound', () => {
     const warmJustRead = chat({ orderId: 'warm' as OrderId, lastReadAt: NOW - 10 * SECOND, nextReadAt: NOW + 10 * SECOND });
     const quietLongUnread = chat({ orderId: 'quiet' as OrderId, lastReadAt: NOW - 150 * SECOND, nextReadAt: NOW + 10 * SECOND });
     const neverRead = chat({ orderId: 'new' as OrderId, lastReadAt: undefined, firstSeenAt: NOW - 60 * SECOND, nextReadAt: NOW });
-    expect(longestUnreadFirst([warmJustRead, neverRead, quietLongUnread]).map((cursor) => cursor.orderId)).toEqual([
+    expect(longestUnreadFirst([warmJustRead, neverRead, quietLongUnread], (cursor) => cursor).map((cursor) => cursor.orderId)).toEqual([
       'quiet',
       'new',
       'warm',

@@ -115,6 +115,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     db,
     queries,
     sink,
+    sinkHold,
     lock,
     budget,
     ledger,

@@ -34,12 +34,14 @@ import type { RequestBudget } from './request-budget.ts';
 import { safeError } from './safe-error.ts';
 import { createRetryGate } from './retry-gate.ts';
 import { SinkAbandoned } from './sink-calls.ts';
+import { isSinkUnavailable, type SinkHold } from './sink-hold.ts';
 import type { WriteLedger } from './write-ledger.ts';
 import type { ActionOutcome, ActionTicket, SellerAction } from '../core/actions.ts';
 import { backoffDelayMs } from '../shared/backoff.ts';
 import type { KeyedLock } from '../shared/keyed-lock.ts';
 import { stopped, type RunSignals } from '../shared/run-signals.ts';
 import { watchFor } from './order-watch-state.ts';
+import { normalise } from './stored-action.ts';
 
 export interface OutboxRules {
   /** First retry delay after a transient failure; doubles per attempt. */
@@ -58,6 +60,8 @@ export interface OutboxDeps {
   db: SqliteDatabase;
   queries: Queries;
   sink: SyncSink;
+  /** Shared with the cycle's hand-off: a chat that refuses the bot holds outcomes and events alike, and frees them together. */
+  sinkHold: SinkHold;
   lock: KeyedLock;
   budget: RequestBudget;
   ledger: WriteLedger;
@@ -95,44 +99,13 @@ export interface Outbox {
 /** Texts as the store may have normalised them. */
 const sameText = (a: string, b: string) => a.replace(/\r\n/g, '\n').trim() === b.replace(/\r\n/g, '\n').trim();
 
-/** Only the fields of the contract are stored: the payload is replayed after restarts, months later maybe. */
-function normalise(action: SellerAction): SellerAction {
-  switch (action.kind) {
-    case 'take':
-      return { kind: 'take', orderId: action.orderId, ...(action.by === undefined ? {} : { by: action.by }) };
-    case 'cancel':
-      return {
-        kind: 'cancel',
-        orderId: action.orderId,
-        ...(action.onlyIfStatus === undefined ? {} : { onlyIfStatus: action.onlyIfStatus }),
-        ...(action.by === undefined ? {} : { by: action.by }),
-      };
-    case 'deliver':
-      return {
-        kind: 'deliver',
-        orderId: action.orderId,
-        ...(action.value === undefined ? {} : { value: action.value }),
-        ...(action.by === undefined ? {} : { by: action.by }),
-      };
-    case 'message':
-      return {
-        kind: 'message',
-        orderId: action.orderId,
-        text: action.text,
-        ...(action.origin === undefined ? {} : { origin: { chatId: action.origin.chatId, messageId: action.origin.messageId } }),
-        ...(action.by === undefined ? {} : { by: action.by }),
-        ...(action.key === undefined ? {} : { key: action.key }),
-      };
-  }
-}
-
 function reportedStateOf(entry: OutboxEntry): ReportedState {
   return entry.state === 'pending' ? 'queued' : entry.state;
 }
 
 export function createOutbox(deps: OutboxDeps): Outbox {
-  const { db, queries, sink, lock, budget, ledger, health, logger, now, rules } = deps;
-  // Per action: a refused outcome waits its backoff, and one refused outcome does not hold up the others.
+  const { db, queries, sink, sinkHold, lock, budget, ledger, health, logger, now, rules } = deps;
+  // Per action, for an outcome the sink refused on its own (a renderer's bug): it waits its backoff, the others go on.
   const reportGate = createRetryGate(now, rules.reportRetryBaseMs, rules.reportRetryMaxMs);
 
   const ticketOf = (entry: OutboxEntry, deduplicated: boolean): ActionTicket => ({
@@ -315,16 +288,19 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   async function report(entry: OutboxEntry): Promise<void> {
     if (entry.outcome === undefined) return;
     const gateKey = String(entry.id);
-    if (reportGate.blocked(gateKey)) return;
+    if (sinkHold.holding() || reportGate.blocked(gateKey)) return;
     const outcome = { actionId: entry.id, action: entry.action, ...entry.outcome } as ActionOutcome;
     try {
       await sink.actionSettled(outcome);
       queries.outbox.markReported(entry.id, reportedStateOf(entry));
       reportGate.succeeded(gateKey);
+      sinkHold.available();
     } catch (error) {
       // Stopped before the sink answered: reported again after the restart, like any unacknowledged outcome.
       if (error instanceof SinkAbandoned) return;
-      reportGate.failed(gateKey);
+      // The chat refuses the bot: hold with everything else, so the outcome goes as soon as the chat answers again.
+      if (isSinkUnavailable(error)) sinkHold.unavailable(error);
+      else reportGate.failed(gateKey);
       logger.warn({ error: safeError(error), actionId: entry.id }, 'sink refused an action outcome: offered again later, backing off');
     }
   }

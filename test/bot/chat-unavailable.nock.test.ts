@@ -67,7 +67,12 @@ it('blocked for a while, then unblocked: every card, message and outcome arrives
 
   h.telegram.outage(undefined);
   const texts = () => h!.sentTexts().slice(1);
-  await eventually(() => expect(texts()).toHaveLength(5), 5_000);
+  // The Take's outcome: the known card edited to "in progress", once, freed with everything else when the chat answers.
+  const edits = () => h!.telegram.okCallsOf('editMessageText').filter((call) => call.body.message_id === card.messageId);
+  await eventually(() => {
+    expect(texts()).toHaveLength(5);
+    expect(edits()).toHaveLength(1);
+  }, 5_000);
   await pause(200);
   const sent = texts();
   expect(sent).toHaveLength(5);
@@ -77,9 +82,7 @@ it('blocked for a while, then unblocked: every card, message and outcome arrives
   expect(at('m1 on the known order')).toBeLessThan(at('m2 on the known order'));
   expect(at('m3 on the first new order')).toBeGreaterThan(0);
   for (const needle of ['m1 on', 'm2 on', 'm3 on']) expect(sent.filter((text) => text.includes(needle))).toHaveLength(1);
-  // The Take's outcome: the known card edited to "in progress", once.
-  const edits = h.telegram.okCallsOf('editMessageText').filter((call) => call.body.message_id === card.messageId);
-  expect(edits).toHaveLength(1);
-  expect(String(edits[0]!.body.text)).toContain('in progress');
-  expect(edits[0]!.body.chat_id).toBe(GROUP_ID);
+  expect(edits()).toHaveLength(1);
+  expect(String(edits()[0]!.body.text)).toContain('in progress');
+  expect(edits()[0]!.body.chat_id).toBe(GROUP_ID);
 });

@@ -304,3 +304,39 @@ describe('outcomes the sink refuses (Telegram answers 403)', () => {
     expect(h.sink.outcomes.map((outcome) => [outcome.actionId, outcome.ok])).toEqual([[take.actionId, true]]);
   });
 });
+
+describe('outcomes the sink cannot show at all (the chat refuses the bot)', () => {
+  it('hold with every other event and go as soon as a probe gets through, not after a backoff of their own', async () => {
+    const a = paidOrder();
+    let clock = Date.now();
+    const engine = h.engine({ now: () => clock, sinkRetryBaseMs: 60_000, sinkRetryMaxMs: 600_000 });
+    await engine.pollNow();
+    const offered: number[] = [];
+    const accept = h.sink.actionSettled.bind(h.sink);
+    let refusing = true;
+    h.sink.actionSettled = async (outcome) => {
+      offered.push(outcome.actionId);
+      if (refusing)
+        throw Object.assign(new Error('TELEGRAM_CHAT_UNAVAILABLE: Forbidden: bot was blocked by the user'), { sinkUnavailable: true });
+      return accept(outcome);
+    };
+    const take = engine.enqueue({ kind: 'take', orderId: a });
+    await engine.pollNow();
+    expect(offered).toEqual([take.actionId]);
+
+    // The refused outcome held the sink: a new order's card waits too, and nothing is asked again before the hold ends.
+    const b = paidOrder();
+    for (let pass = 0; pass < 3; pass++) {
+      clock += 1_000;
+      await engine.pollNow();
+    }
+    expect(h.sink.appeared()).toEqual([a]);
+    expect(offered).toEqual([take.actionId]);
+
+    refusing = false;
+    clock += 60_000;
+    await engine.pollNow();
+    expect(h.sink.appeared()).toEqual([a, b]);
+    expect(h.sink.outcomes.map((outcome) => [outcome.actionId, outcome.ok])).toEqual([[take.actionId, true]]);
+  });
+});

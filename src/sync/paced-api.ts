@@ -8,10 +8,8 @@ import type { Lane, RequestBudget } from './request-budget.ts';
 export function pacedApi(api: SellerApi, budget: RequestBudget, lane: Lane, waitSignal: AbortSignal): SellerApi {
   const paced =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      await budget.acquire(lane, { signal: waitSignal });
-      return call(...args);
-    };
+    (...args: A): Promise<R> =>
+      budget.send(lane, waitSignal, () => call(...args));
   return {
     listProducts: paced((options) => api.listProducts(options)),
     listOrders: paced((query) => api.listOrders(query)),

@@ -51,7 +51,16 @@ export interface AcquireOptions {
 }
 
 export interface RequestBudget {
-  /** Resolves true when a request of `lane` may be sent now, false when that would be after the deadline. */
+  /**
+   * Sends a request of `lane` when its turn comes: `request` starts in the same step as the grant, so the client
+   * counts it before any other loop's turn is judged (a grant resolved as a promise reached the client a step
+   * later, and two loops were both granted a window's last request).
+   */
+  send<T>(lane: Lane, signal: AbortSignal, request: () => Promise<T>): Promise<T>;
+  /**
+   * Resolves true when a request of `lane` may be sent now, false when that would be after the deadline. Its
+   * request reaches the client a step later: for one caller at a time; loops sending together use `send`.
+   */
   acquire(lane: Lane, options: AcquireOptions): Promise<boolean>;
   /** Waits like `acquire` without taking a turn: whether a request of `lane` can start before the deadline. */
   admit(lane: Lane, options: AcquireOptions): Promise<boolean>;
@@ -148,23 +157,37 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
     return Math.max(0, Math.ceil(lastGrantAt + gap - at));
   }
 
-  async function admit(lane: Lane, { signal, deadline }: AcquireOptions): Promise<boolean> {
+  /** Waits for a turn of `lane`; `take` runs in the same step as the look that found it (false: past the deadline). */
+  async function waitTurn(lane: Lane, { signal, deadline }: AcquireOptions, take: () => void): Promise<boolean> {
     for (;;) {
       signal.throwIfAborted();
       const delay = delayFor(lane);
-      if (delay <= 0) return true;
+      if (delay <= 0) {
+        take();
+        return true;
+      }
       if (deadline !== undefined && now() + delay > deadline) return false;
       await sleep(Math.min(delay, MAX_SLEEP_SLICE_MS), signal);
     }
   }
 
+  const grant = (): void => {
+    lastGrantAt = now();
+  };
+
+  async function send<T>(lane: Lane, signal: AbortSignal, request: () => Promise<T>): Promise<T> {
+    let sending: Promise<T> | undefined;
+    await waitTurn(lane, { signal }, () => {
+      grant();
+      sending = request();
+    });
+    return sending as Promise<T>;
+  }
+
   return {
-    async acquire(lane, options) {
-      if (!(await admit(lane, options))) return false;
-      lastGrantAt = now();
-      return true;
-    },
-    admit,
+    send,
+    acquire: (lane, options) => waitTurn(lane, options, grant),
+    admit: (lane, options) => waitTurn(lane, options, () => {}),
     holdUntil(at) {
       heldUntil = Math.max(heldUntil, at);
     },

@@ -21,9 +21,10 @@
  *   it to the quiet end of the queue at once;
  * - a chat without recent messages is quiet: its lateness counts in its backed-off period, `quietWeight` times
  *   more;
- * - a chat never read yet (a new order's, an adopted one, every chat of a first run) is unknown: it counts like
- *   one fresh message (two intervals) until its first read, so a start reads every chat once in about one round
- *   of the budget, and a conversation under way is found in that round, not after the quiet chats' wait.
+ * - a chat never read yet is unknown until its first read (`unreadWarmth`): a new order's counts like one fresh
+ *   message (two intervals), an adopted one's (every chat of a first run) like the average watched chat, at most
+ *   that; so a start reads every chat once in about one round of the budget, and a conversation under way is found
+ *   in that round, not after the quiet chats' wait, and read again at its own pace, not after the round.
  * - silence counts from when the bridge first saw the order: a buyer may start writing as the bridge starts, and
  *   a history silent for days says little about the next minutes. An adopted chat read empty thus backs off from
  *   one interval, by doubling (and by the time watched), up to the ceiling within `quietCeiling` intervals.
@@ -151,16 +152,24 @@ export function meanHeatOf(
 }
 
 /**
+ * What a never-read chat counts as, however long the budget makes its first read wait: a new order's (active since
+ * first seen: its buyer just paid) one fresh message; an adopted one's the average watched chat, at most one fresh
+ * message, so thousands of unknown chats do not outrank the conversations their round has found.
+ */
+function unreadWarmth(cursor: ChatCursor, meanHeat: number): number {
+  return cursor.lastActivityAt >= cursor.firstSeenAt ? 1 : Math.min(1, meanHeat);
+}
+
+/**
  * How overdue a chat is relative to its period (0: just due); the highest is read first. `heat`: `heatOf` its
- * recent messages; `meanHeat`: `meanHeatOf` the watched chats, the warmth of a young chat (`isYoung`), whose
- * silence is observed up to its last successful read (`lastReadAt`, kept in the database across restarts).
+ * recent messages; `meanHeat`: `meanHeatOf` the watched chats, the warmth of an adopted never-read chat (at most 1)
+ * and of a young chat (`isYoung`), whose silence is observed up to its last successful read (`lastReadAt`, kept in the
+ * database across restarts).
  */
 export function readPriority(cursor: ChatCursor, now: number, rules: ChatScheduleRules, heat: number, meanHeat = 0): number {
   const lateness = Math.max(0, now - cursor.nextReadAt);
-  // Not knowing a chat at all counts like one fresh message until its first read, however long the budget makes
-  // that wait.
   const known = heat + eventWarmth(cursor, now, rules);
-  const warm = neverRead(cursor) ? Math.max(1, known) : known;
+  const warm = neverRead(cursor) ? Math.max(unreadWarmth(cursor, meanHeat), known) : known;
   const warmth = isYoung(cursor, now, rules) ? Math.max(warm, youngHeat(cursor, now, rules, meanHeat)) : warm;
   if (warmth > 0) return lateness / (rules.intervalMs * warmPeriods(warmth, rules));
   const periods = quietPeriods(cursor, now, rules, Math.max(cursor.emptyReads, cursor.failures));

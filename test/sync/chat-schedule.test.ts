@@ -119,15 +119,32 @@ describe('which due chat is read first', () => {
     expect(readPriority(paused, NOW, weighted, heat)).toBeGreaterThan(readPriority(quietChat(10 * MINUTE), NOW, weighted, 0));
   });
 
-  it('reads a never-read chat (adopted, or any chat of a first run) like one with a fresh message', () => {
-    // A first run at 100 open orders: every chat due since start-up, a minute ago; nothing is known of any.
-    const adopted = readPriority(adoptedChat(MINUTE), NOW, rules, 0);
+  it('reads a never-read chat (adopted, or any chat of a first run) like the average chat, at most one fresh message', () => {
+    // A first run at 100 open orders: every chat due since start-up, a minute ago; nothing is known of any, and the
+    // chats read so far hold conversations (the average watched chat is warmer than one fresh message).
+    const adopted = readPriority(adoptedChat(MINUTE), NOW, rules, 0, 3);
     expect(adopted).toBeCloseTo(MINUTE / (2 * rules.intervalMs), 6);
     // A conversation found meanwhile goes first once it is half as late, not 16 (or 48) times less.
     expect(readPriority(hotChat(31 * SECOND), NOW, rules, 7)).toBeGreaterThan(adopted);
     expect(readPriority(hotChat(29 * SECOND), NOW, rules, 7)).toBeLessThan(adopted);
     // ...and it comes well before the quiet chats that were read since.
     expect(adopted).toBeGreaterThan(readPriority(quietChat(5 * MINUTE), NOW, { ...rules, quietWeight: 3 }, 0));
+  });
+
+  it('does not let thousands of never-read chats outrank the conversations their first round found', () => {
+    const weighted = { ...rules, quietWeight: 3 };
+    // A first run at 5000 open orders, 30 min in: 50 conversations of heat 6 among them, 0.06 on average.
+    const unread = { ...adoptedChat(30 * MINUTE), firstSeenAt: NOW - 30 * MINUTE, lastActivityAt: NOW - 3 * 24 * 60 * MINUTE };
+    const adopted = readPriority(unread, NOW, weighted, 0, 0.06);
+    expect(adopted).toBeCloseTo((30 * MINUTE) / (Math.sqrt(4 / 0.06) * rules.intervalMs), 6);
+    // A conversation found meanwhile waits a ninth of that, in its own intervals, not half (4.5 min, not 15).
+    expect(readPriority(hotChat(4 * MINUTE), NOW, weighted, 6)).toBeGreaterThan(adopted);
+    expect(readPriority(hotChat(3 * MINUTE), NOW, weighted, 6)).toBeLessThan(adopted);
+    // A new order's chat is news, not unknown: one fresh message until its first read.
+    expect(readPriority({ ...unread, lastActivityAt: unread.firstSeenAt }, NOW, weighted, 0, 0.06)).toBeCloseTo(
+      (30 * MINUTE) / (2 * rules.intervalMs),
+      6,
+    );
   });
 
   it('does not count the time since a young chat was last read as silence: a short budget does not cool it', () => {

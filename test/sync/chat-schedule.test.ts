@@ -16,22 +16,10 @@ import {
   withOldestShare,
   stalenessBoundMs,
   warmPeriods,
-  type ChatScheduleRules,
 } from '../../src/sync/chat-schedule.ts';
+import { MINUTE, NOW, SECOND, scheduleRules } from '../support/schedule-rules.ts';
 
-const SECOND = 1_000;
-const MINUTE = 60 * SECOND;
-const NOW = 1_800_000_000_000;
-
-const rules: ChatScheduleRules = {
-  intervalMs: 10 * SECOND,
-  hotWindowMs: 10 * MINUTE,
-  eventWarmMs: 150 * SECOND,
-  activityHotMs: 30 * SECOND,
-  quietCeiling: 16,
-  quietWeight: 1,
-  hotHeat: 4,
-};
+const rules = scheduleRules({ quietWeight: 1 });
 
 function chat(overrides: Partial<ChatCursor>): ChatCursor {
   return {

@@ -7,21 +7,10 @@
 import { expect, it } from 'vitest';
 import type { ChatCursor } from '../../src/db/chat-cursors.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
-import { afterRead, heatOf, meanHeatOf, readPriority, withOldestShare, type ChatScheduleRules } from '../../src/sync/chat-schedule.ts';
+import { afterRead, heatOf, meanHeatOf, readPriority, withOldestShare } from '../../src/sync/chat-schedule.ts';
+import { MINUTE, NOW, SECOND, scheduleRules } from '../support/schedule-rules.ts';
 
-const SECOND = 1_000;
-const MINUTE = 60 * SECOND;
-const NOW = 1_800_000_000_000;
-
-const rules: ChatScheduleRules = {
-  intervalMs: 10 * SECOND,
-  hotWindowMs: 10 * MINUTE,
-  eventWarmMs: 150 * SECOND,
-  activityHotMs: 30 * SECOND,
-  quietCeiling: 16,
-  quietWeight: 3,
-  hotHeat: 4,
-};
+const rules = scheduleRules();
 
 /** An order found in progress by a first run: never read, its last activity long before it was first seen. */
 const adopted = (orderId: string, start: number): ChatCursor => ({

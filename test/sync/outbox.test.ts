@@ -274,52 +274,49 @@ describe('definitive refusals', () => {
   });
 });
 
-describe('outcomes the sink refuses (Telegram answers 403)', () => {
-  it('are offered again with a per-action backoff, not on every pass, and reported once the sink takes them', async () => {
-    const a = paidOrder();
-    let clock = Date.now();
-    const engine = h.engine({ now: () => clock, sinkRetryBaseMs: 60_000, sinkRetryMaxMs: 600_000 });
-    await engine.pollNow();
-    const offered: number[] = [];
-    const accept = h.sink.actionSettled.bind(h.sink);
-    let refusing = true;
-    h.sink.actionSettled = async (outcome) => {
-      offered.push(outcome.actionId);
-      if (refusing) throw new Error('TELEGRAM_FAILED: Forbidden: bot was blocked by the user');
-      return accept(outcome);
-    };
+/** An engine on a hand-moved clock whose sink refuses every outcome with `refusal` until `accept()`. */
+async function refusingOutcomes(refusal: () => Error) {
+  const a = paidOrder();
+  const clock = { at: Date.now() };
+  const engine = h.engine({ now: () => clock.at, sinkRetryBaseMs: 60_000, sinkRetryMaxMs: 600_000 });
+  await engine.pollNow();
+  const offered: number[] = [];
+  const settle = h.sink.actionSettled.bind(h.sink);
+  let refusing = true;
+  h.sink.actionSettled = async (outcome) => {
+    offered.push(outcome.actionId);
+    if (refusing) throw refusal();
+    return settle(outcome);
+  };
+  const reported = () => h.sink.outcomes.map((outcome) => [outcome.actionId, outcome.ok]);
+  return { a, clock, engine, offered, reported, accept: () => (refusing = false) };
+}
+
+describe('outcomes the sink refuses', () => {
+  it('one refused on its own (Telegram answers 400) is offered again with a per-action backoff, not on every pass, and reported once the sink takes it', async () => {
+    const { a, clock, engine, offered, reported, accept } = await refusingOutcomes(
+      () => new Error('TELEGRAM_FAILED: Bad Request: message text is empty'),
+    );
     const take = engine.enqueue({ kind: 'take', orderId: a });
     for (let pass = 0; pass < 5; pass++) {
       await engine.pollNow();
-      clock += 1_000;
+      clock.at += 1_000;
     }
     expect(routeCount('POST /orders/{id}/take')).toBe(1);
     expect(offered).toEqual([take.actionId]);
 
-    refusing = false;
-    clock += 60_000;
+    accept();
+    clock.at += 60_000;
     await engine.pollNow();
     await engine.pollNow();
     expect(offered).toEqual([take.actionId, take.actionId]);
-    expect(h.sink.outcomes.map((outcome) => [outcome.actionId, outcome.ok])).toEqual([[take.actionId, true]]);
+    expect(reported()).toEqual([[take.actionId, true]]);
   });
-});
 
-describe('outcomes the sink cannot show at all (the chat refuses the bot)', () => {
-  it('hold with every other event and go as soon as a probe gets through, not after a backoff of their own', async () => {
-    const a = paidOrder();
-    let clock = Date.now();
-    const engine = h.engine({ now: () => clock, sinkRetryBaseMs: 60_000, sinkRetryMaxMs: 600_000 });
-    await engine.pollNow();
-    const offered: number[] = [];
-    const accept = h.sink.actionSettled.bind(h.sink);
-    let refusing = true;
-    h.sink.actionSettled = async (outcome) => {
-      offered.push(outcome.actionId);
-      if (refusing)
-        throw Object.assign(new Error('TELEGRAM_CHAT_UNAVAILABLE: Forbidden: bot was blocked by the user'), { sinkUnavailable: true });
-      return accept(outcome);
-    };
+  it('one the sink cannot show at all (the chat refuses the bot) holds with every other event and goes as soon as a probe gets through, not after a backoff of its own', async () => {
+    const { a, clock, engine, offered, reported, accept } = await refusingOutcomes(() =>
+      Object.assign(new Error('TELEGRAM_CHAT_UNAVAILABLE: Forbidden: bot was blocked by the user'), { sinkUnavailable: true }),
+    );
     const take = engine.enqueue({ kind: 'take', orderId: a });
     await engine.pollNow();
     expect(offered).toEqual([take.actionId]);
@@ -327,16 +324,16 @@ describe('outcomes the sink cannot show at all (the chat refuses the bot)', () =
     // The refused outcome held the sink: a new order's card waits too, and nothing is asked again before the hold ends.
     const b = paidOrder();
     for (let pass = 0; pass < 3; pass++) {
-      clock += 1_000;
+      clock.at += 1_000;
       await engine.pollNow();
     }
     expect(h.sink.appeared()).toEqual([a]);
     expect(offered).toEqual([take.actionId]);
 
-    refusing = false;
-    clock += 60_000;
+    accept();
+    clock.at += 60_000;
     await engine.pollNow();
     expect(h.sink.appeared()).toEqual([a, b]);
-    expect(h.sink.outcomes.map((outcome) => [outcome.actionId, outcome.ok])).toEqual([[take.actionId, true]]);
+    expect(reported()).toEqual([[take.actionId, true]]);
   });
 });

@@ -57,12 +57,7 @@ export interface RequestBudget {
    * later, and two loops were both granted a window's last request).
    */
   send<T>(lane: Lane, signal: AbortSignal, request: () => Promise<T>): Promise<T>;
-  /**
-   * Resolves true when a request of `lane` may be sent now, false when that would be after the deadline. Its
-   * request reaches the client a step later: for one caller at a time; loops sending together use `send`.
-   */
-  acquire(lane: Lane, options: AcquireOptions): Promise<boolean>;
-  /** Waits like `acquire` without taking a turn: whether a request of `lane` can start before the deadline. */
+  /** Waits like `send` without taking a turn: whether a request of `lane` can start before the deadline. */
   admit(lane: Lane, options: AcquireOptions): Promise<boolean>;
   /** After a 429 that reached us anyway: every lane waits until `at`. */
   holdUntil(at: number): void;
@@ -171,14 +166,10 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
     }
   }
 
-  const grant = (): void => {
-    lastGrantAt = now();
-  };
-
   async function send<T>(lane: Lane, signal: AbortSignal, request: () => Promise<T>): Promise<T> {
     let sending: Promise<T> | undefined;
     await waitTurn(lane, { signal }, () => {
-      grant();
+      lastGrantAt = now();
       sending = request();
     });
     return sending as Promise<T>;
@@ -186,7 +177,6 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
 
   return {
     send,
-    acquire: (lane, options) => waitTurn(lane, options, grant),
     admit: (lane, options) => waitTurn(lane, options, () => {}),
     holdUntil(at) {
       heldUntil = Math.max(heldUntil, at);

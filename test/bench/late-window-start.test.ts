@@ -71,10 +71,9 @@ it("takes the store's next window for a new one when our estimate of the reset r
   const endAt = clock.now + 3 * WINDOW_MS;
   let sent = 0;
   while (clock.now < endAt) {
-    await budget.acquire('urgent', { signal });
     sent += 1;
     try {
-      await api.listOrders({});
+      await budget.send('urgent', signal, () => api.listOrders({}));
     } catch (error) {
       if (!hasCode(error, 'RATE_LIMIT')) throw error;
       budget.holdUntil(api.rateLimit()?.resetAt ?? clock.now + WINDOW_MS);

@@ -22,6 +22,8 @@ function setup(snapshot: Partial<RateLimitSnapshot> | undefined, rules: Partial<
   return { state, budget, sleeps };
 }
 const signal = new AbortController().signal;
+/** A request that is answered at once; the tests count what the client saw sent through `state.sent`. */
+const granted = async () => true;
 
 describe('request budget', () => {
   it('does not pace a store that sends no rate-limit headers', () => {
@@ -36,7 +38,7 @@ describe('request budget', () => {
     state.now = 1_030_000;
     state.snapshot = { observedAt: state.now, limit: 100, remaining: 80, resetAt: 1_060_000 };
     for (let i = 0; i < 25; i += 1) {
-      expect(await budget.acquire('hot', { signal })).toBe(true);
+      expect(await budget.send('hot', signal, granted)).toBe(true);
       state.sent += 1;
     }
     expect(sleeps).toEqual([]);
@@ -47,12 +49,12 @@ describe('request budget', () => {
     const { state, budget, sleeps } = setup({ limit: 120, remaining: 120, resetAt: 1_060_000 });
     // The first 6 (5% of 120) go at once, the window's reads do not all bunch at its start.
     for (let i = 0; i < 6; i += 1) {
-      expect(await budget.acquire('hot', { signal })).toBe(true);
+      expect(await budget.send('hot', signal, granted)).toBe(true);
       state.sent += 1;
     }
     expect(sleeps).toEqual([]);
     // 114 left, the hot lane keeps 24 (20% of 120, all the window left): 90 usable over 60 s.
-    expect(await budget.acquire('hot', { signal })).toBe(true);
+    expect(await budget.send('hot', signal, granted)).toBe(true);
     expect(sleeps.reduce((a, b) => a + b, 0)).toBe(Math.ceil(60_000 / 91));
   });
 
@@ -70,9 +72,9 @@ describe('request budget', () => {
   it('spreads what is left until the reset, counting requests sent since the last answer', async () => {
     const { state, budget, sleeps } = setup({ limit: 30, remaining: 14, resetAt: 1_002_000 });
     // 14 left, hot keeps 6: 8 usable over 2 s → one every 2 s / 9, the last one slot before the reset.
-    expect(await budget.acquire('hot', { signal })).toBe(true);
+    expect(await budget.send('hot', signal, granted)).toBe(true);
     state.sent += 1;
-    expect(await budget.acquire('hot', { signal })).toBe(true);
+    expect(await budget.send('hot', signal, granted)).toBe(true);
     // 13 left, 7 usable: 2 s / 8.
     expect(sleeps.reduce((a, b) => a + b, 0)).toBe(250);
     // Spent down to the reserve without a fresh answer (5 by now: 6 × 1.75 s / 2 s, rounded down): the next hot
@@ -88,10 +90,10 @@ describe('request budget', () => {
     budget.delayFor('hot');
     state.now = 1_058_100;
     state.snapshot = { observedAt: state.now, limit: 120, remaining: 2, resetAt: 1_060_000 };
-    expect(await budget.acquire('hot', { signal })).toBe(true);
+    expect(await budget.send('hot', signal, granted)).toBe(true);
     state.sent += 1;
     // The last one: half of what is left (one slot of two), not at the reset where the window's count lapses.
-    await budget.acquire('hot', { signal });
+    await budget.send('hot', signal, granted);
     expect(state.now).toBeLessThan(1_060_000);
     expect(state.now).toBe(1_058_100 + 950);
   });
@@ -130,7 +132,7 @@ describe('request budget', () => {
     state.now = 1_050_000;
     state.snapshot = { observedAt: state.now, limit: 120, remaining: 119, resetAt: state.now + 60_000, sentCount: state.sent };
     state.sent += 10;
-    expect(await budget.acquire('hot', { signal })).toBe(true);
+    expect(await budget.send('hot', signal, granted)).toBe(true);
     state.sent += 1;
     // Paced over the new window, not spent at once as the old window's last 10 s.
     expect(budget.delayFor('hot')).toBeGreaterThan(0);
@@ -144,7 +146,7 @@ describe('request budget', () => {
     const { state, budget } = setup({ limit: 120, remaining: 0, resetAt: 1_060_000 });
     budget.delayFor('urgent');
     state.now = 1_060_001;
-    expect(await budget.acquire('urgent', { signal })).toBe(true);
+    expect(await budget.send('urgent', signal, granted)).toBe(true);
     state.sent += 1;
     // The poll loop and the outbox loop both want a request: the second waits for the first one's answer.
     expect(budget.delayFor('urgent')).toBeGreaterThan(0);
@@ -156,7 +158,7 @@ describe('request budget', () => {
     const stuck = setup({ limit: 120, remaining: 0, resetAt: 1_060_000 });
     stuck.budget.delayFor('urgent');
     stuck.state.now = 1_060_001;
-    await stuck.budget.acquire('urgent', { signal });
+    await stuck.budget.send('urgent', signal, granted);
     stuck.state.sent += 1;
     stuck.state.now += 2_000;
     expect(stuck.budget.delayFor('urgent')).toBe(0);

@@ -33,6 +33,7 @@ import {
   type ChatScheduleRules,
 } from './chat-schedule.ts';
 import { createArrivalTally } from './arrival-tally.ts';
+import { createRush, type RushRules } from './rush.ts';
 import { SinkFailure } from './hand-off.ts';
 import type { HandOff } from './hand-off.ts';
 import type { Health } from './health.ts';
@@ -44,7 +45,7 @@ import type { SinkHold } from './sink-hold.ts';
 import type { KeyedLock } from '../shared/keyed-lock.ts';
 import { stopped, type RunSignals } from '../shared/run-signals.ts';
 
-export interface ChatWatchRules extends ChatScheduleRules {
+export interface ChatWatchRules extends ChatScheduleRules, RushRules {
   messagesPageSize: number;
   /** Ids handled this close to the cursor are passed to the overlapping re-read to be dropped. */
   nearCursorMs: number;
@@ -130,12 +131,15 @@ interface Tally {
 export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   const { queries, handOff, lock, budget, health, logger, now, rules } = deps;
   const arrivals = createArrivalTally(rules);
+  const rush = createRush(rules, now());
   // Judged by what was known before this read (`before`): a follow-up found in the same read as the unpredicted
   // message it follows was found by the same sweep, not predicted. A chat's first read tells nothing: after a
   // start every chat is new, and counting what the first round finds swelled the sweep for a hot window.
   const noteArrival = (message: Message, at: number, before: ChatCursor) => {
     if (message.senderRole === 'seller' || before.lastReadAt === undefined) return;
-    arrivals.note(at, timeOf(message.createdAt) || at, before.lastActivityAt);
+    const writtenAt = timeOf(message.createdAt) || at;
+    arrivals.note(at, writtenAt, before.lastActivityAt);
+    if (rush.noteBuyerMessage(before.orderId, writtenAt, at)) logger.info('buyers of many orders are writing at once: reading every recently active chat first');
   };
   const currentSweepShare = (at: number): number => arrivals.sweepShare(at);
   const heatNow = (orderId: OrderId, at: number) =>
@@ -257,11 +261,23 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
         priority: readPriority(cursor, at, rules, heatOf(recent.get(cursor.orderId) ?? [], at, rules), meanHeat),
       }))
       .sort((a, b) => b.priority - a.priority || a.cursor.nextReadAt - b.cursor.nextReadAt);
-    return withOldestShare(byPriority, currentSweepShare(at)).map(({ cursor }) => ({
-      orderId: cursor.orderId,
-      lane: CHAT_LANE,
-      unannounced: false,
-    }));
+    const rushed = rushChats(at);
+    const rest = withOldestShare(
+      byPriority.filter(({ cursor }) => !rushed.has(cursor.orderId)),
+      currentSweepShare(at),
+    ).map(({ cursor }) => cursor.orderId);
+    return [...rushed, ...rest].map((orderId) => ({ orderId, lane: CHAT_LANE, unannounced: false }));
+  }
+
+  /** During a rush (rush.ts): the chats active within its reach and not read since it began, due or not. */
+  function rushChats(at: number): Set<OrderId> {
+    const since = rush.since(at);
+    if (since === undefined) return new Set();
+    const unread = queries.cursors
+      .due(Number.MAX_SAFE_INTEGER)
+      .filter((cursor) => cursor.lastActivityAt >= at - rules.rushReachMs && (cursor.lastReadAt ?? Number.NEGATIVE_INFINITY) < since)
+      .sort((a, b) => b.lastActivityAt - a.lastActivityAt);
+    return new Set(unread.slice(0, rules.rushMaxChats).map((cursor) => cursor.orderId));
   }
 
   /**

@@ -25,6 +25,12 @@ export interface SyncTuning {
   sweepShareMax: number;
   /** The sweep takes this many times the recent share of buyer messages no prior predicted (within the least and most). */
   sweepPerUnpredicted: number;
+  /** A rush (rush.ts): chats with new buyer messages within two intervals, and how many times the usual pace. */
+  rushChats: number;
+  rushRatio: number;
+  /** A rush reads every chat active within this long, at most `rushMaxChats` of them. */
+  rushReachMs: number;
+  rushMaxChats: number;
   /** A quiet chat is read at least every this many intervals (when the budget allows). */
   quietCeiling: number;
   /** When the budget is short, a quiet chat's lateness counts this many times less than a hot chat's. */
@@ -80,6 +86,12 @@ export function defaultTuning(pollIntervalMs: number): SyncTuning {
     sweepShareMin: 0.25,
     sweepShareMax: 0.75,
     sweepPerUnpredicted: 2,
+    // Five chats at four times the usual pace: the uniform workload's 50 conversations (about 11 chats a span) never
+    // start one. Reach: buyers in touch within two hot windows; at most about half a minute of a 120-a-minute budget.
+    rushChats: 5,
+    rushRatio: 4,
+    rushReachMs: 20 * MINUTE,
+    rushMaxChats: 60,
     quietCeiling: 16,
     // Conversations first when the budget is short: the hot p95 falls, quiet one-off messages wait a few minutes more.
     quietWeight: 3,

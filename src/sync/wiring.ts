@@ -41,6 +41,10 @@ export const chatWatchRules = (settings: EngineSettings): ChatWatchRules => ({
   sweepShareMin: settings.tuning.sweepShareMin,
   sweepShareMax: settings.tuning.sweepShareMax,
   sweepPerUnpredicted: settings.tuning.sweepPerUnpredicted,
+  rushChats: settings.tuning.rushChats,
+  rushRatio: settings.tuning.rushRatio,
+  rushReachMs: settings.tuning.rushReachMs,
+  rushMaxChats: settings.tuning.rushMaxChats,
 });
 
 export const outboxRules = ({ tuning }: EngineSettings): OutboxRules => ({

@@ -14,26 +14,14 @@
  * relays later, so the sink can hear a summary of what came in before the first card or message.
  */
 import type { Logger } from 'pino';
-import type { ChatCursor } from '../db/chat-cursors.ts';
 import type { Queries } from '../db/queries.ts';
 import type { SellerApi } from '../seller-api/api.ts';
 import { isSellerApiError, type SellerApiError } from '../seller-api/errors.ts';
 import { listMessagesAfter } from '../seller-api/paging.ts';
 import type { Cursor, Message, OrderId } from '../seller-api/schemas.ts';
 import { timeOf } from '../seller-api/spec-gaps.ts';
-import {
-  afterFailure,
-  afterRead,
-  heatOf,
-  HEAT_HORIZON_WINDOWS,
-  longestUnreadFirst,
-  meanHeatOf,
-  readPriority,
-  withOldestShare,
-  type ChatScheduleRules,
-} from './chat-schedule.ts';
-import { createArrivalTally } from './arrival-tally.ts';
-import { createRush, type RushRules } from './rush.ts';
+import { afterFailure, afterRead, longestUnreadFirst } from './chat-schedule.ts';
+import { createReadOrder, type ReadOrderRules } from './read-order.ts';
 import { SinkFailure } from './hand-off.ts';
 import type { HandOff } from './hand-off.ts';
 import type { Health } from './health.ts';
@@ -45,15 +33,10 @@ import type { SinkHold } from './sink-hold.ts';
 import type { KeyedLock } from '../shared/keyed-lock.ts';
 import { stopped, type RunSignals } from '../shared/run-signals.ts';
 
-export interface ChatWatchRules extends ChatScheduleRules, RushRules {
+export interface ChatWatchRules extends ReadOrderRules {
   messagesPageSize: number;
   /** Ids handled this close to the cursor are passed to the overlapping re-read to be dropped. */
   nearCursorMs: number;
-  /** Least and most of the reads the sweep takes (chat-schedule.ts `sweepShare`). */
-  sweepShareMin: number;
-  sweepShareMax: number;
-  /** How many times the share of unpredicted messages the sweep takes (chat-schedule.ts `sweepShare`). */
-  sweepPerUnpredicted: number;
 }
 
 export interface ChatWatcherDeps {
@@ -130,20 +113,7 @@ interface Tally {
 
 export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   const { queries, handOff, lock, budget, health, logger, now, rules } = deps;
-  const arrivals = createArrivalTally(rules);
-  const rush = createRush(rules, now());
-  // Judged by what was known before this read (`before`): a follow-up found in the same read as the unpredicted
-  // message it follows was found by the same sweep, not predicted. A chat's first read tells nothing: after a
-  // start every chat is new, and counting what the first round finds swelled the sweep for a hot window.
-  const noteArrival = (message: Message, at: number, before: ChatCursor) => {
-    if (message.senderRole === 'seller' || before.lastReadAt === undefined) return;
-    const writtenAt = timeOf(message.createdAt) || at;
-    arrivals.note(at, writtenAt, before.lastActivityAt);
-    if (rush.noteBuyerMessage(before.orderId, writtenAt, at)) logger.info('buyers of many orders are writing at once: reading every recently active chat first');
-  };
-  const currentSweepShare = (at: number): number => arrivals.sweepShare(at);
-  const heatNow = (orderId: OrderId, at: number) =>
-    heatOf(queries.messages.recentTimesOf(orderId, at - HEAT_HORIZON_WINDOWS * rules.hotWindowMs), at, rules);
+  const readOrder = createReadOrder({ queries, rules, now, logger });
 
   const advance = (orderId: OrderId, message: Message) => {
     const ms = timeOf(message.createdAt);
@@ -213,7 +183,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       try {
         await handOff({ kind: 'messageArrived', order: summary, message }, (refs) => {
           const at = now();
-          noteArrival(message, at, cursor);
+          readOrder.noteArrival(message, at, cursor);
           queries.messages.record(orderId, { id: message.id, createdAt: message.createdAt, createdMs: finiteOr0(message) }, 'relayed', at);
           advance(orderId, message);
           for (const ref of refs) queries.links.link(orderId, ref, 'other', at);
@@ -232,7 +202,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       }
     }
     const latest = queries.cursors.get(orderId) ?? cursor;
-    queries.cursors.scheduleAfterRead(orderId, afterRead(latest, readAt, news > 0, rules, heatNow(orderId, readAt)), readAt);
+    queries.cursors.scheduleAfterRead(orderId, afterRead(latest, readAt, news > 0, rules, readOrder.heatNow(orderId, readAt)), readAt);
   }
 
   /**
@@ -245,52 +215,24 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     return Math.max(known, Number.isFinite(written) ? Math.min(written, at) : at);
   }
 
-  /**
-   * One queue, the most overdue relative to its period first (chat-schedule.ts): when the budget is short every
-   * chat's period stretches and none starves. Every chat read goes in the same budget lane for the same reason.
-   */
-  function dueQueue(pass: ChatPass): QueuedChat[] {
-    const at = now();
-    const recent = queries.messages.recentTimes(at - HEAT_HORIZON_WINDOWS * rules.hotWindowMs);
-    const watched = queries.cursors.countWatched(at, at - rules.hotWindowMs);
-    const meanHeat = meanHeatOf(recent, watched.hot + watched.quiet, at, rules);
-    const byPriority = queries.cursors
-      .due(pass.horizon)
-      .map((cursor) => ({
-        cursor,
-        priority: readPriority(cursor, at, rules, heatOf(recent.get(cursor.orderId) ?? [], at, rules), meanHeat),
-      }))
-      .sort((a, b) => b.priority - a.priority || a.cursor.nextReadAt - b.cursor.nextReadAt);
-    const rushed = rushChats(at);
-    const rest = withOldestShare(
-      byPriority.filter(({ cursor }) => !rushed.has(cursor.orderId)),
-      currentSweepShare(at),
-    ).map(({ cursor }) => cursor.orderId);
-    return [...rushed, ...rest].map((orderId) => ({ orderId, lane: CHAT_LANE, unannounced: false }));
-  }
-
-  /** During a rush (rush.ts): the chats active within its reach and not read since it began, due or not. */
-  function rushChats(at: number): Set<OrderId> {
-    const since = rush.since(at);
-    if (since === undefined) return new Set();
-    const unread = queries.cursors
-      .due(Number.MAX_SAFE_INTEGER)
-      .filter((cursor) => cursor.lastActivityAt >= at - rules.rushReachMs && (cursor.lastReadAt ?? Number.NEGATIVE_INFINITY) < since)
-      .sort((a, b) => b.lastActivityAt - a.lastActivityAt);
-    return new Set(unread.slice(0, rules.rushMaxChats).map((cursor) => cursor.orderId));
-  }
+  const dueQueue = (pass: ChatPass): QueuedChat[] =>
+    readOrder.due(pass.horizon).map((orderId) => ({ orderId, lane: CHAT_LANE, unannounced: false }));
 
   /**
    * Reads the queue in order while the budget admits each read before the deadline; `onRead` gets each chat
-   * read. Once one cannot go, none after it can (they share one lane).
+   * read. Once one cannot go, none after it can (they share one lane). A rush that begins during the pass puts its
+   * chats next, not a cycle later.
    */
   async function readQueue(
     queue: QueuedChat[],
     pass: ChatPass,
     onRead: (chat: QueuedChat, fetched: Fetched) => Promise<void>,
   ): Promise<Omit<ChatPassResult, 'relayed'>> {
+    const startedAt = now();
+    let rushJoined = false;
     let read = 0;
-    for (const [index, chat] of queue.entries()) {
+    for (let index = 0; index < queue.length; index++) {
+      const chat = queue[index] as QueuedChat;
       const deferred = queue.length - index;
       if (pass.waitSignal.aborted || deps.sinkHold.holding()) return { read, deferred };
       const admitted = await budget.admit(chat.lane, { signal: pass.waitSignal, deadline: pass.deadline });
@@ -303,8 +245,20 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       read += 1;
       // The store is down or refuses our key: the other chats would fail the same way, slowly.
       if (end.kind === 'store-failed') return { read, deferred: deferred - 1, storeFailure: end.error };
+      if (!rushJoined) rushJoined = joinRush(queue, index, startedAt);
     }
     return { read, deferred: 0 };
+  }
+
+  /** Puts the chats of a rush that began since `startedAt` right after `index`; whether it did. */
+  function joinRush(queue: QueuedChat[], index: number, startedAt: number): boolean {
+    const done = new Set(queue.slice(0, index + 1).map((chat) => chat.orderId));
+    const rushed = readOrder.rushedSince(startedAt, done);
+    if (rushed === undefined) return false;
+    const first = new Set(rushed);
+    const rest = queue.slice(index + 1).filter((chat) => !first.has(chat.orderId));
+    queue.splice(index + 1, queue.length, ...rushed.map((orderId) => ({ orderId, lane: CHAT_LANE, unannounced: false })), ...rest);
+    return true;
   }
 
   /**

@@ -1,0 +1,88 @@
+/**
+ * A rush in the engine: once reads find buyers of five chats writing at once, the chats active within the last
+ * 20 min are read next, in the same cycle, though their schedule has them cooling. On a clock the test moves, against
+ * the sandbox store.
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createQueries } from '../../src/db/queries.ts';
+import type { OrderId } from '../../src/seller-api/schemas.ts';
+import type { SyncEngineOptions } from '../../src/sync/engine.ts';
+import { MINUTE, NOW, SECOND } from '../support/schedule-rules.ts';
+import { createHarness, type Harness } from './harness.ts';
+
+const INTERVAL = 10 * SECOND;
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+/** Which of the chats a buyer wrote in 13 min before were read in the cycle that found five others writing at once. */
+async function readAfterFiveWrite(
+  overrides: Partial<SyncEngineOptions>,
+): Promise<{ talked: OrderId[]; readNext: OrderId[]; silentNotDue: OrderId[]; silentReadNext: OrderId[]; changedReadNext: boolean }> {
+  const { control } = h.sandbox;
+  const order = () => control.createOrder({ status: 'processing' }).id as OrderId;
+  const talked = Array.from({ length: 3 }, order);
+  const writing = Array.from({ length: 5 }, order);
+  // Changed at the store after the buyers above wrote: active more recently, though nobody wrote.
+  const changed = order();
+  const cursors = createQueries(h.db).cursors;
+  let clock = NOW;
+  const engine = h.engine({ now: () => clock, pollIntervalMs: INTERVAL, pollNowLookaheadMs: 0, ...overrides });
+  const write = (orderId: OrderId) => control.postBuyerMessage(orderId, 'hello?', { createdAt: new Date(clock).toISOString() });
+  const cycle = async () => {
+    clock += INTERVAL;
+    await engine.pollNow();
+  };
+
+  await engine.pollNow();
+  while (clock < NOW + MINUTE) await cycle();
+  for (const orderId of talked) write(orderId);
+  while (clock < NOW + 2 * MINUTE) await cycle();
+  control.setOrderStatus(changed, 'awaiting_confirmation');
+  // Silent since they were made, long before the clock's start: beyond a rush's reach. Found later than the
+  // others, so on a schedule of their own.
+  const silent = Array.from({ length: 4 }, order);
+  // The five writers, untouched since the start, share one schedule: they write just before their next read.
+  while (clock < NOW + 14 * MINUTE || clock + INTERVAL < (cursors.get(writing[0] as OrderId)?.nextReadAt as number)) await cycle();
+  expect(new Set(writing.map((orderId) => cursors.get(orderId)?.nextReadAt)).size).toBe(1);
+  for (const orderId of writing) write(orderId);
+  const silentNotDue = silent.filter((orderId) => (cursors.get(orderId)?.nextReadAt as number) > clock + INTERVAL);
+  await cycle();
+  expect(h.sink.messages().filter((event) => writing.includes(event.orderId as OrderId))).toHaveLength(5);
+  const readNow = (orderId: OrderId) => cursors.get(orderId)?.lastReadAt === clock;
+  return {
+    talked,
+    readNext: talked.filter(readNow),
+    silentNotDue,
+    silentReadNext: silentNotDue.filter(readNow),
+    changedReadNext: readNow(changed),
+  };
+}
+
+it('reads every chat active within 20 min in the same cycle once five chats write at once, and no chat silent longer', async () => {
+  const { talked, readNext, silentNotDue, silentReadNext } = await readAfterFiveWrite({});
+  expect(readNext).toEqual(talked);
+  expect(silentNotDue.length).toBeGreaterThan(0);
+  expect(silentReadNext).toEqual([]);
+});
+
+it('reads the chats with messages first, then those with other activity, up to its most', async () => {
+  const everything = await readAfterFiveWrite({});
+  expect(everything.changedReadNext).toBe(true);
+  await h.close();
+  h = await createHarness();
+  const three = await readAfterFiveWrite({ rushMaxChats: 3 });
+  expect(three.readNext).toEqual(three.talked);
+  expect(three.changedReadNext).toBe(false);
+});
+
+it('leaves those chats to their cooling schedule when five chats at once are not a rush', async () => {
+  const { talked, readNext } = await readAfterFiveWrite({ rushChats: 6 });
+  expect(talked).toHaveLength(3);
+  expect(readNext).toEqual([]);
+});

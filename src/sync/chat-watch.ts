@@ -6,8 +6,10 @@
  *
  * A message the sink refused stops that chat's read: the cursor stays before it, so it comes back first next
  * time and a later message never overtakes it. While the sink is unavailable as a whole (sink-hold.ts) no chat is
- * read: every due chat stays due, and is read in its turn once the sink answers again. Due chats are read most overdue relative to their period first
- * (chat-schedule.ts); when the budget would make a read wait past the cycle's deadline, the rest stay due for the next cycle.
+ * read: every due chat stays due, and is read in its turn once the sink answers again. Chats are read in the order
+ * read-order.ts gives: during a rush (rush.ts) the recently active ones first, then the due ones most overdue relative
+ * to their period first (chat-schedule.ts); when the budget would make a read wait past the cycle's deadline, the rest
+ * stay due for the next cycle.
  *
  * stop() ends a pass between two messages: the cursor stays after the last one handed off, the chat stays due,
  * and the rest is read again after the restart. The catch-up cycle of a run reads first (`collectDue`) and
@@ -66,7 +68,7 @@ export interface ChatPass extends RunSignals {
 export interface ChatPassResult {
   read: number;
   relayed: number;
-  /** Due chats left for the next cycle (budget or a store failure). */
+  /** Due chats (and a rush's) left for the next cycle (budget or a store failure). */
   deferred: number;
   /** The store failed (down, or refusing our key): the pass stopped there. */
   storeFailure?: SellerApiError;
@@ -122,6 +124,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   };
 
   async function fetchChat({ orderId, lane, unannounced }: QueuedChat, pass: ChatPass): Promise<Fetched> {
+    readOrder.attempted(orderId);
     const cursor = queries.cursors.get(orderId);
     if (!unannounced && (cursor === undefined || queries.orders.get(orderId) === undefined)) return SKIP;
 
@@ -252,8 +255,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
 
   /** Puts the chats of a rush that began since `startedAt` right after `index`; whether it did. */
   function joinRush(queue: QueuedChat[], index: number, startedAt: number): boolean {
-    const done = new Set(queue.slice(0, index + 1).map((chat) => chat.orderId));
-    const rushed = readOrder.rushedSince(startedAt, done);
+    const rushed = readOrder.rushedSince(startedAt, () => new Set(queue.slice(0, index + 1).map((chat) => chat.orderId)));
     if (rushed === undefined) return false;
     const first = new Set(rushed);
     const rest = queue.slice(index + 1).filter((chat) => !first.has(chat.orderId));

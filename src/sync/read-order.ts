@@ -1,7 +1,8 @@
 /**
  * Which chat is read next: the due chats most overdue relative to their period first (chat-schedule.ts), a share of
  * the reads to the chat read longest ago (the sweep, sized by the arrivals no prior predicted), and during a rush
- * (rush.ts) the chats active within its reach ahead of them all. What reads find feeds back in `noteArrival`.
+ * (rush.ts) the chats active within its reach ahead of them all, each once. What reads find feeds back in
+ * `noteArrival`, and every read or try in `attempted`.
  */
 import type { Logger } from 'pino';
 import type { ChatCursor } from '../db/chat-cursors.ts';
@@ -10,7 +11,7 @@ import type { Message, OrderId } from '../seller-api/schemas.ts';
 import { timeOf } from '../seller-api/spec-gaps.ts';
 import { createArrivalTally, type ArrivalTallyRules } from './arrival-tally.ts';
 import { HEAT_HORIZON_WINDOWS, heatOf, meanHeatOf, readPriority, withOldestShare, type ChatScheduleRules } from './chat-schedule.ts';
-import { createRush, type RushRules } from './rush.ts';
+import { createRush, rushCandidates, type RushRules, type RushScope } from './rush.ts';
 
 export interface ReadOrderRules extends ChatScheduleRules, RushRules, ArrivalTallyRules {}
 
@@ -18,40 +19,46 @@ export interface ReadOrder {
   /** The chats due by `horizon`, in the order they are read; a rush's chats first, due or not. */
   due(horizon: number): OrderId[];
   /**
-   * The chats a rush that began at or after `passStartedAt` puts ahead of the rest of that pass, but those in
-   * `done`; undefined when no rush began since.
+   * The chats a rush that began at or after `passStartedAt` puts ahead of the rest of that pass, but those the pass
+   * read (`done`); undefined when no rush began since.
    */
-  rushedSince(passStartedAt: number, done: ReadonlySet<OrderId>): OrderId[] | undefined;
+  rushedSince(passStartedAt: number, done: () => ReadonlySet<OrderId>): OrderId[] | undefined;
+  /** A chat was read or tried (whatever came of it): a rush under way does not put it first again. */
+  attempted(orderId: OrderId): void;
   /** A message a read at `at` found, in a chat as it was before that read. */
   noteArrival(message: Message, at: number, before: ChatCursor): void;
   /** The chat's heat now, its messages just read included (chat-schedule.ts `heatOf`). */
   heatNow(orderId: OrderId, at: number): number;
 }
 
+interface RushUnderWay extends RushScope {
+  since: number;
+  tried: Set<OrderId>;
+  /** Every chat it reaches was read or tried: nothing more to look up until the next rush. */
+  done: boolean;
+}
+
 export function createReadOrder(deps: { queries: Queries; rules: ReadOrderRules; now: () => number; logger: Logger }): ReadOrder {
   const { queries, rules, now, logger } = deps;
   const arrivals = createArrivalTally(rules);
   const rush = createRush(rules, now());
+  let underWay: RushUnderWay | undefined;
   const recentTimes = (at: number) => queries.messages.recentTimes(at - HEAT_HORIZON_WINDOWS * rules.hotWindowMs);
 
-  /**
-   * During a rush: the chats active within its reach and not read since it began, due or not. Those with a message
-   * within reach first (a buyer in touch is the likeliest to write again), then the others; within each, the one
-   * read longest ago first (the likeliest to hold what the rush wrote), at most `rushMaxChats`.
-   */
-  function rushChats(at: number, recent: ReadonlyMap<OrderId, readonly number[]>, done: ReadonlySet<OrderId>): OrderId[] {
+  /** The rush under way at `at`; one that began in a pass started at `passStartedAt` counts the reads from there. */
+  function rushAt(at: number, passStartedAt = Number.POSITIVE_INFINITY): RushUnderWay | undefined {
     const since = rush.since(at);
-    if (since === undefined) return [];
-    const reach = at - rules.rushReachMs;
-    const talked = (orderId: OrderId) => ((recent.get(orderId) ?? []).some((writtenAt) => writtenAt >= reach) ? 1 : 0);
-    const readAt = (cursor: ChatCursor) => cursor.lastReadAt ?? Number.NEGATIVE_INFINITY;
-    return queries.cursors
-      .due(Number.MAX_SAFE_INTEGER)
-      .filter((cursor) => cursor.lastActivityAt >= reach && readAt(cursor) < since && !done.has(cursor.orderId))
-      .map((cursor) => ({ orderId: cursor.orderId, talked: talked(cursor.orderId), readAt: readAt(cursor) }))
-      .sort((a, b) => b.talked - a.talked || a.readAt - b.readAt)
-      .slice(0, rules.rushMaxChats)
-      .map(({ orderId }) => orderId);
+    if (since === undefined) underWay = undefined;
+    else if (underWay?.since !== since) underWay = { since, cutoff: Math.min(since, passStartedAt), tried: new Set(), done: false };
+    return underWay;
+  }
+
+  function rushChats(at: number, recent: ReadonlyMap<OrderId, readonly number[]>, scope: RushUnderWay): OrderId[] {
+    if (scope.done) return [];
+    const lastMessageAt = (orderId: OrderId) => Math.max(Number.NEGATIVE_INFINITY, ...(recent.get(orderId) ?? []));
+    const chats = rushCandidates(queries.cursors.due(Number.MAX_SAFE_INTEGER), lastMessageAt, at, rules, scope);
+    scope.done = chats.length === 0;
+    return chats;
   }
 
   return {
@@ -60,7 +67,8 @@ export function createReadOrder(deps: { queries: Queries; rules: ReadOrderRules;
       const recent = recentTimes(at);
       const watched = queries.cursors.countWatched(at, at - rules.hotWindowMs);
       const meanHeat = meanHeatOf(recent, watched.hot + watched.quiet, at, rules);
-      const rushed = rushChats(at, recent, new Set());
+      const scope = rushAt(at);
+      const rushed = scope === undefined ? [] : rushChats(at, recent, scope);
       const first = new Set(rushed);
       const byPriority = queries.cursors
         .due(horizon)
@@ -76,7 +84,14 @@ export function createReadOrder(deps: { queries: Queries; rules: ReadOrderRules;
     rushedSince(passStartedAt, done) {
       const at = now();
       const since = rush.since(at);
-      return since === undefined || since < passStartedAt ? undefined : rushChats(at, recentTimes(at), done);
+      if (since === undefined || since < passStartedAt) return undefined;
+      const scope = rushAt(at, passStartedAt) as RushUnderWay;
+      for (const orderId of done()) scope.tried.add(orderId);
+      return rushChats(at, recentTimes(at), scope);
+    },
+
+    attempted(orderId) {
+      underWay?.tried.add(orderId);
     },
 
     // Judged by what was known before this read (`before`): a follow-up found in the same read as the unpredicted
@@ -84,7 +99,8 @@ export function createReadOrder(deps: { queries: Queries; rules: ReadOrderRules;
     // start every chat is new, and counting what the first round finds swelled the sweep for a hot window.
     noteArrival(message, at, before) {
       if (message.senderRole === 'seller' || before.lastReadAt === undefined) return;
-      const writtenAt = timeOf(message.createdAt) || at;
+      const written = timeOf(message.createdAt);
+      const writtenAt = Number.isFinite(written) ? written : at;
       arrivals.note(at, writtenAt, before.lastActivityAt);
       if (rush.noteBuyerMessage(before.orderId, writtenAt, at)) {
         logger.info('buyers of many orders are writing at once: reading every recently active chat first');

@@ -2,20 +2,24 @@
  * A rush: buyers of many orders writing at once, well above the store's usual pace (a batch of faulty keys, a
  * service down, a broadcast the buyers answer). Each chat's own history predicts it badly: a buyer in touch a
  * quarter of an hour ago reads as cooling, and the schedule would find them one by one over minutes. So when reads
- * find buyer messages written in `rushChats` chats within two intervals, at least `rushRatio` times as many as the last hot
- * window's pace, every chat active within `rushReachMs` is read once at the front of the queue (chat-watch.ts),
- * the most recently active first, at most `rushMaxChats` of them. A rush starts at most once a hot window, and
- * only a hot window after `createRush`: a pace not watched for that long is not known. Kept in memory: a start
- * reads every chat in its first round anyway.
+ * find buyer messages of `rushChats` chats written within a span of two intervals of each other, and at least
+ * `rushRatio` times as many as the spans of the hot window before had on average, every chat active within
+ * `rushReachMs` is read once at the front of the queue (`rushCandidates`, read-order.ts).
+ *
+ * Written times are the store's, compared only with each other: a burst found over minutes is still one burst, and a
+ * store clock off ours changes nothing. A rush starts at most once a hot window, and only a hot window after
+ * `createRush`: a pace not watched for that long is not known. Kept in memory: a start reads every chat in its first
+ * round anyway.
  */
+import type { ChatCursor } from '../db/chat-cursors.ts';
 import type { OrderId } from '../seller-api/schemas.ts';
 
 export interface RushRules {
   intervalMs: number;
   hotWindowMs: number;
-  /** Chats with a new buyer turn within two intervals that start a rush (with `rushRatio`). */
+  /** Chats with a buyer message written within one span of two intervals that start a rush (with `rushRatio`). */
   rushChats: number;
-  /** ...and at least this many times the hot window's pace of such chats. */
+  /** ...and at least this many times the chats a span of the hot window before had on average. */
   rushRatio: number;
   /** A rush reads the chats active within this long. */
   rushReachMs: number;
@@ -24,36 +28,78 @@ export interface RushRules {
 }
 
 export interface Rush {
-  /** A read at `at` (not the chat's first) found a buyer message written at `writtenAt`; true when it starts a rush. */
+  /** A read at `at` (not the chat's first) found a buyer message the store says was written at `writtenAt`; true when it starts a rush. */
   noteBuyerMessage(orderId: OrderId, writtenAt: number, at: number): boolean;
-  /** When the rush under way began (its chats are those not read since), or undefined. */
+  /** When the rush under way began, or undefined. */
   since(at: number): number | undefined;
 }
 
-export function createRush(rules: RushRules, createdAt: number): Rush {
-  let turns: { orderId: OrderId; writtenAt: number }[] = [];
-  // Until a hot window after creation, as if a rush had just started: none starts.
-  let startedAt = createdAt - Number.EPSILON;
-  let rushing = false;
-  const span = 2 * rules.intervalMs;
+interface Turn {
+  orderId: OrderId;
+  writtenAt: number;
+}
 
-  const chatsWithin = (from: number, to: number) =>
-    new Set(turns.filter((turn) => turn.writtenAt >= from && turn.writtenAt < to).map((turn) => turn.orderId)).size;
+export function createRush(rules: RushRules, createdAt: number): Rush {
+  const span = 2 * rules.intervalMs;
+  const spansBefore = Math.max(1, Math.floor(rules.hotWindowMs / span) - 1);
+  let turns: Turn[] = [];
+  let newest = Number.NEGATIVE_INFINITY;
+  let startedAt: number | undefined;
+
+  /** Distinct chats in the span around `writtenAt`, and the mean of distinct chats a span over the spans before it. */
+  function chatsAround(writtenAt: number): { now: number; pace: number } {
+    const from = writtenAt - span / 2;
+    const now = new Set<OrderId>();
+    const before = Array.from({ length: spansBefore }, () => new Set<OrderId>());
+    for (const turn of turns) {
+      if (turn.writtenAt >= from && turn.writtenAt <= from + span) now.add(turn.orderId);
+      else if (turn.writtenAt < from) before[Math.floor((from - turn.writtenAt) / span)]?.add(turn.orderId);
+    }
+    return { now: now.size, pace: before.reduce((sum, chats) => sum + chats.size, 0) / spansBefore };
+  }
 
   return {
     noteBuyerMessage(orderId, writtenAt, at) {
-      turns = [...turns.filter((turn) => turn.writtenAt >= at - rules.hotWindowMs), { orderId, writtenAt: Math.min(writtenAt, at) }];
-      if (at - startedAt < rules.hotWindowMs) return false;
-      const now = chatsWithin(at - span, Number.POSITIVE_INFINITY);
-      // The pace before this span, in chats a span: the usual traffic, which the schedule already follows.
-      const pace = (chatsWithin(at - rules.hotWindowMs, at - span) * span) / Math.max(span, rules.hotWindowMs - span);
+      if (!Number.isFinite(writtenAt)) return false;
+      newest = Math.max(newest, writtenAt);
+      turns = [...turns.filter((turn) => turn.writtenAt >= newest - rules.hotWindowMs - span), { orderId, writtenAt }];
+      if (at - (startedAt ?? createdAt) < rules.hotWindowMs) return false;
+      const { now, pace } = chatsAround(writtenAt);
       if (now < rules.rushChats || now < rules.rushRatio * pace) return false;
       startedAt = at;
-      rushing = true;
       return true;
     },
     since(at) {
-      return rushing && at - startedAt < rules.hotWindowMs ? startedAt : undefined;
+      return startedAt !== undefined && at - startedAt < rules.hotWindowMs ? startedAt : undefined;
     },
   };
+}
+
+/** Which chats a rush has already read or tried: read since `cutoff` (the start of the pass it began in), or tried since. */
+export interface RushScope {
+  cutoff: number;
+  tried: ReadonlySet<OrderId>;
+}
+
+/**
+ * The chats a rush reads: active within its reach and not read or tried since it began, due or not. Those with a
+ * message within reach first (a buyer in touch is the likeliest to write again), then the others; within each, the
+ * one read longest ago first (the likeliest to hold what the rush wrote; one read a moment ago is read again on its own
+ * schedule); at most `rushMaxChats`. `lastMessageAt`: the latest message known of a chat.
+ */
+export function rushCandidates(
+  cursors: readonly ChatCursor[],
+  lastMessageAt: (orderId: OrderId) => number,
+  at: number,
+  rules: Pick<RushRules, 'rushReachMs' | 'rushMaxChats'>,
+  scope: RushScope,
+): OrderId[] {
+  const reach = at - rules.rushReachMs;
+  const readAt = (cursor: ChatCursor) => cursor.lastReadAt ?? Number.NEGATIVE_INFINITY;
+  return cursors
+    .filter((cursor) => cursor.lastActivityAt >= reach && readAt(cursor) < scope.cutoff && !scope.tried.has(cursor.orderId))
+    .map((cursor) => ({ orderId: cursor.orderId, talked: lastMessageAt(cursor.orderId) >= reach ? 1 : 0, readAt: readAt(cursor) }))
+    .sort((a, b) => b.talked - a.talked || a.readAt - b.readAt)
+    .slice(0, rules.rushMaxChats)
+    .map(({ orderId }) => orderId);
 }

@@ -288,6 +288,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
       await loops.drainOutbox();
       await loops.pollOnce(tuning.pollNowLookaheadMs);
       await loops.drainOutbox();
+      await loops.reportOutcomes();
     },
 
     async sinceLastRun() {

@@ -39,9 +39,11 @@ export interface Loops {
   outboxLoop(stop: AbortSignal): Promise<void>;
   /** One poll cycle after the one running, if any; `lookaheadMs` as in `Cycle.poll`. */
   pollOnce(lookaheadMs: number): Promise<void>;
-  /** Reports pending outcomes, then runs every due action, after the drain running, if any. */
+  /** Runs every due action, after the drain running, if any; their outcomes are reported beside (`reportOutcomes`). */
   drainOutbox(): Promise<void>;
-  /** Resolves once every cycle and drain asked for so far has settled. */
+  /** Reports every outcome not reported yet, after the reports under way; resolves when done. */
+  reportOutcomes(): Promise<void>;
+  /** Resolves once every cycle, drain and report asked for so far has settled. */
   settled(): Promise<void>;
 }
 
@@ -52,6 +54,8 @@ export function createLoops(deps: LoopDeps): Loops {
   const { api, cycle, catchUp, outbox, outboxWakeup, health, logger, now, pollIntervalMs, signals } = deps;
   let cycleChain: Promise<void> = Promise.resolve();
   let outboxChain: Promise<void> = Promise.resolve();
+  let reportChain: Promise<void> = Promise.resolve();
+  let reportWaiting = false;
 
   async function pollLoop(run: CatchingUpRun, stop: AbortSignal, firstCycleDone: () => void): Promise<void> {
     while (!stop.aborted) {
@@ -81,10 +85,27 @@ export function createLoops(deps: LoopDeps): Loops {
   function drainOutbox(): Promise<void> {
     return serialise('outbox', async () => {
       const runSignals = signals();
-      await outbox.reportPending(runSignals.waitSignal);
-      await outbox.runDue({ ...runSignals, api });
+      void reportOutcomes();
+      await outbox.runDue({ ...runSignals, api }, () => void reportOutcomes());
       if (!runSignals.waitSignal.aborted) await deps.afterDrain?.();
     });
+  }
+
+  /**
+   * Outcomes are reported by a chain of their own, beside the actions, never between them: a report is a Telegram
+   * edit at the chat's pace (minutes in a busy group's backlog), and a new order's Take must not wait for the edits of
+   * the orders before it. One run waiting is enough: it reports every outcome not reported yet.
+   */
+  function reportOutcomes(): Promise<void> {
+    if (reportWaiting) return reportChain;
+    reportWaiting = true;
+    reportChain = reportChain
+      .then(() => {
+        reportWaiting = false;
+        return outbox.reportPending(signals().waitSignal);
+      })
+      .catch((error: unknown) => logger.error({ error: safeError(error) }, 'reporting action outcomes failed unexpectedly'));
+    return reportChain;
   }
 
   function serialise(chain: 'cycle' | 'outbox', task: () => Promise<void>): Promise<void> {
@@ -101,9 +122,11 @@ export function createLoops(deps: LoopDeps): Loops {
     outboxLoop,
     pollOnce: (lookaheadMs) => serialise('cycle', () => cycle.poll(signals(), lookaheadMs)),
     drainOutbox,
+    reportOutcomes,
     async settled() {
       await cycleChain;
       await outboxChain;
+      await reportChain;
     },
   };
 }

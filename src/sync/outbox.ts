@@ -84,8 +84,8 @@ export interface OutboxPass extends RunSignals {
 
 export interface Outbox {
   enqueue(action: SellerAction): ActionTicket;
-  /** Runs every due action once. Resolves with how many ran. */
-  runDue(pass: OutboxPass): Promise<number>;
+  /** Runs every due action once, calling `ran` after each (its outcome awaits reporting). Resolves with how many ran. */
+  runDue(pass: OutboxPass, ran?: () => void): Promise<number>;
   /** Offers the sink every outcome it has not acknowledged yet, until `waitSignal` aborts (the rest comes after the restart). */
   reportPending(waitSignal?: AbortSignal): Promise<void>;
   /** Whether an unknown seller message is the echo of a post of ours whose answer we never saw. */
@@ -331,26 +331,16 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       return ticket;
     },
 
-    async runDue(pass) {
+    async runDue(pass, onRan) {
       const ran = new Set<number>();
-      // Outcomes are reported by one chain beside the actions, not between them: a report is a Telegram edit at the
-      // chat's pace (up to 5 s in a backlog), and five auto-deliveries of a burst took 26 s waiting for theirs.
-      let reporting: Promise<void> = Promise.resolve();
-      let reportFailure: { error: unknown } | undefined;
       for (;;) {
         if (pass.waitSignal.aborted) break;
         const next = queries.outbox.due(now()).find((entry) => !ran.has(entry.id));
         if (next === undefined) break;
         ran.add(next.id);
         await runOne(next, pass);
-        reporting = reporting
-          .then(() => reportPending(pass.waitSignal))
-          .catch((error: unknown) => {
-            reportFailure ??= { error };
-          });
+        onRan?.();
       }
-      await reporting;
-      if (reportFailure !== undefined) throw reportFailure.error;
       return ran.size;
     },
 

@@ -90,6 +90,36 @@ describe('double submissions', () => {
     ]);
   });
 
+  it('runs an action queued after an earlier pass while that pass’s outcome is still being reported (a busy group)', async () => {
+    const a = paidOrder();
+    const b = paidOrder();
+    const engine = h.engine();
+    await engine.pollNow();
+    let release = () => {};
+    const telegramBusy = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const record = h.sink.actionSettled.bind(h.sink);
+    h.sink.actionSettled = async (outcome) => {
+      await telegramBusy;
+      await record(outcome);
+    };
+    const takeA = engine.enqueue({ kind: 'take', orderId: a });
+    const first = engine.pollNow();
+    await eventually(() => expect(routeCount('POST /orders/{id}/take')).toBe(1));
+    // A new order's Take (auto-delivery) or the seller's next tap: it does not wait for the edit of the one before.
+    const takeB = engine.enqueue({ kind: 'take', orderId: b });
+    const second = engine.pollNow();
+    await eventually(() => expect(routeCount('POST /orders/{id}/take')).toBe(2));
+    expect(h.sink.outcomes).toEqual([]);
+    release();
+    await Promise.all([first, second]);
+    expect(h.sink.outcomes.map((outcome) => [outcome.actionId, outcome.ok])).toEqual([
+      [takeA.actionId, true],
+      [takeB.actionId, true],
+    ]);
+  });
+
   it('treats a repeated Telegram update as one message action', async () => {
     const a = paidOrder();
     const engine = h.engine();

@@ -6,8 +6,8 @@
  * `rushRatio` times as many as the spans of the hot window before had on average, every chat active within
  * `rushReachMs` is read once at the front of the queue (`rushCandidates`, read-order.ts).
  *
- * Written times are the store's, compared only with each other: a burst found over minutes is still one burst (while
- * nothing newer was found meanwhile), and a store clock off ours changes nothing. A rush starts at most once a hot window, and only a hot window after
+ * Written times are the store's, compared only with each other: a burst found over minutes is still one burst (up to
+ * a hot window behind the newest message known; older is a backlog), and a store clock off ours changes nothing. A rush starts at most once a hot window, and only a hot window after
  * `createRush`: a pace not watched for that long is not known. Kept in memory: a start reads every chat in its first
  * round anyway.
  */
@@ -62,11 +62,11 @@ export function createRush(rules: RushRules, createdAt: number): Rush {
     noteBuyerMessage(orderId, writtenAt, at) {
       if (!Number.isFinite(writtenAt)) return false;
       newest = Math.max(newest, writtenAt);
-      turns = [...turns.filter((turn) => turn.writtenAt >= newest - rules.hotWindowMs - span), { orderId, writtenAt }];
+      turns = [...turns.filter((turn) => turn.writtenAt >= newest - 2 * rules.hotWindowMs - span), { orderId, writtenAt }];
       if (at - (startedAt ?? createdAt) < rules.hotWindowMs) return false;
-      // Only the latest messages are judged: the hot window before an older one (found late, behind newer ones) is no
-      // longer kept, and judged against an empty pace any five chats of a backlog would start a rush.
-      if (writtenAt < newest - span) return false;
+      // A message written a hot window before the newest known is a backlog found late, not a rush now; and the hot
+      // window before it is kept only that far (judged against an emptied pace, any five chats of a backlog would start one).
+      if (writtenAt < newest - rules.hotWindowMs) return false;
       const { now, pace } = chatsAround(writtenAt);
       if (now < rules.rushChats || now < rules.rushRatio * pace) return false;
       startedAt = at;

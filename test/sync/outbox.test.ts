@@ -4,6 +4,7 @@
  * refusals end the action with the order re-read, and a refused key keeps actions queued.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ActionTicket } from '../../src/core/actions.ts';
 import type { ActionOptions, SellerApi } from '../../src/seller-api/api.ts';
 import { SellerApiError } from '../../src/seller-api/errors.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
@@ -20,6 +21,32 @@ afterEach(async () => {
 const paidOrder = () => createPaidOrder(h);
 const routeCount = (route: string) => h.sandbox.control.stats().byRoute[route] ?? 0;
 const lostAnswer = () => new SellerApiError('TRANSPORT', 'connection reset after the request was sent', { mayHaveReachedServer: true });
+
+/** Outcome reports wait (a Telegram chat busy with a backlog) until the returned function is called. */
+function slowTelegram(): () => void {
+  let release = () => {};
+  const telegramBusy = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const record = h.sink.actionSettled.bind(h.sink);
+  h.sink.actionSettled = async (outcome) => {
+    await telegramBusy;
+    await record(outcome);
+  };
+  return release;
+}
+
+/** Two paid orders, an engine that has announced them, and outcome reports held until `release`. */
+async function twoOrdersSlowTelegram() {
+  const a = paidOrder();
+  const b = paidOrder();
+  const engine = h.engine();
+  await engine.pollNow();
+  return { a, b, engine, release: slowTelegram() };
+}
+
+const expectReportedInOrder = (...tickets: ActionTicket[]) =>
+  expect(h.sink.outcomes.map((outcome) => [outcome.actionId, outcome.ok])).toEqual(tickets.map((ticket) => [ticket.actionId, true]));
 
 describe('double submissions', () => {
   it('acts once at the store for a double-tapped take, deliver and cancel, with one shared ticket each', async () => {
@@ -62,19 +89,7 @@ describe('double submissions', () => {
   });
 
   it('runs the next action while an earlier outcome is still being reported (a slow Telegram chat)', async () => {
-    const a = paidOrder();
-    const b = paidOrder();
-    const engine = h.engine();
-    await engine.pollNow();
-    let release = () => {};
-    const telegramBusy = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const record = h.sink.actionSettled.bind(h.sink);
-    h.sink.actionSettled = async (outcome) => {
-      await telegramBusy;
-      await record(outcome);
-    };
+    const { a, b, engine, release } = await twoOrdersSlowTelegram();
     const takeA = engine.enqueue({ kind: 'take', orderId: a });
     const takeB = engine.enqueue({ kind: 'take', orderId: b });
     const drained = engine.pollNow();
@@ -84,26 +99,11 @@ describe('double submissions', () => {
     release();
     await drained;
     // Every outcome reported once, in the order the actions ran.
-    expect(h.sink.outcomes.map((outcome) => [outcome.actionId, outcome.ok])).toEqual([
-      [takeA.actionId, true],
-      [takeB.actionId, true],
-    ]);
+    expectReportedInOrder(takeA, takeB);
   });
 
   it('runs an action queued after an earlier pass while that pass’s outcome is still being reported (a busy group)', async () => {
-    const a = paidOrder();
-    const b = paidOrder();
-    const engine = h.engine();
-    await engine.pollNow();
-    let release = () => {};
-    const telegramBusy = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const record = h.sink.actionSettled.bind(h.sink);
-    h.sink.actionSettled = async (outcome) => {
-      await telegramBusy;
-      await record(outcome);
-    };
+    const { a, b, engine, release } = await twoOrdersSlowTelegram();
     const takeA = engine.enqueue({ kind: 'take', orderId: a });
     const first = engine.pollNow();
     await eventually(() => expect(routeCount('POST /orders/{id}/take')).toBe(1));
@@ -114,10 +114,7 @@ describe('double submissions', () => {
     expect(h.sink.outcomes).toEqual([]);
     release();
     await Promise.all([first, second]);
-    expect(h.sink.outcomes.map((outcome) => [outcome.actionId, outcome.ok])).toEqual([
-      [takeA.actionId, true],
-      [takeB.actionId, true],
-    ]);
+    expectReportedInOrder(takeA, takeB);
   });
 
   it('treats a repeated Telegram update as one message action', async () => {

@@ -26,15 +26,21 @@ describe('starting', () => {
     expect(rush.since(NOW + 11 * SECOND)).toBe(NOW + 10 * SECOND);
   });
 
-  it('judges by when the store says they were written: found over two minutes, or by a store clock an hour behind, but not behind newer ones', () => {
+  it('judges by when the store says they were written: found over two minutes or after newer ones, or by a store clock an hour behind; not a backlog', () => {
     const late = watched();
     for (let n = 0; n < 4; n++) expect(late.noteBuyerMessage(chat(n), NOW + n * SECOND, NOW + (n + 1) * 30 * SECOND)).toBe(false);
     expect(late.noteBuyerMessage(chat(4), NOW + 4 * SECOND, NOW + 2 * MINUTE)).toBe(true);
 
-    // Behind a newer message, five chats of a backlog found late are not judged: the window before them is gone.
+    // Found after a newer message (a conversation read in between): still a rush.
+    const overtaken = watched();
+    overtaken.noteBuyerMessage(chat(9), NOW + MINUTE, NOW + MINUTE);
+    for (let n = 0; n < 4; n++) expect(overtaken.noteBuyerMessage(chat(n), NOW + n * SECOND, NOW + MINUTE + n * SECOND)).toBe(false);
+    expect(overtaken.noteBuyerMessage(chat(4), NOW + 4 * SECOND, NOW + 2 * MINUTE)).toBe(true);
+
+    // Five chats of a backlog written over a hot window before the newest message known: found late, not a rush now.
     const backlog = watched();
-    backlog.noteBuyerMessage(chat(9), NOW + 10 * MINUTE, NOW + 10 * MINUTE);
-    for (let n = 0; n < 5; n++) expect(backlog.noteBuyerMessage(chat(n), NOW + n * SECOND, NOW + 11 * MINUTE)).toBe(false);
+    backlog.noteBuyerMessage(chat(9), NOW + 11 * MINUTE, NOW + 11 * MINUTE);
+    for (let n = 0; n < 5; n++) expect(backlog.noteBuyerMessage(chat(n), NOW + n * SECOND, NOW + 12 * MINUTE)).toBe(false);
 
     const skewed = watched();
     for (let n = 0; n < 4; n++) expect(skewed.noteBuyerMessage(chat(n), NOW - 60 * MINUTE + n * SECOND, NOW)).toBe(false);

@@ -7,9 +7,10 @@
  * `rushReachMs` is read once at the front of the queue (`rushCandidates`, read-order.ts).
  *
  * Written times are the store's, compared only with each other: a burst found over minutes is still one burst (up to
- * a hot window behind the newest message known; older is a backlog), and a store clock off ours changes nothing. A rush starts at most once a hot window, and only a hot window after
- * `createRush`: a pace not watched for that long is not known. Kept in memory: a start reads every chat in its first
- * round anyway.
+ * a hot window behind the newest message known; older is a backlog), and a store clock off ours changes nothing. One
+ * burst starts one rush (another one, written at another moment, starts its own), and none starts in the first hot
+ * window after `createRush`: a pace not watched for that long is not known. Kept in memory: a start reads every chat
+ * in its first round anyway.
  */
 import type { ChatCursor } from '../db/chat-cursors.ts';
 import type { OrderId } from '../seller-api/schemas.ts';
@@ -44,7 +45,8 @@ export function createRush(rules: RushRules, createdAt: number): Rush {
   const spansBefore = Math.max(1, Math.floor(rules.hotWindowMs / span) - 1);
   let turns: Turn[] = [];
   let newest = Number.NEGATIVE_INFINITY;
-  let startedAt: number | undefined;
+  /** The last rush: when it started, and when the message that started it was written. */
+  let last: { at: number; writtenAt: number } | undefined;
 
   /** Distinct chats in the span around `writtenAt`, and the mean of distinct chats a span over the spans before it. */
   function chatsAround(writtenAt: number): { now: number; pace: number } {
@@ -63,17 +65,19 @@ export function createRush(rules: RushRules, createdAt: number): Rush {
       if (!Number.isFinite(writtenAt)) return false;
       newest = Math.max(newest, writtenAt);
       turns = [...turns.filter((turn) => turn.writtenAt >= newest - 2 * rules.hotWindowMs - span), { orderId, writtenAt }];
-      if (at - (startedAt ?? createdAt) < rules.hotWindowMs) return false;
+      if (at - createdAt < rules.hotWindowMs) return false;
       // A message written a hot window before the newest known is a backlog found late, not a rush now; and the hot
       // window before it is kept only that far (judged against an emptied pace, any five chats of a backlog would start one).
       if (writtenAt < newest - rules.hotWindowMs) return false;
+      // One burst starts one rush: the rest of it, found later, is what that rush reads.
+      if (last !== undefined && Math.abs(writtenAt - last.writtenAt) <= span) return false;
       const { now, pace } = chatsAround(writtenAt);
       if (now < rules.rushChats || now < rules.rushRatio * pace) return false;
-      startedAt = at;
+      last = { at, writtenAt };
       return true;
     },
     since(at) {
-      return startedAt !== undefined && at - startedAt < rules.hotWindowMs ? startedAt : undefined;
+      return last !== undefined && at - last.at < rules.hotWindowMs ? last.at : undefined;
     },
   };
 }

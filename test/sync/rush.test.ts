@@ -77,21 +77,22 @@ describe('starting', () => {
     expect(rush.noteBuyerMessage(chat(n++), t, t)).toBe(true);
   });
 
-  it('starts at most once a hot window, not in its first, and ends a hot window after it started', () => {
+  it('starts once a burst, not in its first hot window, and lasts a hot window', () => {
     const fresh = createRush(rules, NOW);
     for (let n = 0; n < 10; n++) expect(fresh.noteBuyerMessage(chat(n), NOW + 9 * MINUTE, NOW + 9 * MINUTE)).toBe(false);
 
     const rush = watched();
     for (let n = 0; n < 4; n++) rush.noteBuyerMessage(chat(n), NOW, NOW);
     expect(rush.noteBuyerMessage(chat(4), NOW, NOW)).toBe(true);
-    // More of the same rush a minute later: the rush under way, not a new one.
-    for (let n = 10; n < 20; n++) expect(rush.noteBuyerMessage(chat(n), NOW + MINUTE, NOW + MINUTE)).toBe(false);
+    // More of the same burst, found a minute later: the rush under way, not a new one.
+    for (let n = 10; n < 20; n++) expect(rush.noteBuyerMessage(chat(n), NOW + 5 * SECOND, NOW + MINUTE)).toBe(false);
     expect(rush.since(NOW + 10 * MINUTE - 1)).toBe(NOW);
     expect(rush.since(NOW + 10 * MINUTE)).toBeUndefined();
-    // Later, five chats over a quiet store start one again.
-    const later = NOW + 15 * MINUTE;
-    for (let n = 30; n < 34; n++) expect(rush.noteBuyerMessage(chat(n), later, later)).toBe(false);
-    expect(rush.noteBuyerMessage(chat(34), later, later)).toBe(true);
+    // Another burst five minutes on starts its own, though the pace now counts the first.
+    const next = NOW + 5 * MINUTE;
+    for (let n = 30; n < 34; n++) expect(rush.noteBuyerMessage(chat(n), next, next)).toBe(false);
+    expect(rush.noteBuyerMessage(chat(34), next, next)).toBe(true);
+    expect(rush.since(next + 9 * MINUTE)).toBe(next);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
+import { withoutUndefined } from '../shared/defined.ts';
 import { ConfigError } from './config-error.ts';
 
 /** The variables of a .env file; an absent file is an empty set, an unreadable one a ConfigError. */
@@ -24,8 +25,5 @@ export function readDotEnv(path: string): Record<string, string> {
 
 /** The environment the bridge runs with: the .env file's variables, overridden by the real environment. */
 export function environmentWithDotEnv(env: NodeJS.ProcessEnv, dotEnvPath: string): NodeJS.ProcessEnv {
-  return { ...readDotEnv(dotEnvPath), ...definedOnly(env) };
+  return { ...readDotEnv(dotEnvPath), ...(withoutUndefined(env) as Record<string, string>) };
 }
-
-const definedOnly = (env: NodeJS.ProcessEnv): Record<string, string> =>
-  Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));

@@ -3,33 +3,21 @@
  * restarts, months later maybe.
  */
 import type { SellerAction } from '../core/actions.ts';
+import { withoutUndefined } from '../shared/defined.ts';
 
 export function normalise(action: SellerAction): SellerAction {
+  const { orderId, by } = action;
   switch (action.kind) {
     case 'take':
-      return { kind: 'take', orderId: action.orderId, ...(action.by === undefined ? {} : { by: action.by }) };
+      return withoutUndefined({ kind: 'take', orderId, by });
     case 'cancel':
-      return {
-        kind: 'cancel',
-        orderId: action.orderId,
-        ...(action.onlyIfStatus === undefined ? {} : { onlyIfStatus: action.onlyIfStatus }),
-        ...(action.by === undefined ? {} : { by: action.by }),
-      };
+      return withoutUndefined({ kind: 'cancel', orderId, onlyIfStatus: action.onlyIfStatus, by });
     case 'deliver':
-      return {
-        kind: 'deliver',
-        orderId: action.orderId,
-        ...(action.value === undefined ? {} : { value: action.value }),
-        ...(action.by === undefined ? {} : { by: action.by }),
-      };
-    case 'message':
-      return {
-        kind: 'message',
-        orderId: action.orderId,
-        text: action.text,
-        ...(action.origin === undefined ? {} : { origin: { chatId: action.origin.chatId, messageId: action.origin.messageId } }),
-        ...(action.by === undefined ? {} : { by: action.by }),
-        ...(action.key === undefined ? {} : { key: action.key }),
-      };
+      return withoutUndefined({ kind: 'deliver', orderId, value: action.value, by });
+    case 'message': {
+      const { origin } = action;
+      const copied = origin === undefined ? undefined : { chatId: origin.chatId, messageId: origin.messageId };
+      return withoutUndefined({ kind: 'message', orderId, text: action.text, origin: copied, by, key: action.key });
+    }
   }
 }

@@ -30,8 +30,9 @@ let dir: string;
 let dbPath: string;
 
 beforeEach(async () => {
-  // 60 requests a second: the engine paces itself, so the cancels take a while and the kills land among them.
-  sandbox = await startSandbox({ rateLimit: { limit: 3_600, windowMs: 60_000 } });
+  // 20 requests a second: the engine paces itself, so the cancels take a while and the kills land among them (the
+  // Telegram side no longer spaces them: each cancel's report goes beside the next action, not before it).
+  sandbox = await startSandbox({ rateLimit: { limit: 1_200, windowMs: 60_000 } });
   telegram = await startFakeTelegram({ groups: [{ id: GROUP_ID, title: 'Store orders', type: 'supergroup' }] });
   dir = mkdtempSync(join(tmpdir(), 'autocancel-crash-'));
   dbPath = join(dir, 'bridge.sqlite');

@@ -34,8 +34,8 @@ export interface ReadOrder {
 interface RushUnderWay extends RushScope {
   since: number;
   tried: Set<OrderId>;
-  /** Every chat it reaches was read or tried: nothing more to look up until the next rush. */
-  done: boolean;
+  /** The chats it reads, chosen once when its first pass asks: whatever the rush finds later is left to the schedule. */
+  chosen?: readonly OrderId[];
 }
 
 export function createReadOrder(deps: { queries: Queries; rules: ReadOrderRules; now: () => number; logger: Logger }): ReadOrder {
@@ -49,16 +49,17 @@ export function createReadOrder(deps: { queries: Queries; rules: ReadOrderRules;
   function rushAt(at: number, passStartedAt = Number.POSITIVE_INFINITY): RushUnderWay | undefined {
     const since = rush.since(at);
     if (since === undefined) underWay = undefined;
-    else if (underWay?.since !== since) underWay = { since, cutoff: Math.min(since, passStartedAt), tried: new Set(), done: false };
+    else if (underWay?.since !== since) underWay = { since, cutoff: Math.min(since, passStartedAt), tried: new Set() };
     return underWay;
   }
 
+  /** The rush's chats not read or tried yet. */
   function rushChats(at: number, recent: ReadonlyMap<OrderId, readonly number[]>, scope: RushUnderWay): OrderId[] {
-    if (scope.done) return [];
-    const lastMessageAt = (orderId: OrderId) => Math.max(Number.NEGATIVE_INFINITY, ...(recent.get(orderId) ?? []));
-    const chats = rushCandidates(queries.cursors.due(Number.MAX_SAFE_INTEGER), lastMessageAt, at, rules, scope);
-    scope.done = chats.length === 0;
-    return chats;
+    if (scope.chosen === undefined) {
+      const lastMessageAt = (orderId: OrderId) => Math.max(Number.NEGATIVE_INFINITY, ...(recent.get(orderId) ?? []));
+      scope.chosen = rushCandidates(queries.cursors.due(Number.MAX_SAFE_INTEGER), lastMessageAt, at, rules, scope);
+    }
+    return scope.chosen.filter((orderId) => !scope.tried.has(orderId));
   }
 
   return {

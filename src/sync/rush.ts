@@ -3,8 +3,8 @@
  * service down, a broadcast the buyers answer). Each chat's own history predicts it badly: a buyer in touch a
  * quarter of an hour ago reads as cooling, and the schedule would find them one by one over minutes. So when reads
  * find buyer messages of `rushChats` chats written within a span of two intervals of each other, and at least
- * `rushRatio` times as many as the spans of the hot window before had on average, every chat active within
- * `rushReachMs` is read once at the front of the queue (`rushCandidates`, read-order.ts).
+ * `rushRatio` times as many as the spans of the hot window before had on average, up to `rushMaxChats` chats are read
+ * once at the front of the queue, those active within `rushReachMs` first (`rushCandidates`, read-order.ts).
  *
  * Written times are the store's, compared only with each other: a burst found over minutes is still one burst (up to
  * a hot window behind the newest message known; older is a backlog), and a store clock off ours changes nothing. One
@@ -89,10 +89,11 @@ export interface RushScope {
 }
 
 /**
- * The chats a rush reads: active within its reach and not read or tried since it began, due or not. Those with a
- * message within reach first (a buyer in touch is the likeliest to write again), then the others; within each, the
- * one read longest ago first (the likeliest to hold what the rush wrote; one read a moment ago is read again on its own
- * schedule); at most `rushMaxChats`. `lastMessageAt`: the latest message known of a chat.
+ * The chats a rush reads: not read or tried since it began, due or not. Those with a message within its reach first (a
+ * buyer in touch is the likeliest to write again), then those with other activity within reach, then the rest (a
+ * buyer whose last line we have not read yet looks silent); within each, the one read longest ago first (the
+ * likeliest to hold what the rush wrote; one read a moment ago is read again on its own schedule); at most
+ * `rushMaxChats`. `lastMessageAt`: the latest message known of a chat.
  */
 export function rushCandidates(
   cursors: readonly ChatCursor[],
@@ -103,10 +104,11 @@ export function rushCandidates(
 ): OrderId[] {
   const reach = at - rules.rushReachMs;
   const readAt = (cursor: ChatCursor) => cursor.lastReadAt ?? Number.NEGATIVE_INFINITY;
+  const closeness = (cursor: ChatCursor) => (lastMessageAt(cursor.orderId) >= reach ? 2 : cursor.lastActivityAt >= reach ? 1 : 0);
   return cursors
-    .filter((cursor) => cursor.lastActivityAt >= reach && readAt(cursor) < scope.cutoff && !scope.tried.has(cursor.orderId))
-    .map((cursor) => ({ orderId: cursor.orderId, talked: lastMessageAt(cursor.orderId) >= reach ? 1 : 0, readAt: readAt(cursor) }))
-    .sort((a, b) => b.talked - a.talked || a.readAt - b.readAt)
+    .filter((cursor) => readAt(cursor) < scope.cutoff && !scope.tried.has(cursor.orderId))
+    .map((cursor) => ({ orderId: cursor.orderId, closeness: closeness(cursor), readAt: readAt(cursor) }))
+    .sort((a, b) => b.closeness - a.closeness || a.readAt - b.readAt)
     .slice(0, rules.rushMaxChats)
     .map(({ orderId }) => orderId);
 }

@@ -28,7 +28,7 @@ export interface SyncTuning {
   /** A rush (rush.ts): chats with new buyer messages within two intervals, and how many times the usual pace. */
   rushChats: number;
   rushRatio: number;
-  /** A rush reads every chat active within this long, at most `rushMaxChats` of them. */
+  /** A rush reads the chats active within this long first, then others, at most `rushMaxChats` in all. */
   rushReachMs: number;
   rushMaxChats: number;
   /** A quiet chat is read at least every this many intervals (when the budget allows). */

@@ -120,6 +120,7 @@ describe('its chats', () => {
     { c: cursor(4, at - 5 * MINUTE, at - 2 * SECOND), message: at - 5 * MINUTE }, // read since the cutoff
     { c: cursor(5, at - 3 * MINUTE, undefined), message: at - 3 * MINUTE }, // talked, never read
     { c: cursor(6, at - MINUTE, at - 40 * SECOND), message: at - MINUTE }, // talked, tried since (a failed read)
+    { c: cursor(7, at - 30 * MINUTE, undefined), message: Number.NEGATIVE_INFINITY }, // beyond reach, never read
   ];
   const lastMessageAt = (orderId: OrderId) => chats.find(({ c }) => c.orderId === orderId)?.message ?? Number.NEGATIVE_INFINITY;
   const candidates = (max: number) =>
@@ -131,11 +132,12 @@ describe('its chats', () => {
       { cutoff, tried: new Set([chat(6)]) },
     );
 
-  it('are the chats active within reach not read nor tried since: talked first, read longest ago first', () => {
-    expect(candidates(60)).toEqual([chat(5), chat(2), chat(1), chat(0)]);
+  it('are the chats not read nor tried since: talked within reach first, then active within reach, then the rest; read longest ago first', () => {
+    expect(candidates(60)).toEqual([chat(5), chat(2), chat(1), chat(0), chat(7), chat(3)]);
   });
 
-  it('are at most its most', () => {
+  it('are at most its most, those within reach first', () => {
     expect(candidates(2)).toEqual([chat(5), chat(2)]);
+    expect(candidates(5)).toEqual([chat(5), chat(2), chat(1), chat(0), chat(7)]);
   });
 });

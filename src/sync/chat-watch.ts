@@ -255,7 +255,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
 
   /** Puts the chats of a rush that began since `startedAt` right after `index`; whether it did. */
   function joinRush(queue: QueuedChat[], index: number, startedAt: number): boolean {
-    const rushed = readOrder.rushedSince(startedAt, () => new Set(queue.slice(0, index + 1).map((chat) => chat.orderId)));
+    const rushed = readOrder.rushedSince(startedAt);
     if (rushed === undefined) return false;
     const first = new Set(rushed);
     const rest = queue.slice(index + 1).filter((chat) => !first.has(chat.orderId));

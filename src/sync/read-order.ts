@@ -18,11 +18,8 @@ export interface ReadOrderRules extends ChatScheduleRules, RushRules, ArrivalTal
 export interface ReadOrder {
   /** The chats due by `horizon`, in the order they are read; a rush's chats first, due or not. */
   due(horizon: number): OrderId[];
-  /**
-   * The chats a rush that began at or after `passStartedAt` puts ahead of the rest of that pass, but those the pass
-   * read (`done`); undefined when no rush began since.
-   */
-  rushedSince(passStartedAt: number, done: () => ReadonlySet<OrderId>): OrderId[] | undefined;
+  /** The chats a rush that began at or after `passStartedAt` puts ahead of the rest of that pass; undefined when none began since. */
+  rushedSince(passStartedAt: number): OrderId[] | undefined;
   /** A chat was read or tried (whatever came of it): a rush under way does not put it first again. */
   attempted(orderId: OrderId): void;
   /** A message a read at `at` found, in a chat as it was before that read. */
@@ -45,11 +42,11 @@ export function createReadOrder(deps: { queries: Queries; rules: ReadOrderRules;
   let underWay: RushUnderWay | undefined;
   const recentTimes = (at: number) => queries.messages.recentTimes(at - HEAT_HORIZON_WINDOWS * rules.hotWindowMs);
 
-  /** The rush under way at `at`; one that began in a pass started at `passStartedAt` counts the reads from there. */
-  function rushAt(at: number, passStartedAt = Number.POSITIVE_INFINITY): RushUnderWay | undefined {
+  /** The rush under way at `at`. */
+  function rushAt(at: number): RushUnderWay | undefined {
     const since = rush.since(at);
     if (since === undefined) underWay = undefined;
-    else if (underWay?.since !== since) underWay = { since, cutoff: Math.min(since, passStartedAt), tried: new Set() };
+    else if (underWay?.since !== since) underWay = { since, cutoff: since, tried: new Set() };
     return underWay;
   }
 
@@ -82,13 +79,11 @@ export function createReadOrder(deps: { queries: Queries; rules: ReadOrderRules;
       return [...rushed, ...withOldestShare(byPriority, arrivals.sweepShare(at)).map(({ cursor }) => cursor.orderId)];
     },
 
-    rushedSince(passStartedAt, done) {
+    rushedSince(passStartedAt) {
       const at = now();
       const since = rush.since(at);
       if (since === undefined || since < passStartedAt) return undefined;
-      const scope = rushAt(at, passStartedAt) as RushUnderWay;
-      for (const orderId of done()) scope.tried.add(orderId);
-      return rushChats(at, recentTimes(at), scope);
+      return rushChats(at, recentTimes(at), rushAt(at) as RushUnderWay);
     },
 
     attempted(orderId) {

@@ -82,7 +82,10 @@ export function createRush(rules: RushRules, createdAt: number): Rush {
   };
 }
 
-/** Which chats a rush has already read or tried: read since `cutoff` (the start of the pass it began in), or tried since. */
+/**
+ * Which chats a rush has already read or tried: read since `cutoff` (when it began), or tried since. A chat read
+ * earlier in the pass it began in is read again: that read may have come just before the burst or between its lines.
+ */
 export interface RushScope {
   cutoff: number;
   tried: ReadonlySet<OrderId>;

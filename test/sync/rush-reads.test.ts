@@ -102,3 +102,48 @@ it('leaves those chats to their cooling schedule when five chats at once are not
   expect(talked).toHaveLength(3);
   expect(readNext).toEqual([]);
 });
+
+it('reads again a chat the pass read just before the burst reached it', async () => {
+  const { control } = h.sandbox;
+  const order = () => control.createOrder({ status: 'processing' }).id as OrderId;
+  const writing = Array.from({ length: 5 }, order);
+  const talking = order();
+  const cursors = createQueries(h.db).cursors;
+  let clock = NOW;
+  const engine = h.engine({ now: () => clock, pollIntervalMs: INTERVAL, pollNowLookaheadMs: 0 });
+  const write = (orderId: OrderId, text = 'hello?') =>
+    control.postBuyerMessage(orderId, text, { createdAt: new Date(clock).toISOString() });
+  const cycle = async () => {
+    clock += INTERVAL;
+    await engine.pollNow();
+  };
+  await engine.pollNow();
+  while (clock < NOW + 12 * MINUTE) await cycle();
+  // A conversation read every interval, ahead of the five when they fall due together.
+  while (clock < NOW + 13 * MINUTE || clock + INTERVAL < (cursors.get(writing[0] as OrderId)?.nextReadAt as number)) {
+    if ((clock / INTERVAL) % 3 === 0) write(talking);
+    await cycle();
+  }
+  for (const orderId of writing) write(orderId);
+  // Its buyer writes too, a moment after the pass read the chat: when the last of the five is relayed.
+  let readFirst = false;
+  const relayed = new Set<string>();
+  h.sink.refuse = (event) => {
+    if (event.kind === 'messageArrived' && writing.includes(event.orderId as OrderId)) relayed.add(event.orderId);
+    if (relayed.size === writing.length) {
+      h.sink.refuse = undefined;
+      readFirst = cursors.get(talking)?.lastReadAt === clock;
+      // The pass takes time: the rush begins a second after that read.
+      clock += SECOND;
+      write(talking, 'me too');
+    }
+    return false;
+  };
+  const readBefore = cursors.get(talking)?.lastReadAt;
+  // An interval late, so each is overdue by as much: the conversation, on the shorter period, is read first.
+  clock += INTERVAL;
+  await cycle();
+  expect(readBefore).toBeLessThan(clock - SECOND);
+  expect(readFirst).toBe(true);
+  expect(h.sink.messages(talking).map((event) => event.text)).toContain('me too');
+});

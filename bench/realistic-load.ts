@@ -10,6 +10,7 @@ import { isOpener, topicOf, type Opener } from './message-topic-kind.ts';
 import type { ScenarioSpec } from './profiles.ts';
 import { peakRate, planNewOrder, planOpenOrder, type DailyPeak, type PlannedStep } from './realistic-plan.ts';
 import { createChatBurst } from './chat-burst.ts';
+import type { RecentPast } from './realistic-past.ts';
 import { OPEN_STATUSES, tagged, type LoadDriver, type LoadListener, type MessageClass, type SeededStore } from './store-load.ts';
 import { MINUTE, type TimeScale } from './time-scale.ts';
 
@@ -29,6 +30,7 @@ export function startRealisticLoad(
   startAt: number,
   stockedProductId: string,
   peak: DailyPeak,
+  past: RecentPast,
 ): LoadDriver {
   const queue: Due[] = [];
   const lastMessage = new Map<string, number>();
@@ -85,6 +87,15 @@ export function startRealisticLoad(
   store.openOrderIds.forEach((orderId, k) => {
     schedule(orderId, planOpenOrder(deriveRandom(spec.seed, `open-${k}`)));
   });
+  // The orders of the last minutes before the start: their buyers' earlier lines count for hot and for topics.
+  for (const { orderId, steps, history } of past.orders) {
+    for (const { text, at } of history) {
+      lastMessage.set(orderId, at);
+      const topic = topicOf(text, lastOpener.get(orderId));
+      if (topic !== undefined && isOpener(topic)) lastOpener.set(orderId, topic);
+    }
+    for (const step of steps) push({ at: past.seededAt + scale.toReal(step.atMs), run: () => perform(orderId, step) });
+  }
 
   // New orders: a Poisson stream at the peak's highest rate, thinned down to the rate of the moment.
   const arrivals = deriveRandom(spec.seed, 'realistic-orders');
@@ -125,7 +136,7 @@ export function startRealisticLoad(
   const isOpen = (orderId: string) => OPEN_STATUSES.includes(control.order(orderId)?.status ?? '');
   const talking = (orderId: string) =>
     scale.toStoreMs(Date.now() - (lastMessage.get(orderId) ?? Number.NEGATIVE_INFINITY)) <= HOT_WINDOW_MS;
-  const everyOrder = () => [...store.openOrderIds, ...created];
+  const everyOrder = () => [...store.openOrderIds, ...past.orders.map((order) => order.orderId), ...created];
   const chatBurst = createChatBurst(
     {
       inConversation: () => everyOrder().filter((orderId) => isOpen(orderId) && talking(orderId)),

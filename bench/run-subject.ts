@@ -27,6 +27,7 @@ import {
 } from './profiles.ts';
 import { SUBJECT_DB_FILE, type SubjectFinal, type SubjectInit, type SubjectKind, type SubjectReady } from './protocol.ts';
 import { startRealisticLoad } from './realistic-load.ts';
+import { seedRecentPast } from './realistic-past.ts';
 import { seedStore, startLoad, type LoadDriver, type SeededStore } from './store-load.ts';
 import { openSubjectChannel, type SubjectChannel } from './subject-channel.ts';
 import type { SubjectRuntime } from './subject-runtime.ts';
@@ -105,6 +106,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
   try {
     const collector = createCollector();
     const seeded = seedStore(sandbox.control, spec, scale, collector);
+    const past = options.workload === 'realistic' ? seedRecentPast(sandbox.control, spec, scale, collector) : undefined;
     collector.markSeeded(seeded.chatting, seeded.quiet);
     const stockedProduct = stockedProductId(sandbox.control, sandbox.store.storeId);
     telegram?.listen((event) => collector.takeTelegram(event));
@@ -135,8 +137,8 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
     const rules = { ...profile, ...spec.phases };
     const peak = { atMs: rules.minWarmupMs + rules.measureMs / 2, widthMs: rules.measureMs / 3, factor: PEAK_FACTOR };
     const load =
-      options.workload === 'realistic'
-        ? startRealisticLoad(sandbox.control, spec, seeded, scale, route, started.at, stockedProduct, peak)
+      past !== undefined
+        ? startRealisticLoad(sandbox.control, spec, seeded, scale, route, started.at, stockedProduct, peak, past)
         : startLoad(sandbox.control, spec, seeded, scale, route, started.at, stockedProduct);
     const deliveries = subject === 'ours' ? createDeliveryWatch(sandbox.control, collector) : { pending: () => 0 };
 

@@ -219,7 +219,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   }
 
   const dueQueue = (pass: ChatPass): QueuedChat[] =>
-    readOrder.due(pass.horizon).map((orderId) => ({ orderId, lane: CHAT_LANE, unannounced: false }));
+    readOrder.due(pass.horizon).map(({ orderId, rush }) => ({ orderId, lane: rush ? 'rush' : CHAT_LANE, unannounced: false }));
 
   /**
    * Reads the queue in order while the budget admits each read before the deadline; `onRead` gets each chat
@@ -259,7 +259,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     if (rushed === undefined) return false;
     const first = new Set(rushed);
     const rest = queue.slice(index + 1).filter((chat) => !first.has(chat.orderId));
-    queue.splice(index + 1, queue.length, ...rushed.map((orderId) => ({ orderId, lane: CHAT_LANE, unannounced: false })), ...rest);
+    queue.splice(index + 1, queue.length, ...rushed.map((orderId): QueuedChat => ({ orderId, lane: 'rush', unannounced: false })), ...rest);
     return true;
   }
 

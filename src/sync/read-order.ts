@@ -15,9 +15,15 @@ import { createRush, rushCandidates, type RushRules, type RushScope } from './ru
 
 export interface ReadOrderRules extends ChatScheduleRules, RushRules, ArrivalTallyRules {}
 
+/** A chat to read, and whether a rush reads it (request-budget.ts gives a rush's reads their own lane). */
+export interface QueuedRead {
+  orderId: OrderId;
+  rush: boolean;
+}
+
 export interface ReadOrder {
   /** The chats due by `horizon`, in the order they are read; a rush's chats first, due or not. */
-  due(horizon: number): OrderId[];
+  due(horizon: number): QueuedRead[];
   /** The chats a rush that began at or after `passStartedAt` puts ahead of the rest of that pass; undefined when none began since. */
   rushedSince(passStartedAt: number): OrderId[] | undefined;
   /** A chat was read or tried (whatever came of it): a rush under way does not put it first again. */
@@ -76,7 +82,10 @@ export function createReadOrder(deps: { queries: Queries; rules: ReadOrderRules;
           priority: readPriority(cursor, at, rules, heatOf(recent.get(cursor.orderId) ?? [], at, rules), meanHeat),
         }))
         .sort((a, b) => b.priority - a.priority || a.cursor.nextReadAt - b.cursor.nextReadAt);
-      return [...rushed, ...withOldestShare(byPriority, arrivals.sweepShare(at)).map(({ cursor }) => cursor.orderId)];
+      return [
+        ...rushed.map((orderId) => ({ orderId, rush: true })),
+        ...withOldestShare(byPriority, arrivals.sweepShare(at)).map(({ cursor }) => ({ orderId: cursor.orderId, rush: false })),
+      ];
     },
 
     rushedSince(passStartedAt) {

@@ -4,6 +4,8 @@
  *
  * - `urgent`: new-order detection and seller actions — may spend the whole window;
  * - `hot`: chat reads — must leave `reserve` requests for the urgent lane;
+ * - `rush`: the reads of a rush (rush.ts) — leave the same reserve but go at once, unpaced: buyers of many orders are
+ *   writing now, and pacing would spread their reads over half a minute; the hot lane's pace slows after them by itself;
  * - `quiet`: background reads — must leave twice that.
  *
  * The reserve is kept pro rata for the rest of the window: what the urgent lane could still need shrinks as the
@@ -20,7 +22,7 @@
 import type { RateLimitSnapshot, SellerApi } from '../seller-api/api.ts';
 import { abortableSleep, type Sleep } from '../shared/sleep.ts';
 
-export type Lane = 'urgent' | 'hot' | 'quiet';
+export type Lane = 'urgent' | 'hot' | 'rush' | 'quiet';
 
 export interface BudgetRules {
   /** Share of the limit kept for the urgent lane (the quiet lane keeps twice this). */
@@ -142,10 +144,10 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
     const windowLeft = windowLengthMs > 0 ? Math.min(1, Math.max(0, (resetAt - at) / windowLengthMs)) : 1;
     // Rounded down: in the window's last moments nobody is owed a request, and one kept back lapses at the reset.
     const reserve = Math.floor(limit * rules.reserveShare * windowLeft);
-    const floor = lane === 'urgent' ? 0 : lane === 'hot' ? reserve : 2 * reserve;
+    const floor = lane === 'urgent' ? 0 : lane === 'quiet' ? 2 * reserve : reserve;
     const usable = left - Math.min(floor, limit - 1);
     if (usable <= 0) return resetAt - at;
-    if (left > limit * (windowLeft - rules.burstShare)) return 0;
+    if (lane === 'rush' || left > limit * (windowLeft - rules.burstShare)) return 0;
     // usable + 1 slots: the last request goes one slot before the reset, not at it (where it would open the next
     // window late, and this one's last request would lapse).
     const gap = (resetAt - at) / (usable + 1);

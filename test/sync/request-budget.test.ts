@@ -58,6 +58,26 @@ describe('request budget', () => {
     expect(sleeps.reduce((a, b) => a + b, 0)).toBe(Math.ceil(60_000 / 91));
   });
 
+  it("lets a rush's reads go at once down to the hot lane's reserve, and the hot lane's pace after them slows", async () => {
+    const { state, budget, sleeps } = setup({ limit: 120, remaining: 120, resetAt: 1_060_000 });
+    // Half the window gone, spent a little ahead of even: 50 left, the reserve 12; chat reads are paced.
+    budget.delayFor('hot');
+    state.now = 1_030_000;
+    state.snapshot = { observedAt: state.now, limit: 120, remaining: 50, resetAt: 1_060_000 };
+    expect(await budget.send('hot', signal, granted)).toBe(true);
+    state.sent += 1;
+    expect(budget.delayFor('hot')).toBeGreaterThan(0);
+    for (let i = 0; i < 37; i += 1) {
+      expect(await budget.send('rush', signal, granted)).toBe(true);
+      state.sent += 1;
+    }
+    expect(sleeps).toEqual([]);
+    // The reserve stays for new orders and the seller's taps: a 38th waits for the reset, as a chat read would.
+    expect(budget.delayFor('rush')).toBe(30_000);
+    expect(budget.delayFor('hot')).toBe(30_000);
+    expect(budget.delayFor('urgent')).toBeLessThan(30_000 / 12 + 1);
+  });
+
   it('keeps a reserve: chats wait for the reset while the urgent lane may still go', () => {
     // limit 30: reserve 6 for urgent; quiet keeps 12.
     const { budget } = setup({ limit: 30, remaining: 6, resetAt: 1_002_000 });

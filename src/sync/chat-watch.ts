@@ -115,7 +115,7 @@ interface Tally {
 
 export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   const { queries, handOff, lock, budget, health, logger, now, rules } = deps;
-  const readOrder = createReadOrder({ queries, rules, now, logger });
+  const readOrder = createReadOrder({ queries, rules, now, storeLimit: budget.storeLimit, logger });
 
   const advance = (orderId: OrderId, message: Message) => {
     const ms = timeOf(message.createdAt);
@@ -223,8 +223,8 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
 
   /**
    * Reads the queue in order while the budget admits each read before the deadline; `onRead` gets each chat
-   * read. Once one cannot go, none after it can (they share one lane). A rush that begins during the pass puts its
-   * chats next, not a cycle later.
+   * read. Once one cannot go, none after it can (a rush's reads come first, and never wait longer than a chat read).
+   * A rush that begins during the pass puts its chats next, not a cycle later.
    */
   async function readQueue(
     queue: QueuedChat[],

@@ -1,7 +1,7 @@
 /**
  * Which chat is read next: the due chats most overdue relative to their period first (chat-schedule.ts), a share of
  * the reads to the chat read longest ago (the sweep, sized by the arrivals no prior predicted), and during a rush
- * (rush.ts) the chats active within its reach ahead of them all, each once. What reads find feeds back in
+ * (rush.ts) its chats ahead of them all, each once. What reads find feeds back in
  * `noteArrival`, and every read or try in `attempted`.
  */
 import type { Logger } from 'pino';
@@ -41,7 +41,14 @@ interface RushUnderWay extends RushScope {
   chosen?: readonly OrderId[];
 }
 
-export function createReadOrder(deps: { queries: Queries; rules: ReadOrderRules; now: () => number; logger: Logger }): ReadOrder {
+export function createReadOrder(deps: {
+  queries: Queries;
+  rules: ReadOrderRules;
+  now: () => number;
+  /** The store's limit per window, when its answers say (a rush reads at most half of it). */
+  storeLimit: () => number | undefined;
+  logger: Logger;
+}): ReadOrder {
   const { queries, rules, now, logger } = deps;
   const arrivals = createArrivalTally(rules);
   const rush = createRush(rules, now());
@@ -60,7 +67,8 @@ export function createReadOrder(deps: { queries: Queries; rules: ReadOrderRules;
   function rushChats(at: number, recent: ReadonlyMap<OrderId, readonly number[]>, scope: RushUnderWay): OrderId[] {
     if (scope.chosen === undefined) {
       const lastMessageAt = (orderId: OrderId) => Math.max(Number.NEGATIVE_INFINITY, ...(recent.get(orderId) ?? []));
-      scope.chosen = rushCandidates(queries.cursors.due(Number.MAX_SAFE_INTEGER), lastMessageAt, at, rules, scope);
+      const limits = { ...rules, storeLimit: deps.storeLimit() };
+      scope.chosen = rushCandidates(queries.cursors.due(Number.MAX_SAFE_INTEGER), lastMessageAt, at, limits, scope);
     }
     return scope.chosen.filter((orderId) => !scope.tried.has(orderId));
   }
@@ -108,7 +116,7 @@ export function createReadOrder(deps: { queries: Queries; rules: ReadOrderRules;
       const writtenAt = Number.isFinite(written) ? written : at;
       arrivals.note(at, writtenAt, before.lastActivityAt);
       if (rush.noteBuyerMessage(before.orderId, writtenAt, at)) {
-        logger.info('buyers of many orders are writing at once: reading every recently active chat first');
+        logger.info('buyers of many orders are writing at once: reading their chats first');
       }
     },
 

@@ -1,11 +1,12 @@
 /**
  * Paces every request from the store's own `RateLimit-*` answers, so the bridge stays under the key's limit
- * instead of running into 429s. Three lanes share the window:
+ * instead of running into 429s. Four lanes share the window:
  *
  * - `urgent`: new-order detection and seller actions — may spend the whole window;
  * - `hot`: chat reads — must leave `reserve` requests for the urgent lane;
  * - `rush`: the reads of a rush (rush.ts) — leave the same reserve but go at once, unpaced: buyers of many orders are
- *   writing now, and pacing would spread their reads over half a minute; the hot lane's pace slows after them by itself;
+ *   writing now, and pacing would spread their reads over half a minute; the hot lane's pace slows after them by itself,
+ *   and the paced lanes count their gaps from their own last grant, so a new order or a tap waits one gap at most;
  * - `quiet`: background reads — must leave twice that.
  *
  * The reserve is kept pro rata for the rest of the window: what the urgent lane could still need shrinks as the
@@ -70,6 +71,8 @@ export interface RequestBudget {
    * Without rate-limit answers there is no unused budget to know of: the schedules alone decide.
    */
   idle(): boolean;
+  /** The store's limit per window, as its last answer said; undefined before one, or without rate-limit headers. */
+  storeLimit(): number | undefined;
 }
 
 interface BudgetDeps {
@@ -88,7 +91,10 @@ const PROBE_WAIT_MAX_MS = 2_000;
 export function createRequestBudget({ api, now, rules: partial, sleep = abortableSleep }: BudgetDeps): RequestBudget {
   const rules: BudgetRules = { ...DEFAULT_BUDGET_RULES, ...partial };
   let heldUntil = 0;
+  // Any grant (a new window's probe waits for its answer) and a paced lane's grant (the even pace counts from it:
+  // counted from a rush's grants, which come every few hundred ms, an urgent request's turn would recede with each).
   let lastGrantAt = Number.NEGATIVE_INFINITY;
+  let lastPacedGrantAt = Number.NEGATIVE_INFINITY;
   // Requests sent since the snapshot we are pacing by: its `remaining` does not know about them.
   let snapshotSeenAt: number | undefined;
   let sentAtSnapshot = 0;
@@ -151,7 +157,7 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
     // usable + 1 slots: the last request goes one slot before the reset, not at it (where it would open the next
     // window late, and this one's last request would lapse).
     const gap = (resetAt - at) / (usable + 1);
-    return Math.max(0, Math.ceil(lastGrantAt + gap - at));
+    return Math.max(0, Math.ceil(lastPacedGrantAt + gap - at));
   }
 
   /** Waits for a turn of `lane`; `take` runs in the same step as the look that found it (false: past the deadline). */
@@ -172,6 +178,7 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
     let sending: Promise<T> | undefined;
     await waitTurn(lane, { signal }, () => {
       lastGrantAt = now();
+      if (lane !== 'rush') lastPacedGrantAt = lastGrantAt;
       sending = request();
     });
     return sending as Promise<T>;
@@ -185,5 +192,6 @@ export function createRequestBudget({ api, now, rules: partial, sleep = abortabl
     },
     delayFor,
     idle: () => api.rateLimit()?.remaining !== undefined && delayFor('quiet') <= 0,
+    storeLimit: () => api.rateLimit()?.limit,
   };
 }

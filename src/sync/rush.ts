@@ -3,8 +3,9 @@
  * service down, a broadcast the buyers answer). Each chat's own history predicts it badly: a buyer in touch a
  * quarter of an hour ago reads as cooling, and the schedule would find them one by one over minutes. So when reads
  * find buyer messages of `rushChats` chats written within a span of two intervals of each other, and at least
- * `rushRatio` times as many as the spans of the hot window before had on average, up to `rushMaxChats` chats are read
- * once at the front of the queue, those active within `rushReachMs` first (`rushCandidates`, read-order.ts).
+ * `rushRatio` times as many as the spans of the hot window before had on average, up to `rushMaxChats` chats (and at
+ * most half the store's limit per window) are read once at the front of the queue, those active within `rushReachMs`
+ * first, then the others read longest ago (`rushCandidates`, read-order.ts).
  *
  * Written times are the store's, compared only with each other: a burst found over minutes is still one burst (up to
  * a hot window behind the newest message known; older is a backlog), and a store clock off ours changes nothing. One
@@ -22,7 +23,7 @@ export interface RushRules {
   rushChats: number;
   /** ...and at least this many times the chats a span of the hot window before had on average. */
   rushRatio: number;
-  /** A rush reads the chats active within this long. */
+  /** A rush reads the chats active within this long first. */
   rushReachMs: number;
   /** A rush reads at most this many chats. */
   rushMaxChats: number;
@@ -96,22 +97,25 @@ export interface RushScope {
  * buyer in touch is the likeliest to write again), then those with other activity within reach, then the rest (a
  * buyer whose last line we have not read yet looks silent); within each, the one read longest ago first (the
  * likeliest to hold what the rush wrote; one read a moment ago is read again on its own schedule); at most
- * `rushMaxChats`. `lastMessageAt`: the latest message known of a chat.
+ * `rushMaxChats`, and at most half of `storeLimit` (the store's limit per window, when it says): the reads go unpaced,
+ * and a store with a small limit keeps the rest of its window for the conversations going on. `lastMessageAt`: the
+ * latest message known of a chat.
  */
 export function rushCandidates(
   cursors: readonly ChatCursor[],
   lastMessageAt: (orderId: OrderId) => number,
   at: number,
-  rules: Pick<RushRules, 'rushReachMs' | 'rushMaxChats'>,
+  rules: Pick<RushRules, 'rushReachMs' | 'rushMaxChats'> & { storeLimit?: number | undefined },
   scope: RushScope,
 ): OrderId[] {
   const reach = at - rules.rushReachMs;
+  const most = Math.min(rules.rushMaxChats, Math.max(1, Math.floor((rules.storeLimit ?? Number.POSITIVE_INFINITY) / 2)));
   const readAt = (cursor: ChatCursor) => cursor.lastReadAt ?? Number.NEGATIVE_INFINITY;
   const closeness = (cursor: ChatCursor) => (lastMessageAt(cursor.orderId) >= reach ? 2 : cursor.lastActivityAt >= reach ? 1 : 0);
   return cursors
     .filter((cursor) => readAt(cursor) < scope.cutoff && !scope.tried.has(cursor.orderId))
     .map((cursor) => ({ orderId: cursor.orderId, closeness: closeness(cursor), readAt: readAt(cursor) }))
     .sort((a, b) => b.closeness - a.closeness || a.readAt - b.readAt)
-    .slice(0, rules.rushMaxChats)
+    .slice(0, most)
     .map(({ orderId }) => orderId);
 }

@@ -78,6 +78,25 @@ describe('request budget', () => {
     expect(budget.delayFor('urgent')).toBeLessThan(30_000 / 12 + 1);
   });
 
+  it("keeps the urgent lane's turn while a rush's reads go: it counts its gap from the last paced grant", async () => {
+    const { state, budget } = setup({ limit: 120, remaining: 120, resetAt: 1_060_000 });
+    budget.delayFor('hot');
+    state.now = 1_030_000;
+    state.snapshot = { observedAt: state.now, limit: 120, remaining: 50, resetAt: 1_060_000 };
+    expect(await budget.send('hot', signal, granted)).toBe(true);
+    state.sent += 1;
+    // Paced: 49 left over 30 s, a gap of about 0.6 s.
+    const firstGap = budget.delayFor('urgent');
+    expect(firstGap).toBeGreaterThan(500);
+    // A rush's reads every 150 ms for 1.5 s: each one must not push the urgent request's turn back.
+    for (let i = 0; i < 10; i += 1) {
+      state.now += 150;
+      expect(await budget.send('rush', signal, granted)).toBe(true);
+      state.sent += 1;
+    }
+    expect(budget.delayFor('urgent')).toBe(0);
+  });
+
   it('keeps a reserve: chats wait for the reset while the urgent lane may still go', () => {
     // limit 30: reserve 6 for urgent; quiet keeps 12.
     const { budget } = setup({ limit: 30, remaining: 6, resetAt: 1_002_000 });

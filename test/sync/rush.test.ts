@@ -123,12 +123,12 @@ describe('its chats', () => {
     { c: cursor(7, at - 30 * MINUTE, undefined), message: Number.NEGATIVE_INFINITY }, // beyond reach, never read
   ];
   const lastMessageAt = (orderId: OrderId) => chats.find(({ c }) => c.orderId === orderId)?.message ?? Number.NEGATIVE_INFINITY;
-  const candidates = (max: number) =>
+  const candidates = (max: number, storeLimit?: number) =>
     rushCandidates(
       chats.map(({ c }) => c),
       lastMessageAt,
       at,
-      { rushReachMs: rules.rushReachMs, rushMaxChats: max },
+      { rushReachMs: rules.rushReachMs, rushMaxChats: max, storeLimit },
       { cutoff, tried: new Set([chat(6)]) },
     );
 
@@ -139,5 +139,12 @@ describe('its chats', () => {
   it('are at most its most, those within reach first', () => {
     expect(candidates(2)).toEqual([chat(5), chat(2)]);
     expect(candidates(5)).toEqual([chat(5), chat(2), chat(1), chat(0), chat(7)]);
+  });
+
+  it("are at most half the store's limit per window, when that is fewer", () => {
+    expect(candidates(60, 4)).toEqual([chat(5), chat(2)]);
+    expect(candidates(60, 7)).toEqual([chat(5), chat(2), chat(1)]);
+    expect(candidates(2, 120)).toEqual([chat(5), chat(2)]);
+    expect(candidates(60, 1)).toEqual([chat(5)]);
   });
 });

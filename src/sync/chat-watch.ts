@@ -99,8 +99,11 @@ interface QueuedChat {
   unannounced: boolean;
 }
 
-/** Chat reads leave the urgent lane its reserve (new orders, seller actions); the budget releases it late in a window. */
-const CHAT_LANE: Lane = 'hot';
+/**
+ * Chat reads leave the urgent lane its reserve (new orders, seller actions); the budget releases it late in a window.
+ * A rush's go unpaced: buyers of many orders are writing now.
+ */
+const laneOf = (rush: boolean): Lane => (rush ? 'rush' : 'hot');
 
 /** `readAt`: when the store answered; the chat's next read is due a period after it. */
 type Fetched =
@@ -219,7 +222,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   }
 
   const dueQueue = (pass: ChatPass): QueuedChat[] =>
-    readOrder.due(pass.horizon).map(({ orderId, rush }) => ({ orderId, lane: rush ? 'rush' : CHAT_LANE, unannounced: false }));
+    readOrder.due(pass.horizon).map(({ orderId, rush }) => ({ orderId, lane: laneOf(rush), unannounced: false }));
 
   /**
    * Reads the queue in order while the budget admits each read before the deadline; `onRead` gets each chat
@@ -259,7 +262,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     if (rushed === undefined) return false;
     const first = new Set(rushed);
     const rest = queue.slice(index + 1).filter((chat) => !first.has(chat.orderId));
-    queue.splice(index + 1, queue.length, ...rushed.map((orderId): QueuedChat => ({ orderId, lane: 'rush', unannounced: false })), ...rest);
+    queue.splice(index + 1, queue.length, ...rushed.map((orderId): QueuedChat => ({ orderId, lane: laneOf(true), unannounced: false })), ...rest);
     return true;
   }
 
@@ -309,7 +312,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       const queue = dueQueue(pass);
       const queued = new Set(queue.map((chat) => chat.orderId));
       for (const orderId of newOrders) {
-        if (!queued.has(orderId)) queue.push({ orderId, lane: CHAT_LANE, unannounced: true });
+        if (!queued.has(orderId)) queue.push({ orderId, lane: laneOf(false), unannounced: true });
       }
       const batches: { orderId: OrderId; read: { messages: Message[]; readAt: number } }[] = [];
       const result = await readQueue(queue, pass, async (chat, fetched) => {

@@ -22,6 +22,7 @@ import type { SellerApi } from '../seller-api/api.ts';
 import { createKeyedLock } from '../shared/keyed-lock.ts';
 import type { RunSignals } from '../shared/run-signals.ts';
 import { UNLIMITED_SHUTDOWN, type ShutdownBudget } from '../shared/shutdown-budget.ts';
+import type { Sleep } from '../shared/sleep.ts';
 import { createCatchUp, type CatchingUpRun } from './catch-up.ts';
 import { createChatWatcher } from './chat-watch.ts';
 import type { SyncEngine, SyncSink } from './contract.ts';
@@ -57,6 +58,8 @@ export interface SyncEngineOptions extends Partial<SyncTuning> {
   pollIntervalMs: number;
   /** Clock for timestamps and schedules (ms since epoch). */
   now?: () => number;
+  /** How the request budget waits for a turn: real timers by default; a test that moves `now` moves it here too. */
+  budgetSleep?: Sleep;
   /** Fault injection for crash tests; never set in production. */
   testHooks?: SyncTestHooks;
   /** Auto-delivery from stock (`AUTO_DELIVERY`, `STOCK_LOW_THRESHOLD`); on, with a threshold of 3, by default. */
@@ -99,7 +102,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
 
   const queries = createQueries(db, now);
   const health = createHealth();
-  const budget = createRequestBudget({ api, now, rules: tuning.budget });
+  const budget = createRequestBudget({ api, now, rules: tuning.budget, ...(options.budgetSleep ? { sleep: options.budgetSleep } : {}) });
   const lock = createKeyedLock();
   const ledger = createWriteLedger();
   const outboxWakeup = createWakeup();

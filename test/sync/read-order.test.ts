@@ -1,0 +1,89 @@
+/**
+ * The read order's rush flag: a rush's chats come first and marked as the rush's (chat-watch.ts reads them in the
+ * unpaced rush lane, rush-lane.test.ts), each once, whether the pass that found the burst reads them
+ * (`rushedSince`) or a later pass does (`due`); the rest of the due chats after them, unmarked.
+ */
+import { pino } from 'pino';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/open.ts';
+import { createQueries, type Queries } from '../../src/db/queries.ts';
+import type { SqliteDatabase } from '../../src/db/sqlite.ts';
+import { MessageSchema, OrderSchema, type OrderId } from '../../src/seller-api/schemas.ts';
+import { createReadOrder, type ReadOrderRules } from '../../src/sync/read-order.ts';
+import { MINUTE, NOW, SECOND, scheduleRules } from '../support/schedule-rules.ts';
+
+const rules: ReadOrderRules = {
+  ...scheduleRules(),
+  rushChats: 1,
+  rushRatio: 4,
+  rushReachMs: 20 * MINUTE,
+  rushMaxChats: 60,
+  sweepShareMin: 0,
+  sweepShareMax: 0,
+  sweepPerUnpredicted: 2,
+};
+/** A hot window after the read order was made (at `NOW`): a rush may start. */
+const T = NOW + rules.hotWindowMs + MINUTE;
+
+let db: SqliteDatabase;
+let queries: Queries;
+beforeEach(() => {
+  db = openDatabase(':memory:', { logger: pino({ level: 'silent' }) });
+  queries = createQueries(db, () => T);
+});
+afterEach(() => {
+  db.close();
+});
+
+/** Six watched chats, all read before `T`; the first two due at `T`, the others later. */
+function watch(): OrderId[] {
+  return Array.from({ length: 6 }, (_, n) => {
+    const orderId = `ord_${n}` as OrderId;
+    queries.orders.insert(
+      OrderSchema.parse({ id: orderId, status: 'processing', createdAt: '2026-01-01T00:00:00Z' }),
+      { isOpen: true, chatWatchUntil: undefined },
+      NOW,
+    );
+    queries.cursors.ensure(orderId, NOW);
+    const nextReadAt = n === 1 || n === 2 ? T - SECOND : T + 10 * MINUTE;
+    queries.cursors.scheduleAfterRead(orderId, { nextReadAt, emptyReads: 1, failures: 0 }, T - 30 * SECOND);
+    return orderId;
+  });
+}
+
+it("lists a rush's chats first and marked, each once, then the due ones unmarked", () => {
+  const [writer, ...rest] = watch() as [OrderId, ...OrderId[]];
+  let clock = NOW;
+  const readOrder = createReadOrder({ queries, rules, now: () => clock, storeLimit: () => 120, logger: pino({ level: 'silent' }) });
+  clock = T;
+  expect(readOrder.due(T)).toEqual([
+    { orderId: 'ord_1', rush: false },
+    { orderId: 'ord_2', rush: false },
+  ]);
+
+  // A read at T finds a buyer's line: a rush begins (one chat is enough here), and that chat was just read.
+  const before = queries.cursors.get(writer);
+  queries.cursors.scheduleAfterRead(writer, { nextReadAt: T + rules.intervalMs, emptyReads: 0, failures: 0 }, T);
+  readOrder.noteArrival(
+    MessageSchema.parse({ id: 'm1', senderRole: 'buyer', text: 'hello?', createdAt: new Date(T).toISOString() }),
+    T,
+    before as NonNullable<typeof before>,
+  );
+
+  expect(readOrder.rushedSince(T)?.toSorted()).toEqual(rest);
+  const listed = readOrder.due(T);
+  expect(
+    listed
+      .filter((read) => read.rush)
+      .map((read) => read.orderId)
+      .toSorted(),
+  ).toEqual(rest);
+  expect(listed.every((read) => read.rush)).toBe(true);
+
+  // Each once: what the rush read (or tried) is left to its schedule, unmarked when due.
+  for (const orderId of rest) readOrder.attempted(orderId);
+  expect(readOrder.due(T)).toEqual([
+    { orderId: 'ord_1', rush: false },
+    { orderId: 'ord_2', rush: false },
+  ]);
+});

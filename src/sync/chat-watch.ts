@@ -262,7 +262,8 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     if (rushed === undefined) return false;
     const first = new Set(rushed);
     const rest = queue.slice(index + 1).filter((chat) => !first.has(chat.orderId));
-    queue.splice(index + 1, queue.length, ...rushed.map((orderId): QueuedChat => ({ orderId, lane: laneOf(true), unannounced: false })), ...rest);
+    const reads = rushed.map((orderId): QueuedChat => ({ orderId, lane: laneOf(true), unannounced: false }));
+    queue.splice(index + 1, queue.length, ...reads, ...rest);
     return true;
   }
 

@@ -100,10 +100,12 @@ interface QueuedChat {
 }
 
 /**
- * Chat reads leave the urgent lane its reserve (new orders, seller actions); the budget releases it late in a window.
- * A rush's go unpaced: buyers of many orders are writing now.
+ * The lane of each kind of chat read, all here. Due reads leave the urgent lane its reserve (new orders, seller
+ * actions; the budget releases it late in a window); a rush's go unpaced, as buyers of many orders are writing now;
+ * reading ahead takes only what nobody else wants.
  */
-const laneOf = (rush: boolean): Lane => (rush ? 'rush' : 'hot');
+const LANE = { due: 'hot', rush: 'rush', ahead: 'quiet' } as const satisfies Record<string, Lane>;
+const laneOf = (rush: boolean): Lane => (rush ? LANE.rush : LANE.due);
 
 /** `readAt`: when the store answered; the chat's next read is due a period after it. */
 type Fetched =
@@ -286,7 +288,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     );
     for (const cursor of ahead) {
       if (pass.waitSignal.aborted || deps.sinkHold.holding() || now() >= pass.deadline || !budget.idle()) return;
-      const chat: QueuedChat = { orderId: cursor.orderId, lane: 'quiet', unannounced: false };
+      const chat: QueuedChat = { orderId: cursor.orderId, lane: LANE.ahead, unannounced: false };
       const end = await lock.run(chat.orderId, async () => {
         const fetched = await fetchChat(chat, pass);
         await onRead(chat, fetched);

@@ -58,7 +58,10 @@ export interface SyncEngineOptions extends Partial<SyncTuning> {
   pollIntervalMs: number;
   /** Clock for timestamps and schedules (ms since epoch). */
   now?: () => number;
-  /** How the request budget waits for a turn: real timers by default; a test that moves `now` moves it here too. */
+  /**
+   * How the request budget waits for a turn: real timers by default (a test that moves `now` passes one that moves it).
+   * The loops' intervals and stop's grace stay on real timers; the client's waits take its own `sleep`.
+   */
   budgetSleep?: Sleep;
   /** Fault injection for crash tests; never set in production. */
   testHooks?: SyncTestHooks;

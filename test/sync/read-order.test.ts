@@ -1,6 +1,6 @@
 /**
  * The read order's rush flag: a rush's chats come first and marked as the rush's (chat-watch.ts reads them in the
- * unpaced rush lane: rush-lane.test.ts, rush-lane-passes.test.ts), each once, whether the pass that found the burst reads them
+ * unpaced rush lane: rush-lane.test.ts), each once, whether the pass that found the burst reads them
  * (`rushedSince`) or a later pass does (`due`); the rest of the due chats after them, unmarked.
  */
 import { pino } from 'pino';

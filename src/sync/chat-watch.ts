@@ -264,7 +264,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     if (rushed === undefined) return false;
     const first = new Set(rushed);
     const rest = queue.slice(index + 1).filter((chat) => !first.has(chat.orderId));
-    const reads = rushed.map((orderId): QueuedChat => ({ orderId, lane: laneOf(true), unannounced: false }));
+    const reads = rushed.map((orderId): QueuedChat => ({ orderId, lane: LANE.rush, unannounced: false }));
     queue.splice(index + 1, queue.length, ...reads, ...rest);
     return true;
   }
@@ -315,7 +315,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
       const queue = dueQueue(pass);
       const queued = new Set(queue.map((chat) => chat.orderId));
       for (const orderId of newOrders) {
-        if (!queued.has(orderId)) queue.push({ orderId, lane: laneOf(false), unannounced: true });
+        if (!queued.has(orderId)) queue.push({ orderId, lane: LANE.due, unannounced: true });
       }
       const batches: { orderId: OrderId; read: { messages: Message[]; readAt: number } }[] = [];
       const result = await readQueue(queue, pass, async (chat, fetched) => {

@@ -105,7 +105,6 @@ interface QueuedChat {
  * reading ahead takes only what nobody else wants.
  */
 const LANE = { due: 'hot', rush: 'rush', ahead: 'quiet' } as const satisfies Record<string, Lane>;
-const laneOf = (rush: boolean): Lane => (rush ? LANE.rush : LANE.due);
 
 /** `readAt`: when the store answered; the chat's next read is due a period after it. */
 type Fetched =
@@ -224,7 +223,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
   }
 
   const dueQueue = (pass: ChatPass): QueuedChat[] =>
-    readOrder.due(pass.horizon).map(({ orderId, rush }) => ({ orderId, lane: laneOf(rush), unannounced: false }));
+    readOrder.due(pass.horizon).map(({ orderId, rush }) => ({ orderId, lane: rush ? LANE.rush : LANE.due, unannounced: false }));
 
   /**
    * Reads the queue in order while the budget admits each read before the deadline; `onRead` gets each chat

@@ -4,13 +4,11 @@
  * (`rushedSince`) or a later pass does (`due`); the rest of the due chats after them, unmarked.
  */
 import { pino } from 'pino';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open.ts';
-import { createQueries, type Queries } from '../../src/db/queries.ts';
-import type { SqliteDatabase } from '../../src/db/sqlite.ts';
+import { expect, it } from 'vitest';
 import { MessageSchema, OrderSchema, type OrderId } from '../../src/seller-api/schemas.ts';
 import { createReadOrder, type ReadOrderRules } from '../../src/sync/read-order.ts';
 import { MINUTE, NOW, SECOND, scheduleRules } from '../support/schedule-rules.ts';
+import { useMemoryDb } from '../support/memory-db.ts';
 
 const rules: ReadOrderRules = {
   ...scheduleRules(),
@@ -25,28 +23,20 @@ const rules: ReadOrderRules = {
 /** A hot window after the read order was made (at `NOW`): a rush may start. */
 const T = NOW + rules.hotWindowMs + MINUTE;
 
-let db: SqliteDatabase;
-let queries: Queries;
-beforeEach(() => {
-  db = openDatabase(':memory:', { logger: pino({ level: 'silent' }) });
-  queries = createQueries(db, () => T);
-});
-afterEach(() => {
-  db.close();
-});
+const mem = useMemoryDb(() => T);
 
 /** Six watched chats; the first two due at `T` and read last, 10 s before, the others read 30 s before and due later. */
 function watch(): OrderId[] {
   return Array.from({ length: 6 }, (_, n) => {
     const orderId = `ord_${n}` as OrderId;
-    queries.orders.insert(
+    mem.queries.orders.insert(
       OrderSchema.parse({ id: orderId, status: 'processing', createdAt: '2026-01-01T00:00:00Z' }),
       { isOpen: true, chatWatchUntil: undefined },
       NOW,
     );
-    queries.cursors.ensure(orderId, NOW);
+    mem.queries.cursors.ensure(orderId, NOW);
     const due = n === 1 || n === 2;
-    queries.cursors.scheduleAfterRead(
+    mem.queries.cursors.scheduleAfterRead(
       orderId,
       { nextReadAt: due ? T - SECOND : T + 10 * MINUTE, emptyReads: 1, failures: 0 },
       T - (due ? 10 : 30) * SECOND,
@@ -58,7 +48,13 @@ function watch(): OrderId[] {
 it("lists a rush's chats first and marked, each once, then the due ones unmarked", () => {
   const [writer] = watch() as [OrderId];
   let clock = NOW;
-  const readOrder = createReadOrder({ queries, rules, now: () => clock, storeLimit: () => 120, logger: pino({ level: 'silent' }) });
+  const readOrder = createReadOrder({
+    queries: mem.queries,
+    rules,
+    now: () => clock,
+    storeLimit: () => 120,
+    logger: pino({ level: 'silent' }),
+  });
   clock = T;
   expect(readOrder.due(T)).toEqual([
     { orderId: 'ord_1', rush: false },
@@ -66,8 +62,8 @@ it("lists a rush's chats first and marked, each once, then the due ones unmarked
   ]);
 
   // A read at T finds a buyer's line: a rush begins (one chat is enough here), and that chat was just read.
-  const before = queries.cursors.get(writer);
-  queries.cursors.scheduleAfterRead(writer, { nextReadAt: T + rules.intervalMs, emptyReads: 0, failures: 0 }, T);
+  const before = mem.queries.cursors.get(writer);
+  mem.queries.cursors.scheduleAfterRead(writer, { nextReadAt: T + rules.intervalMs, emptyReads: 0, failures: 0 }, T);
   readOrder.noteArrival(
     MessageSchema.parse({ id: 'm1', senderRole: 'buyer', text: 'hello?', createdAt: new Date(T).toISOString() }),
     T,

@@ -14,7 +14,7 @@ export interface SyncTuning {
   messagesPageSize: number;
   /** The processing/awaiting_confirmation lists are read every this many cycles (at once when a paid order left). */
   statusListsEvery: number;
-  /** A message's heat falls by e every this long (chat-schedule.ts `heatOf`); a chat with a message within it counts as hot. */
+  /** A message's heat falls by e every this long (chat-schedule.ts `heatOf`); a chat with any activity within it counts as hot. */
   hotWindowMs: number;
   /** A chat's last activity (order event, seller action, message) warms it like a fresh message, less by e every this long. */
   eventWarmMs: number;

@@ -8,12 +8,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCardViewQueries, type CardViewQueries } from '../../src/db/card-views.ts';
 import { createKeyValueStore } from '../../src/db/kv.ts';
 import { MIGRATIONS, migrate } from '../../src/db/migrations.ts';
-import { openDatabase } from '../../src/db/open.ts';
 import { createOrderQueries } from '../../src/db/orders.ts';
-import { createQueries, type Queries } from '../../src/db/queries.ts';
 import { createTelegramLinkQueries } from '../../src/db/telegram-links.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import { OrderSchema, type OrderId } from '../../src/seller-api/schemas.ts';
+import { useMemoryDb } from '../support/memory-db.ts';
 
 const logger = pino({ level: 'silent' });
 const NOW = Date.parse('2025-06-30T12:00:00Z');
@@ -91,31 +90,27 @@ describe('migration 2: card records move from kv onto the card rows', () => {
 });
 
 describe('card views', () => {
-  let db: SqliteDatabase;
-  let q: Queries;
+  const mem = useMemoryDb(() => NOW);
   let cards: CardViewQueries;
   beforeEach(() => {
-    db = openDatabase(':memory:', { logger });
-    q = createQueries(db, () => NOW);
-    cards = createCardViewQueries(db);
+    cards = createCardViewQueries(mem.db);
   });
-  afterEach(() => db.close());
 
   it('a card posted before its order is committed is the order card once the hand-off links it', () => {
     cards.show('ord_new' as OrderId, ref(1), view('N', NOW));
-    expect(q.links.orderFor(ref(1))).toBe('ord_new');
+    expect(mem.queries.links.orderFor(ref(1))).toBe('ord_new');
     // The hand-off's commit: the order, and the receipt's link, which is already there.
-    q.orders.insert(order('ord_new'), open, NOW);
-    q.links.link('ord_new' as OrderId, ref(1), 'card', NOW + 5);
-    expect(q.links.forOrder('ord_new' as OrderId)).toEqual([ref(1)]);
+    mem.queries.orders.insert(order('ord_new'), open, NOW);
+    mem.queries.links.link('ord_new' as OrderId, ref(1), 'card', NOW + 5);
+    expect(mem.queries.links.forOrder('ord_new' as OrderId)).toEqual([ref(1)]);
     expect(cards.cards('ord_new' as OrderId)).toEqual([{ ...ref(1), view: view('N', NOW) }]);
   });
 
   it('lists the cards whose view is known, else the newest card with its view unknown', () => {
-    q.orders.insert(order('ord_a'), open, NOW);
-    q.links.link('ord_a' as OrderId, ref(1), 'card', NOW);
-    q.links.link('ord_a' as OrderId, ref(2), 'other', NOW + 1);
-    q.links.link('ord_a' as OrderId, ref(3), 'card', NOW + 2);
+    mem.queries.orders.insert(order('ord_a'), open, NOW);
+    mem.queries.links.link('ord_a' as OrderId, ref(1), 'card', NOW);
+    mem.queries.links.link('ord_a' as OrderId, ref(2), 'other', NOW + 1);
+    mem.queries.links.link('ord_a' as OrderId, ref(3), 'card', NOW + 2);
     expect(cards.cards('ord_a' as OrderId)).toEqual([{ ...ref(3), view: undefined }]);
 
     cards.show('ord_a' as OrderId, ref(1), view('one', NOW + 10));
@@ -133,9 +128,9 @@ describe('card views', () => {
   });
 
   it('tends orders with a known view or unknown to sync; drops cards only of an order still unknown', () => {
-    q.orders.insert(order('ord_known'), open, NOW);
-    q.links.link('ord_known' as OrderId, ref(1), 'card', NOW);
-    q.orders.insert(order('ord_shown'), open, NOW);
+    mem.queries.orders.insert(order('ord_known'), open, NOW);
+    mem.queries.links.link('ord_known' as OrderId, ref(1), 'card', NOW);
+    mem.queries.orders.insert(order('ord_shown'), open, NOW);
     cards.show('ord_shown' as OrderId, ref(2), view('S', NOW - 5));
     cards.show('ord_shown' as OrderId, ref(3), view('S', NOW - 3));
     cards.show('ord_lost' as OrderId, ref(4), view('L', NOW - 1));
@@ -147,17 +142,17 @@ describe('card views', () => {
 
     cards.dropUnknown('ord_shown' as OrderId);
     cards.dropUnknown('ord_lost' as OrderId);
-    expect(q.links.forOrder('ord_shown' as OrderId)).toEqual([ref(3), ref(2)]);
-    expect(q.links.orderFor(ref(4))).toBeUndefined();
+    expect(mem.queries.links.forOrder('ord_shown' as OrderId)).toEqual([ref(3), ref(2)]);
+    expect(mem.queries.links.orderFor(ref(4))).toBeUndefined();
   });
 
   it("sync's pruning deletes the links of the orders it deletes, and leaves cards of uncommitted orders to the bot", () => {
     const DAY = 86_400_000;
-    q.orders.insert(order('ord_old'), { isOpen: false, chatWatchUntil: NOW - 40 * DAY }, NOW - 50 * DAY);
+    mem.queries.orders.insert(order('ord_old'), { isOpen: false, chatWatchUntil: NOW - 40 * DAY }, NOW - 50 * DAY);
     cards.show('ord_old' as OrderId, ref(1), view('O', NOW - 50 * DAY));
     cards.show('ord_uncommitted' as OrderId, ref(2), view('U', NOW - 50 * DAY));
-    expect(q.prune({ now: NOW, retentionMs: 7 * DAY, nearCursorMs: 1_000, orderRetentionMs: 30 * DAY }).orders).toBe(1);
-    expect(q.links.orderFor(ref(1))).toBeUndefined();
-    expect(q.links.orderFor(ref(2))).toBe('ord_uncommitted');
+    expect(mem.queries.prune({ now: NOW, retentionMs: 7 * DAY, nearCursorMs: 1_000, orderRetentionMs: 30 * DAY }).orders).toBe(1);
+    expect(mem.queries.links.orderFor(ref(1))).toBeUndefined();
+    expect(mem.queries.links.orderFor(ref(2))).toBe('ord_uncommitted');
   });
 });

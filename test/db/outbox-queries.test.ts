@@ -1,3 +1,4 @@
+/** The outbox table's guarantees, which hold even if a caller skipped the dedupe check. */
 import { expect, it } from 'vitest';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
 import { useMemoryDb } from '../support/memory-db.ts';

@@ -1,3 +1,7 @@
+/**
+ * Pruning keeps the database bounded without forgetting what a re-read still needs: recent bookkeeping, ids
+ * near a chat cursor, our own posts ahead of the cursor, live actions, and orders whose chat is still watched.
+ */
 import { expect, it } from 'vitest';
 import { OrderSchema, type MessageId, type Order, type OrderId } from '../../src/seller-api/schemas.ts';
 import { useMemoryDb } from '../support/memory-db.ts';

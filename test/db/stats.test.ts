@@ -3,36 +3,27 @@
  * migration's triggers write the status history as they do in production. Days are Asia/Kolkata days (UTC+5:30):
  * an order at 19:00 UTC on the 22nd is "today" there on the 23rd, and not in UTC.
  */
-import { pino } from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { statsPeriods } from '../../src/bot/stats/report.ts';
 import { createAuditQueries } from '../../src/db/audit.ts';
-import { openDatabase } from '../../src/db/open.ts';
-import { createOrderQueries, type OrderQueries } from '../../src/db/orders.ts';
-import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import { createStatsQueries, STATS_QUERIES } from '../../src/db/stats.ts';
 import { OrderSchema, type OrderId } from '../../src/seller-api/schemas.ts';
+import { useMemoryDb } from '../support/memory-db.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const MIN = 60_000;
 const NOW = at('2026-11-23T12:00:00Z'); // 17:30 in Kolkata
 const open = { isOpen: true, chatWatchUntil: undefined };
 
-let db: SqliteDatabase;
-let orders: OrderQueries;
-beforeEach(() => {
-  db = openDatabase(':memory:', { logger: pino({ level: 'silent' }) });
-  orders = createOrderQueries(db);
-});
-afterEach(() => db.close());
+const mem = useMemoryDb();
 
 const order = (id: string, status: string, createdAt: string, amount?: number) =>
   OrderSchema.parse({ id, status, createdAt, ...(amount === undefined ? {} : { amount }) });
 
 /** An order seen at its createdAt, then each status at its time. */
 function seed(id: string, createdAt: string, amount: number | undefined, changes: [string, string][]) {
-  orders.insert(order(id, 'paid', createdAt, amount), open, at(createdAt));
-  for (const [status, when] of changes) orders.update(order(id, status, createdAt, amount), open, at(when));
+  mem.queries.orders.insert(order(id, 'paid', createdAt, amount), open, at(createdAt));
+  for (const [status, when] of changes) mem.queries.orders.update(order(id, status, createdAt, amount), open, at(when));
 }
 
 function seedStore() {
@@ -49,9 +40,9 @@ function seedStore() {
   seed('D', '2026-11-16T18:00:00Z', 3, [['processing', '2026-11-16T18:40:00Z']]);
   seed('E', '2026-11-23T11:59:00Z', 1, []);
   // Completion after delivery is not a second delivery.
-  orders.update(order('A', 'completed', '2026-11-23T10:00:00Z', 19.99), open, at('2026-11-23T11:30:00Z'));
+  mem.queries.orders.update(order('A', 'completed', '2026-11-23T10:00:00Z', 19.99), open, at('2026-11-23T11:30:00Z'));
 
-  const audit = createAuditQueries(db);
+  const audit = createAuditQueries(mem.db);
   audit.record({
     at: at('2026-11-22T19:31:00Z'),
     orderId: 'B' as OrderId,
@@ -80,7 +71,7 @@ function seedStore() {
 describe('stats figures', () => {
   it('today and the last 7 days in Asia/Kolkata', () => {
     seedStore();
-    const stats = createStatsQueries(db);
+    const stats = createStatsQueries(mem.db);
     const periods = statsPeriods(NOW, 'Asia/Kolkata');
     expect(periods.today.from).toBe(at('2026-11-22T18:30:00Z'));
     expect(periods.week.from).toBe(at('2026-11-16T18:30:00Z'));
@@ -109,14 +100,14 @@ describe('stats figures', () => {
 
   it('the same data counted in UTC days differs where the zones do', () => {
     seedStore();
-    const today = createStatsQueries(db).figures(statsPeriods(NOW, 'UTC').today);
+    const today = createStatsQueries(mem.db).figures(statsPeriods(NOW, 'UTC').today);
     expect(today.newOrders).toBe(2); // A, E: B was the 22nd in UTC
     expect(today.revenue).toBe(19.99);
     expect(today.medianTakeMs).toBe(10 * MIN);
   });
 
   it('an empty database answers zeros and no medians', () => {
-    const figures = createStatsQueries(db).figures(statsPeriods(NOW, 'Asia/Kolkata').week);
+    const figures = createStatsQueries(mem.db).figures(statsPeriods(NOW, 'Asia/Kolkata').week);
     expect(figures).toEqual({
       newOrders: 0,
       taken: 0,
@@ -132,7 +123,7 @@ describe('stats figures', () => {
   it('every figure is a range scan of an index, not a scan of the table', () => {
     seedStore();
     for (const [name, sql] of Object.entries(STATS_QUERIES)) {
-      const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ from: 0, to: NOW }) as { detail: string }[];
+      const plan = mem.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ from: 0, to: NOW }) as { detail: string }[];
       const scans = plan
         .map((row) => row.detail)
         .filter((detail) => /^SCAN (order_events|audit_log|chat_log)\b/.test(detail) && !/USING/.test(detail));

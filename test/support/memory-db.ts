@@ -6,7 +6,7 @@ import { createQueries, type Queries } from '../../src/db/queries.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 
 export interface MemoryDb {
-  /** The current test's database (read it inside a test or hook, not at module level). */
+  /** The current test's database: read it inside a test, or a beforeEach/afterEach registered after `useMemoryDb`. */
   readonly db: SqliteDatabase;
   /** Its queries, on the clock given. */
   readonly queries: Queries;
@@ -26,7 +26,7 @@ export function useMemoryDb(now?: () => number): MemoryDb {
     queries = undefined;
   });
   const current = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('useMemoryDb: read the database inside a test or hook');
+    if (value === undefined) throw new Error('useMemoryDb: read the database inside a test, or a beforeEach/afterEach registered after it');
     return value;
   };
   return {

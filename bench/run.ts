@@ -119,12 +119,12 @@ function harnessProblems(run: RunRecord): string[] {
   return problems.map((problem) => `${run.spec.openOrders} open orders, ${run.subject}: ${problem}`);
 }
 
-/** Which code was measured: results are only comparable for the same engine. */
+/** Which code was measured: results are only comparable for the same code (the subject runs the bot layer too). */
 function sourceState(): BenchReport['source'] {
   // Only the end is trimmed: a porcelain line starts with a status column that may be a space.
   const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trimEnd();
   try {
-    const modified = git('status', '--porcelain', '--', 'src/sync', 'src/db', 'src/seller-api', 'src/sandbox')
+    const modified = git('status', '--porcelain', '--', 'src', 'bench/subject', 'bench/telegram', 'locales')
       .split('\n')
       .filter((line) => line !== '')
       .map((line) => line.slice(3));

@@ -45,8 +45,8 @@ describe('telegram queue', () => {
 
     const sends = h.telegram.callsOf('sendMessage').slice(before);
     expect(sends.every((call) => call.ok)).toBe(true);
-    // One per order when its five wait together; never one per buyer message.
-    expect(sends.length).toBeLessThanOrEqual(25);
+    // One per order: its five lines are found by one read, and wait together.
+    expect(sends).toHaveLength(20);
     for (const [i, card] of cards.entries()) {
       const replies = h.repliesTo(card.messageId);
       const said = replies.flatMap((message) => message.text.match(new RegExp(`order ${i} message \\d`, 'g')) ?? []);
@@ -62,6 +62,21 @@ describe('telegram queue', () => {
     h.engine.start();
     h.telegram.sendText(ADMIN, 'keys are on the way', { chatId: ADMIN.id, replyTo: coalesced.messageId });
     await eventually(() => expect(sellerTexts(orders[7]!.id)).toEqual(['keys are on the way']));
+  });
+
+  it('the lines one read finds reach an idle chat as one Telegram message', async () => {
+    h = await createBridgeHarness({ chatId: ADMIN.id, startEngine: false, bot: PACED });
+    const order = h.sandbox.control.createOrder() as Order;
+    await h.engine.pollNow();
+    await h.drained();
+    const before = h.telegram.callsOf('sendMessage').length;
+    // A buyer typing several lines: one read finds them all, and the queue is empty when the first is handed off.
+    for (const line of ['hello', 'the key does not work', 'can you help?']) h.sandbox.control.postBuyerMessage(order.id, line);
+    await h.engine.pollNow();
+    await h.drained();
+    const sends = h.telegram.callsOf('sendMessage').slice(before);
+    expect(sends).toHaveLength(1);
+    expect(h.telegram.botMessages(ADMIN.id).at(-1)?.text).toMatch(/hello[\s\S]*the key does not work[\s\S]*can you help\?/);
   });
 
   it('sync does not wait for Telegram: one poll hands off every order and message while Telegram takes one a second', async () => {

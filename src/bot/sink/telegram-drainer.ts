@@ -9,6 +9,7 @@
  * error, so sync holds them at the store instead of the queue growing. A single item Telegram refuses waits with its
  * own backoff, and with it the rest of its order, so nothing of an order overtakes it.
  */
+import { setImmediate } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { backoffDelayMs, type Backoff } from '../../shared/backoff.ts';
 import { UNLIMITED_SHUTDOWN, type ShutdownBudget } from '../../shared/shutdown-budget.ts';
@@ -140,6 +141,9 @@ export function createTelegramDrainer(deps: DrainerDeps): TelegramDrainer {
       await store.pruneSent(now() - options.keepSentMs);
     }
     await nap((await store.pending()) > 0 ? options.idlePollMs : Number.POSITIVE_INFINITY);
+    // Sync hands off the lines one read found one by one, in one turn of the event loop: picking at the first
+    // would send it alone and the rest as a second message.
+    await setImmediate();
   };
 
   const run = async () => {

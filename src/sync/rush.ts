@@ -68,7 +68,7 @@ export function createRush(rules: RushRules, createdAt: number): Rush {
       turns = [...turns.filter((turn) => turn.writtenAt >= newest - 2 * rules.hotWindowMs - span), { orderId, writtenAt }];
       if (at - createdAt < rules.hotWindowMs) return false;
       // A message written a hot window before the newest known is a backlog found late, not a rush now; and the hot
-      // window before it is kept only that far (judged against an emptied pace, any five chats of a backlog would start one).
+      // window before it is kept only that far (judged against an emptied pace, any few chats of a backlog would start one).
       if (writtenAt < newest - rules.hotWindowMs) return false;
       // One burst starts one rush: the rest of it, found later, is what that rush reads.
       if (last !== undefined && Math.abs(writtenAt - last.writtenAt) <= span) return false;

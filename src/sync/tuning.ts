@@ -86,9 +86,9 @@ export function defaultTuning(pollIntervalMs: number): SyncTuning {
     sweepShareMin: 0.25,
     sweepShareMax: 0.75,
     sweepPerUnpredicted: 2,
-    // Five chats at four times the usual pace: the uniform workload's 50 conversations (about 11 chats a span) never
+    // Three chats at four times the usual pace: the uniform workload's 50 conversations (about 11 chats a span) never
     // start one. Reach: buyers in touch within two hot windows; at most about half a minute of a 120-a-minute budget.
-    rushChats: 5,
+    rushChats: 3,
     rushRatio: 4,
     rushReachMs: 20 * MINUTE,
     rushMaxChats: 60,

@@ -110,7 +110,9 @@ it('reads again a chat the pass read just before the burst reached it', async ()
   const talking = order();
   const cursors = createQueries(h.db).cursors;
   let clock = NOW;
-  const engine = h.engine({ now: () => clock, pollIntervalMs: INTERVAL, pollNowLookaheadMs: 0 });
+  // The rush begins with the fifth writer's line, a second after the conversation's read (the test's clock stands
+  // still within a pass, so a rush that began at that read's instant would count it as its own).
+  const engine = h.engine({ now: () => clock, pollIntervalMs: INTERVAL, pollNowLookaheadMs: 0, rushChats: 5 });
   const write = (orderId: OrderId, text = 'hello?') =>
     control.postBuyerMessage(orderId, text, { createdAt: new Date(clock).toISOString() });
   const cycle = async () => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createQueries } from '../../src/db/queries.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
 import type { SyncEngineOptions } from '../../src/sync/engine.ts';
+import { defaultTuning } from '../../src/sync/tuning.ts';
 import { MINUTE, NOW, SECOND } from '../support/schedule-rules.ts';
 import { createHarness, type Harness } from './harness.ts';
 
@@ -110,9 +111,7 @@ it('reads again a chat the pass read just before the burst reached it', async ()
   const talking = order();
   const cursors = createQueries(h.db).cursors;
   let clock = NOW;
-  // The rush begins with the fifth writer's line, a second after the conversation's read (the test's clock stands
-  // still within a pass, so a rush that began at that read's instant would count it as its own).
-  const engine = h.engine({ now: () => clock, pollIntervalMs: INTERVAL, pollNowLookaheadMs: 0, rushChats: 5 });
+  const engine = h.engine({ now: () => clock, pollIntervalMs: INTERVAL, pollNowLookaheadMs: 0 });
   const write = (orderId: OrderId, text = 'hello?') =>
     control.postBuyerMessage(orderId, text, { createdAt: new Date(clock).toISOString() });
   const cycle = async () => {
@@ -127,12 +126,12 @@ it('reads again a chat the pass read just before the burst reached it', async ()
     await cycle();
   }
   for (const orderId of writing) write(orderId);
-  // Its buyer writes too, a moment after the pass read the chat: when the last of the five is relayed.
+  // Its buyer writes too, a moment after the pass read the chat: when the line that starts the rush is relayed.
   let readFirst = false;
   const relayed = new Set<string>();
   h.sink.refuse = (event) => {
     if (event.kind === 'messageArrived' && writing.includes(event.orderId as OrderId)) relayed.add(event.orderId);
-    if (relayed.size === writing.length) {
+    if (relayed.size === defaultTuning(INTERVAL).rushChats) {
       h.sink.refuse = undefined;
       readFirst = cursors.get(talking)?.lastReadAt === clock;
       // The pass takes time: the rush begins a second after that read.

@@ -1,6 +1,8 @@
 /**
  * What the bot needs of the database to queue what it shows in Telegram (src/db's `TelegramQueueQueries` fits it).
- * Sync or async implementations both work: every call is awaited.
+ * Sync or async implementations both work: every call is awaited. A synchronous one (SQLite) also lets the drainer's
+ * gather see every line one read hands off before it picks (telegram-drainer.ts); an async one would send the first
+ * alone.
  */
 
 import type { QueueEntry, QueuedRow, QueueProgress } from '../../core/telegram-queue-rows.ts';

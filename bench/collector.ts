@@ -71,6 +71,8 @@ export interface Collector extends LoadListener {
   readonly statusChanges: StatusChange[];
   /** When the fake Bot API admitted each send or edit (real ms, in order): how fast the bot got through a backlog. */
   readonly telegramAdmitted: number[];
+  /** The same, with what each was (for `--ledger`: what took the chat's slots during a burst). */
+  readonly telegramEvents: { at: number; kind: 'send' | 'edit'; orderId: string | undefined; tags: number }[];
   readonly firstCycleAt: number | undefined;
   /** Pre-existing open orders whose chat the subject has not read yet. */
   unreadOpenOrders(): number;
@@ -94,6 +96,7 @@ export function createCollector(): Collector {
   const usage: UsageSample[] = [];
   const statusChanges: StatusChange[] = [];
   const telegramAdmitted: number[] = [];
+  const telegramEvents: Collector['telegramEvents'] = [];
   const tags = new Map<string, MessageEntry>();
   const unread = new Set<string>();
   const chatting = new Set<string>();
@@ -111,6 +114,7 @@ export function createCollector(): Collector {
     usage,
     statusChanges,
     telegramAdmitted,
+    telegramEvents,
     get firstCycleAt() {
       return firstCycleAt;
     },
@@ -156,6 +160,7 @@ export function createCollector(): Collector {
 
     takeTelegram(event) {
       telegramAdmitted.push(event.at);
+      telegramEvents.push({ at: event.at, kind: event.kind, orderId: event.orderId, tags: event.tags.length });
       if (event.tags.length > 0) {
         for (const tag of event.tags) {
           tags.get(tag)?.telegram.push(event.at);

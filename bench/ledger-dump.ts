@@ -1,7 +1,8 @@
 /**
  * `--ledger DIR`: the run's ledger as JSON, for questions the report does not answer (why was this chat not read
  * for three minutes?): every chat read, message and order with their times (real ms, `storeMsPerRealMs` converts),
- * and the status changes. Message texts and ids of the store's items are not in it; nothing secret is.
+ * the status changes, and every Telegram send or edit. Message texts and ids of the store's items are not in it;
+ * nothing secret is.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,6 +34,7 @@ export function writeLedger(dir: string, name: string, collector: Collector, sca
       cards: entry.cards,
     })),
     statusChanges: collector.statusChanges,
+    telegram: collector.telegramEvents,
   };
   writeFileSync(path, JSON.stringify(ledger));
   return path;

@@ -69,9 +69,10 @@ export interface Collector extends LoadListener {
   readonly reads: { at: number; orderId: string; target: ReadTarget }[];
   readonly usage: UsageSample[];
   readonly statusChanges: StatusChange[];
-  /** When the fake Bot API admitted each send or edit (real ms, in order): how fast the bot got through a backlog. */
-  readonly telegramAdmitted: number[];
-  /** The same, with what each was (for `--ledger`: what took the chat's slots during a burst). */
+  /**
+   * Each send or edit the fake Bot API admitted (real ms, in order), and what it was: how fast the bot got through a
+   * backlog, and (`--ledger`) what took the chat's slots during a burst.
+   */
   readonly telegramEvents: { at: number; kind: 'send' | 'edit'; orderId: string | undefined; tags: number }[];
   readonly firstCycleAt: number | undefined;
   /** Pre-existing open orders whose chat the subject has not read yet. */
@@ -95,7 +96,6 @@ export function createCollector(): Collector {
   const reads: { at: number; orderId: string; target: ReadTarget }[] = [];
   const usage: UsageSample[] = [];
   const statusChanges: StatusChange[] = [];
-  const telegramAdmitted: number[] = [];
   const telegramEvents: Collector['telegramEvents'] = [];
   const tags = new Map<string, MessageEntry>();
   const unread = new Set<string>();
@@ -113,7 +113,6 @@ export function createCollector(): Collector {
     reads,
     usage,
     statusChanges,
-    telegramAdmitted,
     telegramEvents,
     get firstCycleAt() {
       return firstCycleAt;
@@ -159,7 +158,6 @@ export function createCollector(): Collector {
     },
 
     takeTelegram(event) {
-      telegramAdmitted.push(event.at);
       telegramEvents.push({ at: event.at, kind: event.kind, orderId: event.orderId, tags: event.tags.length });
       if (event.tags.length > 0) {
         for (const tag of event.tags) {

@@ -85,7 +85,10 @@ export function sellerView(run: RunRecord): SellerView {
           newOrderCard: latencyStats(newOrders.map((entry) => sample(entry.createdMs, entry.cards[0]))),
           status429: run.telegram429 ?? 0,
           calls: run.telegramCalls ?? {},
-          backlogGapS: backlogGap(scale, collector.telegramAdmitted),
+          backlogGapS: backlogGap(
+            scale,
+            collector.telegramEvents.map((event) => event.at),
+          ),
           pacing: run.ready.pacing,
         }
       : undefined,

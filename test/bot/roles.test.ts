@@ -1,11 +1,11 @@
 /** The role model through the chat binding: admin, staff, both (admin), neither; the trial-bound user is an admin. */
 import { expect, it } from 'vitest';
-import { pino } from 'pino';
 import { createChatBinding } from '../../src/bot/storage/chat-binding.ts';
 import { createKeyValueStore } from '../../src/db/kv.ts';
-import { openDatabase } from '../../src/db/open.ts';
+import { useMemoryDb } from '../support/memory-db.ts';
 
-const kv = () => createKeyValueStore(openDatabase(':memory:', { logger: pino({ level: 'silent' }) }));
+const mem = useMemoryDb();
+const kv = () => createKeyValueStore(mem.db);
 
 it('admins, staff, someone in both lists (an admin) and strangers', async () => {
   const binding = createChatBinding({ chatId: -100123, adminIds: [1, 3], staffIds: [2, 3], kv: kv() });

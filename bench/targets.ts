@@ -28,6 +28,13 @@ const AUTO_DELIVERY_TARGET = 'ours: auto-delivery p95 ≤ 2 poll intervals + 2 p
 const CHAT_BURST_MAX_S: Record<Exclude<TelegramMode, 'sink'>, number> = { private: 30, group: 90 };
 const FOCUS = 1000;
 const LARGEST = 5000;
+/**
+ * Issue 15: with a spare budget a status change made at the store reaches the card within 3 poll intervals. At 10 open
+ * orders the bench's 120 requests a minute are 20 an interval for about 30 chats, as the issue's case (a handful of
+ * orders, 1200 a minute, a 1 s interval); only the realistic workload changes statuses at the store.
+ */
+const IDLE = 10;
+const STATUS_CHANGE_IDLE_P95_MAX_S = (3 * POLL_INTERVAL_MS) / 1000;
 
 export function judgeTargets(results: readonly ScenarioResult[], telegram: TelegramMode): TargetVerdict[] {
   const verdicts: TargetVerdict[] = [];
@@ -57,6 +64,7 @@ export function judgeTargets(results: readonly ScenarioResult[], telegram: Teleg
         : atMost('ours: new-order p95 ≤ 2 poll intervals', n, newOrder, NEW_ORDER_P95_MAX_S, 's'),
     );
     verdicts.push(...autoDeliveryVerdicts(ours, n));
+    if (n === IDLE) verdicts.push(...idleStatusVerdicts(ours, n));
   }
 
   const focus = results.find((result) => result.spec.openOrders === FOCUS);
@@ -136,6 +144,17 @@ function autoDeliveryVerdicts(ours: RunSummary, n: number): TargetVerdict[] {
       value: `${auto.undelivered} undelivered, ${auto.itemsInTwoOrders} items in two orders, ${auto.wrongValue} other values (${auto.delivered} delivered)`,
     },
   ];
+}
+
+/** Judged on the card in the chat with the Telegram model, at the sink without it; no verdict without status changes. */
+function idleStatusVerdicts(ours: RunSummary, n: number): TargetVerdict[] {
+  const change = ours.seller.statusChange;
+  const latency = change.telegram ?? change.sink;
+  const p95 = latency.p95;
+  if (p95 === undefined) return [];
+  const where = change.telegram === undefined ? 'sink' : 'card';
+  const target = `ours: status change → ${where} p95 ≤ 3 poll intervals (spare budget)`;
+  return [{ ...atMost(target, n, p95, STATUS_CHANGE_IDLE_P95_MAX_S, 's'), value: `${show(p95)} (n=${latency.n})` }];
 }
 
 function chatBurstVerdicts(ours: RunSummary, n: number, telegram: TelegramMode): TargetVerdict[] {

@@ -82,6 +82,8 @@ export interface Collector extends LoadListener {
    * included) — what "lost" counts at the end.
    */
   pendingDue(): number;
+  /** Measured status changes not at the sink yet, or (`inChat`, the Telegram model) not on the card yet: grace waits for them too. */
+  pendingStatusChanges(inChat: boolean): number;
   /** Sink calls for ids the buyers never created (must stay 0). */
   readonly unknownDeliveries: number;
   markSeeded(chatting: readonly string[], quiet: readonly string[]): void;
@@ -122,6 +124,9 @@ export function createCollector(): Collector {
     },
     unreadOpenOrders: () => unread.size,
     pendingDue: () => pending,
+    pendingStatusChanges: (inChat) =>
+      statusChanges.filter((change) => change.measured && (change.sinkAt === undefined || (inChat && change.telegramAt === undefined)))
+        .length,
 
     messageCreated({ id, orderId, createdMs, kind, tag, topic }) {
       const measured = collector.phase === 'measure' && kind !== 'history';

@@ -6,6 +6,9 @@ import { MINUTE, SECOND } from './time-scale.ts';
 
 /** The per-key limit the issue names: 120 requests a minute. */
 export const STORE_RATE_LIMIT = { limit: 120, windowMs: MINUTE } as const;
+
+/** The store's limit for a scenario, requests per `STORE_RATE_LIMIT.windowMs`. */
+export const rateLimitOf = (spec: Pick<ScenarioSpec, 'rateLimit'>): number => spec.rateLimit ?? STORE_RATE_LIMIT.limit;
 /** The bridge's default poll interval (POLL_INTERVAL_SECONDS=10). */
 export const POLL_INTERVAL_MS = 10 * SECOND;
 /** The sandbox serves at most this many orders a page; both subjects ask for full pages. */
@@ -51,6 +54,8 @@ export interface ScenarioSpec {
   seed: number;
   /** S for this scenario when the profile's would make the subject's CPU the bottleneck. */
   scale?: number;
+  /** The store's limit, requests a minute per key (`--rate-limit`); `STORE_RATE_LIMIT` when unset. */
+  rateLimit?: number;
   /** Longer phase caps where the budget needs them (a round over every chat takes longer than the profile's). */
   phases?: Partial<Pick<Profile, 'maxWarmupMs' | 'graceMaxMs'>>;
 }

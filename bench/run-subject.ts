@@ -19,6 +19,7 @@ import {
   PEAK_FACTOR,
   RESTART_GRACE_MS,
   STARTUP_WINDOW_MS,
+  rateLimitOf,
   STORE_RATE_LIMIT,
   type Profile,
   type ScenarioSpec,
@@ -98,7 +99,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
   const wallStart = Date.now();
   const scale = createTimeScale(spec.scale ?? profile.scale);
   const sandbox = await startSandbox({
-    rateLimit: { limit: STORE_RATE_LIMIT.limit, windowMs: scale.toReal(STORE_RATE_LIMIT.windowMs) },
+    rateLimit: { limit: rateLimitOf(spec), windowMs: scale.toReal(STORE_RATE_LIMIT.windowMs) },
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'bridge-bench-'));
   const telegram: FakeBotApi | undefined = options.telegram === 'sink' ? undefined : await startFakeBotApi({ token: BOT_TOKEN, scale });
@@ -253,7 +254,11 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
 
       const graceEndDue = measureEndAt + clock.toReal(rules.graceMaxMs);
       // Grace also lasts until the start-up window closed (quick mode): its messages are still being written.
-      const waiting = () => ledger.pendingDue() > 0 || undeliveredStock() > 0 || Date.now() < ledger.dueUntil;
+      const waiting = () =>
+        ledger.pendingDue() > 0 ||
+        ledger.pendingStatusChanges(telegram !== undefined) > 0 ||
+        undeliveredStock() > 0 ||
+        Date.now() < ledger.dueUntil;
       while (waiting() && Date.now() < graceEndDue) {
         channel.throwIfBroken();
         await sleep(PHASE_CHECK_MS);

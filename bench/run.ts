@@ -8,7 +8,8 @@
  *            --scale S, --scenarios 10,1000, --subjects ours,naive, --subject-node-flags="--max-semi-space-size=1",
  *            --subject-runtime tsx (the sources under the tsx loader instead of the bundle npm start runs: what it costs),
  *            --tuning '{"quietWeight":2}' (engine tuning overrides for an experiment, durations in store ms),
- *            --seed N (another draw of every scenario's timeline), --ledger DIR (each run's ledger as JSON)
+ *            --seed N (another draw of every scenario's timeline), --ledger DIR (each run's ledger as JSON),
+ *            --rate-limit N (the store's limit, requests a minute per key; 120 unless said)
  *
  * Exits non-zero only when the harness itself breaks (a subject crashed, nothing was measured), never on timing.
  */
@@ -58,6 +59,7 @@ function chooseProfile(): Choice {
       ledger: { type: 'string' },
       profile: { type: 'string', default: 'uniform' },
       telegram: { type: 'string', default: 'private' },
+      'rate-limit': { type: 'string' },
     },
     strict: true,
   });
@@ -72,7 +74,11 @@ function chooseProfile(): Choice {
   // is checked on more than one draw.
   const seedOffset = values.seed === undefined ? 0 : Number(values.seed);
   if (!Number.isInteger(seedOffset)) throw new Error(`--seed must be an integer, got ${values.seed}`);
-  const scenarios = scaled.map((spec) => ({ ...spec, seed: spec.seed + seedOffset }));
+  // --rate-limit N: the store's limit, requests a minute per key (120 unless said), for every scenario.
+  const rateLimit = values['rate-limit'] === undefined ? undefined : Number(values['rate-limit']);
+  if (rateLimit !== undefined && !(Number.isInteger(rateLimit) && rateLimit >= 1))
+    throw new Error(`--rate-limit must be a whole number >= 1, got ${values['rate-limit']}`);
+  const scenarios = scaled.map((spec) => ({ ...spec, seed: spec.seed + seedOffset, ...(rateLimit === undefined ? {} : { rateLimit }) }));
   if (chosen.length === 0) throw new Error(`--scenarios matched none of ${base.scenarios.map((spec) => spec.openOrders).join(', ')}`);
   const subjects = (values.subjects?.split(',') ?? ['ours', 'naive']) as SubjectKind[];
   if (subjects.some((subject) => subject !== 'ours' && subject !== 'naive')) throw new Error('--subjects takes ours and/or naive');
@@ -90,6 +96,7 @@ function chooseProfile(): Choice {
     nodeFlags.length > 0 ||
     values.scale !== undefined ||
     seedOffset !== 0 ||
+    rateLimit !== undefined ||
     runtime !== 'npm-start' ||
     tuning !== undefined;
   return {

@@ -1,6 +1,6 @@
 /** One scenario's outcome: both subjects' summaries and the budget's lower bound for the chatting chats. */
 import { budgetLowerBound, type BudgetLowerBound } from './metrics.ts';
-import type { ScenarioSpec } from './profiles.ts';
+import { rateLimitOf, type ScenarioSpec } from './profiles.ts';
 import type { RunRecord } from './run-subject.ts';
 import { chatBudgetPerSecond, paidOrdersAtMeasureEnd, summarise, type RunSummary } from './summarise.ts';
 
@@ -31,7 +31,7 @@ export function scenarioResult(
   const oursSummary = ours ? summarise(ours) : undefined;
   const naiveSummary = naive ? summarise(naive) : undefined;
   const paid = ours ? paidOrdersAtMeasureEnd(ours) : naive ? paidOrdersAtMeasureEnd(naive) : 0;
-  const budget = chatBudgetPerSecond(paid);
+  const budget = chatBudgetPerSecond(paid, rateLimitOf(spec));
   const chatReadsPerSecond = oursSummary ? sumValues(oursSummary.chatReads.perMinute) / 60 : 0;
   return {
     spec,

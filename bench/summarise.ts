@@ -299,9 +299,9 @@ function summariseAutoDelivery({ autoDelivery, scale, times }: RunRecord): AutoD
  * Requests a second left for chats by the budget: the key's limit minus what new-order detection cannot do
  * without (every page of the paid list once per poll interval).
  */
-export function chatBudgetPerSecond(paidOrders: number): { requestsPerSecond: number; paidPagesPerInterval: number } {
+export function chatBudgetPerSecond(paidOrders: number, limit: number): { requestsPerSecond: number; paidPagesPerInterval: number } {
   const paidPagesPerInterval = Math.max(1, Math.ceil(paidOrders / ORDERS_PAGE_SIZE));
-  const limitPerSecond = STORE_RATE_LIMIT.limit / (STORE_RATE_LIMIT.windowMs / 1000);
+  const limitPerSecond = limit / (STORE_RATE_LIMIT.windowMs / 1000);
   return { requestsPerSecond: limitPerSecond - paidPagesPerInterval / (POLL_INTERVAL_MS / 1000), paidPagesPerInterval };
 }
 

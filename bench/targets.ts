@@ -1,6 +1,6 @@
 /** The team's targets (issues 6 and 16), judged on a run's results: met, missed by how much, or not run in this mode. */
-import type { Quantile } from './metrics.ts';
-import { POLL_INTERVAL_MS, STORE_RATE_LIMIT, type TelegramMode } from './profiles.ts';
+import type { LatencyStats, Quantile } from './metrics.ts';
+import { POLL_INTERVAL_MS, rateLimitOf, STORE_RATE_LIMIT, type TelegramMode } from './profiles.ts';
 import type { ScenarioResult } from './scenario-result.ts';
 import type { RunSummary } from './summarise.ts';
 
@@ -29,11 +29,12 @@ const CHAT_BURST_MAX_S: Record<Exclude<TelegramMode, 'sink'>, number> = { privat
 const FOCUS = 1000;
 const LARGEST = 5000;
 /**
- * Issue 15: with a spare budget a status change made at the store reaches the card within 3 poll intervals. At 10 open
- * orders the bench's 120 requests a minute are 20 an interval for about 30 chats, as the issue's case (a handful of
- * orders, 1200 a minute, a 1 s interval); only the realistic workload changes statuses at the store.
+ * Issue 15: with a spare budget a status change made at the store reaches the card within 3 poll intervals. Judged
+ * where ours spent less than half the store's limit over the measured window (`--rate-limit 1200` at 10 open orders);
+ * with the budget full the lists keep their share, and the figure is reported only. On the card in a private chat; in
+ * a group the card's edit waits behind buyer messages at 20 a minute (edits go last), so there at the sink.
  */
-const IDLE = 10;
+const IDLE_SHARE_MAX = 0.5;
 const STATUS_CHANGE_IDLE_P95_MAX_S = (3 * POLL_INTERVAL_MS) / 1000;
 
 export function judgeTargets(results: readonly ScenarioResult[], telegram: TelegramMode): TargetVerdict[] {
@@ -64,7 +65,7 @@ export function judgeTargets(results: readonly ScenarioResult[], telegram: Teleg
         : atMost('ours: new-order p95 ≤ 2 poll intervals', n, newOrder, NEW_ORDER_P95_MAX_S, 's'),
     );
     verdicts.push(...autoDeliveryVerdicts(ours, n));
-    if (n === IDLE) verdicts.push(...idleStatusVerdicts(ours, n));
+    verdicts.push(...idleStatusVerdicts(ours, n, rateLimitOf(result.spec), telegram));
   }
 
   const focus = results.find((result) => result.spec.openOrders === FOCUS);
@@ -146,15 +147,18 @@ function autoDeliveryVerdicts(ours: RunSummary, n: number): TargetVerdict[] {
   ];
 }
 
-/** Judged on the card in the chat with the Telegram model, at the sink without it; no verdict without status changes. */
-function idleStatusVerdicts(ours: RunSummary, n: number): TargetVerdict[] {
+function idleStatusVerdicts(ours: RunSummary, n: number, limit: number, telegram: TelegramMode): TargetVerdict[] {
   const change = ours.seller.statusChange;
-  const latency = change.telegram ?? change.sink;
+  const onCard = telegram === 'private' && change.telegram !== undefined;
+  const latency = onCard ? (change.telegram as LatencyStats) : change.sink;
   const p95 = latency.p95;
   if (p95 === undefined) return [];
-  const where = change.telegram === undefined ? 'sink' : 'card';
-  const target = `ours: status change → ${where} p95 ≤ 3 poll intervals (spare budget)`;
-  return [{ ...atMost(target, n, p95, STATUS_CHANGE_IDLE_P95_MAX_S, 's'), value: `${show(p95)} (n=${latency.n})` }];
+  const spent = ours.requests.perMinute / limit;
+  const target = `ours: status change → ${onCard ? 'card' : 'sink'} p95 ≤ 3 poll intervals with a spare budget`;
+  const judged = atMost(target, n, p95, STATUS_CHANGE_IDLE_P95_MAX_S, 's');
+  const value = `${show(p95)} (n=${latency.n}; ${Math.round(spent * 100)}% of the limit spent)`;
+  if (spent < IDLE_SHARE_MAX) return [{ ...judged, value }];
+  return [{ ...judged, value, met: undefined, by: 'the budget was full: the lists kept their share' }];
 }
 
 function chatBurstVerdicts(ours: RunSummary, n: number, telegram: TelegramMode): TargetVerdict[] {
@@ -185,7 +189,18 @@ function zero(target: string, openOrders: number, count: number): TargetVerdict 
   return { target, openOrders, value: String(count), limit: '0', met: count === 0, ...(count === 0 ? {} : { by: `${count} over` }) };
 }
 
+/** A censored value under the limit (something still on its way when the run ended) is no verdict either way. */
 function atMost(target: string, openOrders: number, value: Quantile, limit: number, unit: string): TargetVerdict {
+  if (value.censored && value.s <= limit) {
+    return {
+      target,
+      openOrders,
+      value: show(value),
+      limit: `≤ ${limit} ${unit}`,
+      met: undefined,
+      by: 'some still on their way at the end',
+    };
+  }
   const met = value.s <= limit && !value.censored;
   return {
     target,

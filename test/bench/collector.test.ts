@@ -1,6 +1,7 @@
 /**
  * The collector attributes what the fake Bot API admitted to the buyer messages it carries: a Telegram message that
- * packs several buyer messages of one order (the bridge coalesces them) shows each of them, not only the first.
+ * packs several buyer messages of one order (the bridge coalesces them) shows each of them, not only the first. And it
+ * tells grace which measured status changes are still on their way.
  */
 import { describe, expect, it } from 'vitest';
 import { createCollector } from '../../bench/collector.ts';
@@ -22,4 +23,27 @@ describe('collector', () => {
     // A relayed message is not a card.
     expect(collector.orders.get(ORDER)).toBeUndefined();
   });
+
+  it('counts a measured status change as pending until it reached the sink, and the card when the chat counts', () => {
+    const collector = createCollector();
+    collector.phase = 'warmup';
+    collector.statusChanged({ orderId: 'ord_warm', status: 'processing', at: 500 });
+    collector.phase = 'measure';
+    collector.statusChanged({ orderId: ORDER, status: 'awaiting_confirmation', at: 1_000 });
+    expect(collector.pendingStatusChanges(false)).toBe(1);
+
+    collector.takeBatch({
+      type: 'batch',
+      deliveries: [{ kind: 'status', orderId: ORDER, status: 'awaiting_confirmation', at: 2_000 }],
+      reads: [],
+      usage: USAGE,
+    });
+    expect(collector.pendingStatusChanges(false)).toBe(0);
+    expect(collector.pendingStatusChanges(true)).toBe(1);
+
+    collector.takeTelegram({ kind: 'edit', at: 3_000, messageId: 7, tags: [], orderId: ORDER });
+    expect(collector.pendingStatusChanges(true)).toBe(0);
+  });
 });
+
+const USAGE = { at: 0, cpuMicros: 0, rssBytes: 0, heapUsedBytes: 0, dbBytes: 0 };

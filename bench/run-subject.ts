@@ -256,7 +256,7 @@ export async function runSubject(spec: ScenarioSpec, profile: Profile, subject: 
       // Grace also lasts until the start-up window closed (quick mode): its messages are still being written.
       const waiting = () =>
         ledger.pendingDue() > 0 ||
-        ledger.pendingStatusChanges(telegram !== undefined) > 0 ||
+        (subject === 'ours' && ledger.pendingStatusChanges(telegram !== undefined) > 0) ||
         undeliveredStock() > 0 ||
         Date.now() < ledger.dueUntil;
       while (waiting() && Date.now() < graceEndDue) {

@@ -23,7 +23,10 @@ export interface DrainerOptions {
   backoff: Backoff;
   /** How often a queue whose items all wait for a retry is looked at again. */
   idlePollMs: number;
-  /** A card edit waiting this long goes with new content, in its turn: a busy chat still sees cards change. */
+  /**
+   * A card edit waiting this long goes with new content, in its turn: a busy chat still sees cards change. 30 s,
+   * three default poll intervals: in a busy group each such edit costs a buyer message one slot (3 s).
+   */
   editMaxWaitMs: number;
   /** Sent items are kept this long, so an event offered again after a crash is recognised. */
   keepSentMs: number;
@@ -34,7 +37,7 @@ export interface DrainerOptions {
 export const DEFAULT_DRAINER: DrainerOptions = {
   backoff: { baseMs: 2_000, maxMs: 5 * 60_000 },
   idlePollMs: 1_000,
-  editMaxWaitMs: 2 * 60_000,
+  editMaxWaitMs: 30_000,
   keepSentMs: 2 * 24 * 60 * 60_000,
   stopGraceMs: 5_000,
 };

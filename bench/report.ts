@@ -50,7 +50,7 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push(`## Seller bridge benchmark — ${report.mode} mode, ${report.workload} workload, Telegram: ${report.telegram}`, '');
   lines.push(
     `Time compression ${scales}: every store duration ran S× faster; **every time below is store time** ` +
-      `(real × S). Store: ${first === undefined ? STORE_RATE_LIMIT.limit : rateLimitOf(first)} requests per ${STORE_RATE_LIMIT.windowMs / 1000} s per key, poll interval ` +
+      `(real × S). Store: ${rateLimitOf(first ?? {})} requests per ${STORE_RATE_LIMIT.windowMs / 1000} s per key, poll interval ` +
       `${POLL_INTERVAL_MS / 1000} s. Buyers: up to 50 chatting chats (one message every ${(first?.chatGapMs ?? 0) / 1000} s each on ` +
       `average), ${quietRate} messages/min across quiet orders (fewer where there are few), ${first?.ordersPerMinute ?? 0} new paid order/min, and a ` +
       `burst in the middle of the window. Warm-up is discarded: measuring starts once the subject finished its first cycle, read every ` +

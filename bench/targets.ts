@@ -63,8 +63,9 @@ export function judgeTargets(results: readonly ScenarioResult[], telegram: Teleg
           }
         : atMost('ours: new-order p95 ≤ 2 poll intervals', n, newOrder, NEW_ORDER_P95_MAX_S, 's'),
     );
-    verdicts.push(...autoDeliveryVerdicts(ours, n, autoDeliveryMaxS(rateLimitOf(result.spec))));
-    verdicts.push(...idleStatusVerdicts(ours, n, rateLimitOf(result.spec), telegram));
+    const limit = rateLimitOf(result.spec);
+    verdicts.push(...autoDeliveryVerdicts(ours, n, autoDeliveryMaxS(limit)));
+    verdicts.push(...idleStatusVerdicts(ours, n, limit, telegram));
   }
 
   const focus = results.find((result) => result.spec.openOrders === FOCUS);

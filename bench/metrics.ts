@@ -56,9 +56,9 @@ export function latencyStats(samples: readonly LatencySample[]): LatencyStats {
 }
 
 export interface BudgetLowerBound {
-  /** Chats that need reading (the chatting ones). */
+  /** Chats the round covers. */
   chats: number;
-  /** Requests a second left for chats once new-order detection took its share. */
+  /** Chat reads a second spent on them. */
   requestsPerSecond: number;
   /** Every chat read once per K/B seconds, at the very best. */
   readEveryS: number;

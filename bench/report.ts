@@ -1,12 +1,12 @@
 /** The benchmark's report: markdown tables for people, one JSON document for machines and later comparison. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Quantile } from './metrics.ts';
 import type { ProcessFloor } from './process-floor.ts';
 import { POLL_INTERVAL_MS, rateLimitOf, STORE_RATE_LIMIT, type Profile, type TelegramMode, type WorkloadName } from './profiles.ts';
 import type { ScenarioResult } from './scenario-result.ts';
 import { rows, table, triple } from './report-table.ts';
 import { chatBurstTable } from './report-chat-burst.ts';
+import { floorTables } from './report-floors.ts';
 import { topicTable } from './report-topics.ts';
 import { sellerTables } from './report-seller.ts';
 import { show, type TargetVerdict } from './targets.ts';
@@ -96,6 +96,7 @@ export function renderMarkdown(report: BenchReport): string {
     '',
   );
 
+  lines.push(...floorTables(report.scenarios, report.telegram));
   lines.push(...sellerTables(report.scenarios, report.telegram, report.workload));
   lines.push(...topicTable(report.scenarios));
 
@@ -132,53 +133,6 @@ export function renderMarkdown(report: BenchReport): string {
               ]
             : ['n/a', 'n/a', 'n/a', 'n/a']),
           show(run.latency.newOrders.p95),
-        ];
-      }),
-    ),
-    '',
-  );
-
-  lines.push('### Against the budget’s lower bound (hot = chatting chats)', '');
-  lines.push(
-    'K chats need reading, B requests a second are left for them (the limit minus one paid-list page per poll interval): no ' +
-      'scheduler reads a chat more often than every K/B s, so a message waits K/(2B) on average and 0.95·K/B at p95. ' +
-      '"own-budget bound" uses the chat reads ours actually made instead of B. A poller reading each chat at most once per ' +
-      `poll interval cannot beat 0.95 × ${POLL_INTERVAL_MS / 1000} s = ${(0.95 * POLL_INTERVAL_MS) / 1000} s at p95 either; that floor ` +
-      'matters only where K/B is below the interval.',
-    '',
-  );
-  lines.push(
-    table(
-      [
-        'open',
-        'K',
-        'B req/s',
-        'bound mean / p95',
-        'ours hot mean / p95',
-        'ours p95 / bound p95',
-        'ours p95 / max(bound, interval floor)',
-        'own-budget bound p95',
-        'ours hot p95, chats it had read before the window (chatting chats never read)',
-        'naive hot p95',
-        'naive p95 / ours p95',
-      ],
-      report.scenarios.map((result) => {
-        const ours = result.ours?.latency.hot;
-        const naive = result.naive?.latency.hot;
-        return [
-          String(result.spec.openOrders),
-          String(result.lowerBound.chats),
-          result.lowerBound.requestsPerSecond.toFixed(2),
-          `${result.lowerBound.meanS.toFixed(1)} s / ${result.lowerBound.p95S.toFixed(1)} s`,
-          ours ? `${show(ours.mean)} / ${show(ours.p95)}` : '–',
-          ours?.p95 ? ratio(ours.p95, result.lowerBound.p95S) : '–',
-          ours?.p95 ? ratio(ours.p95, Math.max(result.lowerBound.p95S, (0.95 * POLL_INTERVAL_MS) / 1000)) : '–',
-          result.oursOwnChatBudgetBound ? `${result.oursOwnChatBudgetBound.p95S.toFixed(1)} s` : '–',
-          result.ours
-            ? `${show(result.ours.latency.hotKnownChats.p95)} n=${result.ours.latency.hotKnownChats.n} (${result.ours.correctness.chatsNeverRead.chatting} of ${result.spec.chatting})`
-            : '–',
-          naive ? show(naive.p95) : '–',
-          ours?.p95 && naive?.p95 ? speedup(naive.p95, ours.p95) : '–',
         ];
       }),
     ),
@@ -280,7 +234,7 @@ export function renderMarkdown(report: BenchReport): string {
         verdict.met === true
           ? 'met'
           : verdict.met === false
-            ? `**missed** ${verdict.by ?? ''}`
+            ? `**not met** ${verdict.by ?? ''}`
             : verdict.by
               ? `report: ${verdict.by}`
               : 'n/a',
@@ -309,7 +263,7 @@ export function writeResults(report: BenchReport, dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   const stamp = report.startedAt.replace(/[:.]/g, '-');
   const body = `${JSON.stringify(report, (_key, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value), 2)}\n`;
-  // The default setting (uniform workload, private chat) keeps the old names; the others say theirs.
+  // The default setting (uniform workload, private chat) has no suffix; the others say theirs.
   const variant = report.workload === 'uniform' && report.telegram === 'private' ? '' : `-${report.workload}-${report.telegram}`;
   const latest = report.partial ? 'latest-partial.json' : report.mode === 'full' ? `latest${variant}.json` : `latest-quick${variant}.json`;
   const paths = [join(dir, `${report.mode}${variant}${report.partial ? '-partial' : ''}-${stamp}.json`), join(dir, latest)];
@@ -321,15 +275,6 @@ export function writeResults(report: BenchReport, dir: string): string[] {
 function shares(profile: Profile): string {
   const distinct = [...new Set(profile.scenarios.map((spec) => spec.stockedShare))];
   return distinct.map((share) => `${Math.round(share * 100)}%`).join(' or ');
-}
-
-function ratio(value: Quantile, bound: number): string {
-  return `${value.censored ? '>' : ''}${(value.s / bound).toFixed(2)}×`;
-}
-
-function speedup(naive: Quantile, ours: Quantile): string {
-  const prefix = naive.censored && !ours.censored ? '≥' : ours.censored && !naive.censored ? '≤' : '';
-  return `${prefix}${(naive.s / ours.s).toFixed(1)}×`;
 }
 
 /** A phase cap in minutes, with the scenarios that had their own ("45 min (70 at 5000 open orders)"). */

@@ -184,7 +184,7 @@ async function main(): Promise<number> {
       }
     }
     if (broken) break;
-    const result = scenarioResult(spec, spec.scale ?? profile.scale, runs.ours, runs.naive);
+    const result = scenarioResult(spec, spec.scale ?? profile.scale, telegram, runs.ours, runs.naive);
     results.push(result);
     for (const summary of [result.ours, result.naive]) {
       if (!summary) continue;

@@ -1,21 +1,20 @@
-/** One scenario's outcome: both subjects' summaries and the budget's lower bound for the chatting chats. */
+/** One scenario's outcome: both subjects' summaries and the floors their latencies are judged against. */
 import { budgetLowerBound, type BudgetLowerBound } from './metrics.ts';
-import { rateLimitOf, type ScenarioSpec } from './profiles.ts';
+import { scenarioFloors, type ScenarioFloors } from './floor-inputs.ts';
+import type { ScenarioSpec, TelegramMode } from './profiles.ts';
 import type { RunRecord } from './run-subject.ts';
-import { chatBudgetPerSecond, paidOrdersAtMeasureEnd, summarise, type RunSummary } from './summarise.ts';
+import { summarise, type RunSummary } from './summarise.ts';
 
 export interface ScenarioResult {
   spec: ScenarioSpec;
   /** S this scenario ran at. */
   scale: number;
-  /** With the whole budget but the paid list given to the K chatting chats. */
-  lowerBound: BudgetLowerBound & { paidPagesPerInterval: number };
-  /** The same bound with only the chat reads ours actually made (how well it schedules what it spends). */
-  oursOwnChatBudgetBound: BudgetLowerBound | undefined;
+  /** The least p95 any bridge could reach for each latency, from the scenario's timeline (floor-inputs.ts). */
+  floors: ScenarioFloors | undefined;
   /**
    * Each subject's chat reads of the measured window spent as one round robin over the chats ours watched (its
    * engine's own count): every chat read every `readEveryS`, so a message no prior predicts waits up to that, p95
-   * 0.95 of it. Quiet messages cannot beat it without taking reads from somewhere; the naive poller is one.
+   * 0.95 of it. How well a subject spends what it reads, beside the floors' best case.
    */
   roundRobin: { watchedChats: number; ours: BudgetLowerBound | undefined; naive: BudgetLowerBound | undefined } | undefined;
   ours: RunSummary | undefined;
@@ -25,20 +24,18 @@ export interface ScenarioResult {
 export function scenarioResult(
   spec: ScenarioSpec,
   scale: number,
+  telegram: TelegramMode,
   ours: RunRecord | undefined,
   naive: RunRecord | undefined,
 ): ScenarioResult {
   const oursSummary = ours ? summarise(ours) : undefined;
   const naiveSummary = naive ? summarise(naive) : undefined;
-  const paid = ours ? paidOrdersAtMeasureEnd(ours) : naive ? paidOrdersAtMeasureEnd(naive) : 0;
-  const budget = chatBudgetPerSecond(paid, rateLimitOf(spec));
-  const chatReadsPerSecond = oursSummary ? sumValues(oursSummary.chatReads.perMinute) / 60 : 0;
+  // The timeline is drawn from the seed: either subject's run gives the same floors.
+  const timeline = ours ?? naive;
   return {
     spec,
     scale,
-    lowerBound: { ...budgetLowerBound(spec.chatting, budget.requestsPerSecond), paidPagesPerInterval: budget.paidPagesPerInterval },
-    oursOwnChatBudgetBound:
-      oursSummary && chatReadsPerSecond > 0 && spec.chatting > 0 ? budgetLowerBound(spec.chatting, chatReadsPerSecond) : undefined,
+    floors: timeline ? scenarioFloors(timeline, telegram) : undefined,
     roundRobin: roundRobinOf(oursSummary, naiveSummary),
     ours: oursSummary,
     naive: naiveSummary,

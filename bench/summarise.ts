@@ -5,7 +5,6 @@ import { chatBurstStats, type ChatBurstStats } from './chat-burst-stats.ts';
 import type { MessageEntry, OrderEntry, ReadTarget } from './collector.ts';
 import { topicLatencies, type TopicLatency } from './message-topics.ts';
 import { latencyStats, type LatencySample, type LatencyStats } from './metrics.ts';
-import { ORDERS_PAGE_SIZE, POLL_INTERVAL_MS, STORE_RATE_LIMIT } from './profiles.ts';
 import type { SubjectKind } from './protocol.ts';
 import type { RunRecord } from './run-subject.ts';
 import { sellerView, type SellerView } from './seller-view.ts';
@@ -293,23 +292,6 @@ function summariseAutoDelivery({ autoDelivery, scale, times }: RunRecord): AutoD
     itemsInTwoOrders: autoDelivery.itemsInTwoOrders,
     wrongValue: autoDelivery.wrongValue,
   };
-}
-
-/**
- * Requests a second left for chats by the budget: the key's limit minus what new-order detection cannot do
- * without (every page of the paid list once per poll interval).
- */
-export function chatBudgetPerSecond(paidOrders: number, limit: number): { requestsPerSecond: number; paidPagesPerInterval: number } {
-  const paidPagesPerInterval = Math.max(1, Math.ceil(paidOrders / ORDERS_PAGE_SIZE));
-  const limitPerSecond = limit / (STORE_RATE_LIMIT.windowMs / 1000);
-  return { requestsPerSecond: limitPerSecond - paidPagesPerInterval / (POLL_INTERVAL_MS / 1000), paidPagesPerInterval };
-}
-
-/** Paid orders present when the measured window closed (the store creates them, nobody takes them). */
-export function paidOrdersAtMeasureEnd(run: RunRecord): number {
-  let count = 0;
-  for (const entry of run.collector.orders.values()) if (entry.kind !== 'open' && entry.createdMs < run.times.measureEndAt) count += 1;
-  return count;
 }
 
 function deltaByRoute(from: SandboxStats, to: SandboxStats): Record<string, number> {

@@ -1,0 +1,187 @@
+/**
+ * A scenario's floors (floors.ts) from its timeline: the buyers' lines, the orders and their status changes, drawn
+ * from the seed and so the same whichever subject ran. What a bridge could know decides which chats a read must
+ * cover: a line in a conversation already under way is found by a round over the active conversations, a line out
+ * of the blue only by a round over every open chat. All times here are store seconds since the subject started.
+ */
+import type { MessageEntry } from './collector.ts';
+import {
+  chatBurstFloorS,
+  chatReadFloorS,
+  chatReadsPerSecond,
+  inChatS,
+  newOrderFloorS,
+  readPeriodS,
+  statusChangeFloorS,
+  TELEGRAM_PACE_S,
+} from './floors.ts';
+import { ORDERS_PAGE_SIZE, POLL_INTERVAL_MS, rateLimitOf, STORE_RATE_LIMIT, type TelegramMode } from './profiles.ts';
+import type { RunRecord } from './run-subject.ts';
+import { OPEN_STATUSES } from './store-load.ts';
+import { MINUTE } from './time-scale.ts';
+
+/** A line or an order event keeps its chat active this long (the workloads' and the engine's hot window). */
+const HOT_WINDOW_S = (10 * MINUTE) / 1000;
+
+export interface ClassFloor {
+  sinkS: number;
+  /** The sink plus one message at the chat's pace (the sink alone with `--telegram sink`). */
+  chatS: number;
+  /** Mean chance that the bridge could know the message's chat was active (hot and quiet only). */
+  knownShare?: number;
+}
+
+export interface ScenarioFloors {
+  /** B: chat reads a second the limit leaves after the paid list. */
+  chatReadsPerSecond: number;
+  /** Orders open at the store in the middle of the measured window: every chat a line out of the blue may be in. */
+  openChats: number;
+  /** Mean active conversations over the measured window, each weighted by the chance the bridge knew of it. */
+  activeChats: number;
+  /** A round over every open chat, and over the active ones (readPeriodS). */
+  blindPeriodS: number;
+  knownPeriodS: number;
+  intervalS: number;
+  /** Seconds a message at the chat's pace (0: the recording sink). */
+  paceS: number;
+  /** Pages of the processing and awaiting_confirmation lists in the middle of the window. */
+  listPages: number;
+  hot: ClassFloor | undefined;
+  quiet: ClassFloor | undefined;
+  newOrder: ClassFloor;
+  statusChange: ClassFloor;
+  chatBurst: ClassFloor | undefined;
+}
+
+interface ChatTimeline {
+  /** Buyer lines, sorted. */
+  lines: number[];
+  /** Order created, status changed, sorted. */
+  events: number[];
+}
+
+interface Knowing {
+  blindPeriodS: number;
+  intervalS: number;
+}
+
+export function scenarioFloors(run: RunRecord, telegram: TelegramMode): ScenarioFloors {
+  const { times, collector, scale } = run;
+  const at = (realMs: number) => scale.toStoreSeconds(realMs - times.startedAt);
+  const windowStart = at(times.warmEndAt);
+  const windowEnd = at(times.measureEndAt);
+  const intervalS = POLL_INTERVAL_MS / 1000;
+  const paceS = TELEGRAM_PACE_S[telegram];
+
+  const chats = timelines(run, at);
+  const statuses = statusesAt(run, at, (windowStart + windowEnd) / 2);
+  const count = (status: string) => statuses.filter((value) => value === status).length;
+  const limit = rateLimitOf(run.spec);
+  const windowS = STORE_RATE_LIMIT.windowMs / 1000;
+  const reads = chatReadsPerSecond({ limit, windowS, intervalS, paidOrders: count('paid'), pageSize: ORDERS_PAGE_SIZE });
+  const openChats = statuses.filter((status) => OPEN_STATUSES.includes(status)).length;
+  const blindPeriodS = readPeriodS(openChats, reads, intervalS);
+  const knowing: Knowing = { blindPeriodS, intervalS };
+  const activeChats = meanActive(chats, windowStart, windowEnd, knowing);
+  const knownPeriodS = readPeriodS(activeChats, reads, intervalS);
+  const pages = (status: string) => Math.max(1, Math.ceil(count(status) / ORDERS_PAGE_SIZE));
+  const listPages = pages('processing') + pages('awaiting_confirmation');
+
+  const measured = (kind: MessageEntry['kind']) =>
+    [...collector.messages.values()].filter((entry) => entry.kind === kind && entry.measured);
+  const classFloor = (entries: MessageEntry[]): ClassFloor | undefined => {
+    const known = entries.map((entry) => knownAt(chats.get(entry.orderId), at(entry.createdMs), knowing));
+    const sinkS = chatReadFloorS(known, knownPeriodS, blindPeriodS);
+    if (sinkS === undefined) return undefined;
+    return { sinkS, chatS: inChatS(sinkS, paceS), knownShare: known.reduce((sum, k) => sum + k, 0) / known.length };
+  };
+  const burstChats = new Set(measured('chat-burst').map((entry) => entry.orderId)).size;
+  const burst = burstChats > 0 ? chatBurstFloorS(burstChats, reads, paceS) : undefined;
+  const newOrderS = newOrderFloorS(intervalS);
+  const statusS = statusChangeFloorS(listPages, limit / windowS, intervalS);
+
+  return {
+    chatReadsPerSecond: reads,
+    openChats,
+    activeChats,
+    blindPeriodS,
+    knownPeriodS,
+    intervalS,
+    paceS,
+    listPages,
+    hot: classFloor(measured('hot')),
+    quiet: classFloor(measured('quiet')),
+    newOrder: { sinkS: newOrderS, chatS: inChatS(newOrderS, paceS) },
+    statusChange: { sinkS: statusS, chatS: inChatS(statusS, paceS) },
+    chatBurst: burst ? { sinkS: burst.sinkS, chatS: burst.chatS } : undefined,
+  };
+}
+
+function timelines(run: RunRecord, at: (realMs: number) => number): Map<string, ChatTimeline> {
+  const chats = new Map<string, ChatTimeline>();
+  const of = (orderId: string) => {
+    let chat = chats.get(orderId);
+    if (chat === undefined) {
+      chat = { lines: [], events: [] };
+      chats.set(orderId, chat);
+    }
+    return chat;
+  };
+  for (const entry of run.collector.messages.values()) of(entry.orderId).lines.push(at(entry.createdMs));
+  for (const [orderId, entry] of run.collector.orders) of(orderId).events.push(at(entry.createdMs));
+  for (const change of run.collector.statusChanges) of(change.orderId).events.push(at(change.at));
+  for (const chat of chats.values()) {
+    chat.lines.sort((a, b) => a - b);
+    chat.events.sort((a, b) => a - b);
+  }
+  return chats;
+}
+
+/** Each order's status at `instant`: pre-existing ones start processing, new ones paid; then their changes. */
+function statusesAt(run: RunRecord, at: (realMs: number) => number, instant: number): string[] {
+  const status = new Map<string, string>();
+  for (const [orderId, entry] of run.collector.orders)
+    if (at(entry.createdMs) <= instant) status.set(orderId, entry.kind === 'open' ? 'processing' : 'paid');
+  for (const change of run.collector.statusChanges)
+    if (at(change.at) <= instant && status.has(change.orderId)) status.set(change.orderId, change.status);
+  return [...status.values()];
+}
+
+/**
+ * The chance a bridge knew at `t` that the chat is active, from what happened in it before `t` within a hot window.
+ * A conversation's first line is found by a round over every open chat, at a random moment within `blindPeriodS`;
+ * an order event by the order lists, within a poll interval. Nothing before the subject started (0) was known
+ * earlier than its start.
+ */
+export function knownAt(chat: ChatTimeline | undefined, t: number, { blindPeriodS, intervalS }: Knowing): number {
+  if (chat === undefined) return 0;
+  const start = conversationStart(chat.lines, t);
+  const byLine = start === undefined ? 0 : Math.min(1, (t - Math.max(0, start)) / blindPeriodS);
+  const event = lastBefore(chat.events, t);
+  const byEvent = event === undefined || t - event > HOT_WINDOW_S ? 0 : Math.min(1, (t - Math.max(0, event)) / intervalS);
+  return 1 - (1 - byLine) * (1 - byEvent);
+}
+
+/** The first line of the conversation going on at `t` (lines never more than a hot window apart), if any. */
+function conversationStart(lines: readonly number[], t: number): number | undefined {
+  let i = lines.findLastIndex((line) => line < t);
+  if (i < 0 || t - (lines[i] as number) > HOT_WINDOW_S) return undefined;
+  while (i > 0 && (lines[i] as number) - (lines[i - 1] as number) <= HOT_WINDOW_S) i--;
+  return lines[i];
+}
+
+function lastBefore(sorted: readonly number[], t: number): number | undefined {
+  const i = sorted.findLastIndex((value) => value < t);
+  return i < 0 ? undefined : sorted[i];
+}
+
+/** Active conversations a bridge could know of, sampled every poll interval over the window. */
+function meanActive(chats: ReadonlyMap<string, ChatTimeline>, from: number, to: number, knowing: Knowing): number {
+  let sum = 0;
+  let samples = 0;
+  for (let t = from; t < to; t += knowing.intervalS) {
+    for (const chat of chats.values()) sum += knownAt(chat, t, knowing);
+    samples += 1;
+  }
+  return samples === 0 ? 0 : sum / samples;
+}

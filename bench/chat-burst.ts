@@ -1,5 +1,5 @@
 /**
- * The chat burst (issue 15): 100 buyer messages across 20 open orders whose buyers are in conversation, 5 each,
+ * The chat burst: 100 buyer messages across 20 open orders whose buyers are in conversation, 5 each,
  * written within a few store seconds — many chats the store side finds within an interval or two, then a Telegram
  * side that must relay them all. The orders are picked a few store minutes before among those whose buyer wrote
  * within the hot window; when fewer are, others get one message then (a primer), so every chat is in conversation

@@ -4,7 +4,7 @@
  */
 import { MINUTE, SECOND } from './time-scale.ts';
 
-/** The per-key limit the issue names: 120 requests a minute. */
+/** The store's per-key limit the benchmark runs against: 120 requests a minute. */
 export const STORE_RATE_LIMIT = { limit: 120, windowMs: MINUTE } as const;
 
 /** The store's limit for a scenario, requests per `STORE_RATE_LIMIT.windowMs`. */
@@ -14,11 +14,11 @@ export const POLL_INTERVAL_MS = 10 * SECOND;
 /** The sandbox serves at most this many orders a page; both subjects ask for full pages. */
 export const ORDERS_PAGE_SIZE = 100;
 
-/** Where the subject's messages go: the recording sink alone (the figures before the Telegram model), or a bot
+/** Where the subject's messages go: the recording sink alone (the store side only), or a bot
  * posting to the fake Bot API's private chat (~1 message/s) or group (also 20 a minute). `--telegram`. */
 export type TelegramMode = 'sink' | 'private' | 'group';
 export const TELEGRAM_MODES: readonly TelegramMode[] = ['sink', 'private', 'group'];
-/** What the buyers and the store do: `uniform` (Poisson chatting buyers, the original) or `realistic`. `--profile`. */
+/** What the buyers and the store do: `uniform` (Poisson chatting buyers) or `realistic`. `--profile`. */
 export type WorkloadName = 'uniform' | 'realistic';
 export const WORKLOADS: readonly WorkloadName[] = ['uniform', 'realistic'];
 

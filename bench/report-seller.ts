@@ -17,7 +17,7 @@ const TELEGRAM_TEXT: Record<TelegramMode, string> = {
     'a group also 20 a minute; 30/s overall; edits count) and answers 429 with `retry_after` beyond them; here the seller’s chat ' +
     'is a **group**. Ours runs the bridge’s real bot layer; the naive poller a simple bot (one `sendMessage` per card and ' +
     'message, in order, waiting out `retry_after`).',
-  sink: 'No Telegram model (`--telegram sink`): the subjects hand events to a recording sink that answers at once, as before the model.',
+  sink: 'No Telegram model (`--telegram sink`): the subjects hand events to a recording sink that answers at once (the store side only).',
 };
 
 export function sellerTables(results: readonly ScenarioResult[], telegram: TelegramMode, workload: WorkloadName): string[] {

@@ -100,7 +100,7 @@ interface Stream {
 
 /**
  * Starts the buyers; `startAt` (real ms) is the subject's start, the origin of the timeline. `stockedProductId`
- * gets `spec.stockedShare` of the new orders; the others are of the store's first product, as before.
+ * gets `spec.stockedShare` of the new orders; the others are of the store's first product.
  */
 export function startLoad(
   control: SandboxControl,

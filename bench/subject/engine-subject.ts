@@ -67,8 +67,8 @@ export function createEngineSubject({ init, pacing, logger, onDelivery, onRead }
     firstCycle: async () => {
       await running.sinceLastRun();
     },
-    // As main.ts stops the bridge: one budget for sync and the bot (without it, a bot with a long Telegram backlog
-    // waited past the harness's 30 s at 1000 open orders in a group and at 5000).
+    // As main.ts stops the bridge: one budget for sync and the bot, so a bot with a long Telegram backlog stops within
+    // the harness's 30 s.
     async stop() {
       const budget = createShutdownBudget(BRIDGE_SHUTDOWN);
       await running.stop(budget);

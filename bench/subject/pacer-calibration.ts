@@ -1,11 +1,10 @@
 /**
  * The bot's pacer (Bottleneck) starts a chat's next call a timer's lateness after the gap it was given: a few real
- * milliseconds, nothing against Telegram's 1 s, but multiplied by S under compression — at S = 60 on a busy machine
- * 6 ms made every gap 1.36 store seconds, and ours relayed at 0.73 messages a second where the bridge does 1.
- * So the subject measures that lateness once, on the pacer itself with calls that cost nothing, and the bot gets
+ * milliseconds, nothing against Telegram's 1 s, but multiplied by S under compression (at S = 60, 6 ms of lateness
+ * makes a 1 s gap 1.36 store seconds). So the subject measures that lateness once, on the pacer itself with calls that cost nothing, and the bot gets
  * its gap minus it: the pace it has in real time, plus a small margin. The fake Bot API still enforces the true limits
- * (with bursts of 3 to absorb jitter), so a calibration that overshoots shows as Telegram 429s earned by ours: without
- * the margin a cold start's backlog of 565 sends ran at 0.96 s a message and emptied the burst allowance (one 429).
+ * (with bursts of 3 to absorb jitter), so a calibration that overshoots shows as Telegram 429s earned by ours; the
+ * margin keeps a long backlog from emptying the burst allowance, as the lateness measured at start is not the later one.
  */
 import type { Transformer } from 'grammy';
 import { createTelegramPacer } from '../../src/bot/transport/telegram-pacer.ts';

@@ -1,5 +1,5 @@
 /**
- * The sink the subject hands events to. Alone (the `--telegram sink` path, the figures before the Telegram model)
+ * The sink the subject hands events to. Alone (the `--telegram sink` path: the store side only)
  * it notes when each order, status change and message arrived and answers at once with a fresh Telegram message
  * id, as a healthy bot would. In front of a real Telegram side (`inner`) it notes the same events when the inner
  * sink took them: the time recorded is still when sync handed the event over, so "sink" latencies keep one

@@ -91,8 +91,8 @@ function quietPeriods(cursor: ChatCursor, now: number, rules: ChatScheduleRules,
  * How warm a chat is: each turn (either side) counts 1 when just written and e times less every hot window
  * after, up to `HEAT_HORIZON_WINDOWS`. A conversation with a message every 90 s settles near 7. Lines written within
  * an interval of a turn's first are that turn: one read finds them all, and a buyer who sends five lines at once has
- * not started a conversation five times as busy (twenty such chats read every interval after a burst left the
- * other warm chats unread for three minutes).
+ * not started a conversation five times as busy (after a burst, counting every line would read its chats every
+ * interval for minutes and leave the other warm chats unread).
  */
 export function heatOf(writtenAt: readonly number[], now: number, rules: Pick<ChatScheduleRules, 'hotWindowMs' | 'intervalMs'>): number {
   let heat = 0;
@@ -126,8 +126,8 @@ const isYoung = (cursor: ChatCursor, now: number, rules: ChatScheduleRules): boo
  * What a young chat is expected to have: the mean heat, less as its observed silence grows. A conversation writes
  * `hotHeat` messages a hot window, so the odds that a chat silent that long is one fall by e every
  * `hotWindowMs / hotHeat` (2.5 min at the defaults). Silence is observed only up to the chat's last read
- * (`lastReadAt`): time since then says nothing, and counting it let a short budget decay every unread young chat
- * to near-quiet, so a conversation that started after its first read waited minutes to be found.
+ * (`lastReadAt`): time since then says nothing, and counting it would let a short budget decay every unread young
+ * chat to near-quiet, so a conversation that started after its first read would wait minutes to be found.
  */
 function youngHeat(cursor: ChatCursor, now: number, rules: ChatScheduleRules, meanHeat: number): number {
   const observedUntil = Math.min(now, cursor.lastReadAt ?? cursor.firstSeenAt);
@@ -206,9 +206,9 @@ export function afterRead(cursor: ChatCursor, readAt: number, hadNews: boolean, 
 
 /**
  * A chat whose warmth just ran out cools by doubling the gap since its last read, in intervals, not by jumping to
- * its back-off: a buyer silent for a hot window may still write again, and a chat read every 4 intervals while warm
- * used to wait the whole ceiling at once (a burst of messages there waited 3 min at 100 open orders). A chat read
- * late (short budget) or never yet keeps its back-off.
+ * its back-off: a buyer silent for a hot window may still write again, and jumping from a few intervals to the
+ * ceiling would leave their next lines unread for minutes. A chat read late (short budget) or never yet keeps its
+ * back-off.
  */
 function cooling(cursor: ChatCursor, readAt: number, rules: ChatScheduleRules): number {
   if (cursor.lastReadAt === undefined) return Number.POSITIVE_INFINITY;
@@ -224,12 +224,11 @@ export function afterFailure(cursor: ChatCursor, now: number, rules: ChatSchedul
 
 /**
  * When the budget is short, every chat's lateness stretches by the same factor relative to its period, so a quiet
- * chat (period `quietCeiling × quietWeight` intervals) waits that factor times half an hour: at 100 open orders and
- * 50 conversations, a one-off question went unread for over 8 minutes while naive round-robin finds it in 90 s.
- * So a share of the reads (`share`, 0–1) goes to the chat read longest ago (never read: first seen longest ago),
- * whatever its priority — a sweep: every watched chat is read within about `watched / (share × reads a minute)`
- * minutes, and the warm chats keep the rest. `byPriority` is the queue in priority order; the result holds the
- * same chats.
+ * chat (period `quietCeiling × quietWeight` intervals) waits that factor times half an hour, far longer than a plain
+ * round robin over every chat would leave a one-off question. So a share of the reads (`share`, 0–1) goes to the
+ * chat read longest ago (never read: first seen longest ago), whatever its priority — a sweep: every watched chat
+ * is read within about `watched / (share × reads a minute)` minutes, and the warm chats keep the rest.
+ * `byPriority` is the queue in priority order; the result holds the same chats.
  */
 export function withOldestShare<T extends { cursor: Pick<ChatCursor, 'orderId' | 'lastReadAt' | 'firstSeenAt'> }>(
   byPriority: readonly T[],
@@ -272,7 +271,7 @@ export function longestUnreadFirst<T>(items: readonly T[], cursorOf: (item: T) =
  * activity within a hot window before them — messages no prior predicted, which only the sweep finds, one read of
  * every watched chat at a time, while a predicted one is caught by a few reads of its own chat — between `min` and
  * `max`. With conversations (uniform workload: 6% unpredicted) it stays at the least; when buyers write out of the
- * blue about orders in progress (realistic workload: 10–40%) it grows. How many times: bench/README.md.
+ * blue about orders in progress (realistic workload: 10–40%) it grows.
  */
 export function sweepShare(unpredicted: number, total: number, min: number, max: number, perUnpredicted: number): number {
   const share = total > 0 ? (perUnpredicted * unpredicted) / total : 0;

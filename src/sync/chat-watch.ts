@@ -272,8 +272,8 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
    * Budget the window would otherwise leave unused: with every due chat read, the chats read longest ago are read
    * ahead of time while the background lane goes at once (it keeps twice the reserve and never waits), so a quiet
    * chat's next message is not left waiting out its back-off while requests lapse. Longest ago, not due soonest: the
-   * warm chats are read on their schedule anyway, and reading ahead the soonest due read them again while a quiet
-   * chat waited 98–130 s at 10 open orders (its p95; naive's 32–48 s).
+   * warm chats are read on their schedule anyway, and reading the soonest due ahead would read them again instead of
+   * the quiet chats.
    */
   async function readAhead(
     pass: ChatPass,

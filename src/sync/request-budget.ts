@@ -18,7 +18,7 @@
  * spends the window and then stalls a seller's action, and chat reads come at an even rate, so a chat read in turn
  * is read at even gaps. Without rate-limit headers the store gets no pacing (it told us nothing to pace by).
  *
- * How the rules' values were chosen, with the measurements: bench/README.md, "How the tuning values were chosen".
+ * The values set by benchmark, and the result that shows each: bench/README.md, "Tuning values".
  */
 import type { RateLimitSnapshot, SellerApi } from '../seller-api/api.ts';
 import { abortableSleep, type Sleep } from '../shared/sleep.ts';

@@ -1,6 +1,6 @@
 /**
  * The engine's knobs, with defaults for a real store; tests shrink the intervals through options.
- * How the measured values were chosen: bench/README.md, "How the tuning values were chosen".
+ * The values set by benchmark, and the result that shows each: bench/README.md, "Tuning values".
  */
 import type { BudgetRules } from './request-budget.ts';
 
@@ -78,8 +78,7 @@ export function defaultTuning(pollIntervalMs: number): SyncTuning {
     statusListsEvery: 3,
     hotWindowMs: 10 * MINUTE,
     // Buyers write within minutes of an event (paid, delivered, an answer): read every 2 intervals at first, 3.3 after
-    // 2.5 min, 5.4 after 5; about 15 reads an event. It replaced 30 s hot (3 intervals), which left a buyer writing
-    // 1–3 min after paying to the back-off (p95 108 s at 100 open orders, realistic).
+    // 2.5 min, 5.4 after 5; about 15 reads an event, so a buyer writing 1–3 min after paying is not left to the back-off.
     eventWarmMs: 15 * pollIntervalMs,
     activityHotMs: 3 * pollIntervalMs,
     // A quarter is what the uniform workload's conversations leave; at most three quarters when few messages are predicted.
@@ -99,7 +98,7 @@ export function defaultTuning(pollIntervalMs: number): SyncTuning {
     hotHeat: 4,
     // These lists only show changes made elsewhere (website, buyer confirming): what they leave goes to chat reads.
     statusListsMaxShare: 0.03,
-    // While orders change on the website a change is seen in about a minute at 1000 open orders (11 pages) instead of 3.
+    // While orders change on the website, a pass about every minute at 1000 open orders (11 pages) instead of every 3.
     statusListsBusyShare: 0.1,
     closedChatWatchMs: DAY,
     nearCursorMs: 1_000,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --quick` works end to end (issue 6 asks CI to run it): both subjects run against the sandbox
+ * `npm run bench -- --quick` works end to end (CI runs it): both subjects run against the sandbox
  * and the fake Bot API (private chat), a report is written, ours neither doubles nor drops what it read nor meets a
  * 429, it auto-delivers stocked orders each with its own items, and the start-up rows and the Telegram side are
  * there for both subjects.

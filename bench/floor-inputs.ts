@@ -27,7 +27,7 @@ export interface ClassFloor {
   sinkS: number;
   /** The sink plus one message at the chat's pace (the sink alone with `--telegram sink`). */
   chatS: number;
-  /** Mean chance that the bridge could know the message's chat was active (hot and quiet only). */
+  /** Mean chance that the bridge could know the line's chat was active (hot, quiet, the chat burst). */
   knownShare?: number;
 }
 
@@ -93,10 +93,12 @@ export function scenarioFloors(run: RunRecord, telegram: TelegramMode): Scenario
     const known = entries.map((entry) => knownAt(chats.get(entry.orderId), at(entry.createdMs), knowing));
     const sinkS = chatReadFloorS(known, knownPeriodS, blindPeriodS);
     if (sinkS === undefined) return undefined;
-    return { sinkS, chatS: inChatS(sinkS, paceS), knownShare: known.reduce((sum, k) => sum + k, 0) / known.length };
+    return { sinkS, chatS: inChatS(sinkS, paceS), knownShare: mean(known) };
   };
-  const burstChats = new Set(measured('chat-burst').map((entry) => entry.orderId)).size;
-  const burst = burstChats > 0 ? chatBurstFloorS(burstChats, reads, paceS) : undefined;
+  const burstLines = measured('chat-burst');
+  const burstKnown = burstLines.map((entry) => knownAt(chats.get(entry.orderId), at(entry.createdMs), knowing));
+  const burstChats = new Set(burstLines.map((entry) => entry.orderId)).size;
+  const burst = burstChats > 0 ? chatBurstFloorS(burstKnown, burstChats, reads, blindPeriodS, paceS) : undefined;
   const newOrderS = newOrderFloorS(intervalS);
   const statusS = statusChangeFloorS(listPages, limit / windowS, intervalS);
 
@@ -113,7 +115,7 @@ export function scenarioFloors(run: RunRecord, telegram: TelegramMode): Scenario
     quiet: classFloor(measured('quiet')),
     newOrder: { sinkS: newOrderS, chatS: inChatS(newOrderS, paceS) },
     statusChange: { sinkS: statusS, chatS: inChatS(statusS, paceS) },
-    chatBurst: burst ? { sinkS: burst.sinkS, chatS: burst.chatS } : undefined,
+    chatBurst: burst ? { ...burst, knownShare: mean(burstKnown) } : undefined,
   };
 }
 
@@ -169,6 +171,8 @@ function conversationStart(lines: readonly number[], t: number): number | undefi
   while (i > 0 && (lines[i] as number) - (lines[i - 1] as number) <= HOT_WINDOW_S) i--;
   return lines[i];
 }
+
+const mean = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 
 function lastBefore(sorted: readonly number[], t: number): number | undefined {
   const i = sorted.findLastIndex((value) => value < t);

@@ -19,7 +19,7 @@ export interface FloorRow {
   ours: Quantile | undefined;
   naive: Quantile | undefined;
   floorS: number | undefined;
-  /** Hot and quiet: the mean chance the bridge could know the message's chat was active. */
+  /** Hot, quiet, the chat burst: the mean chance the bridge could know the line's chat was active. */
   known: number | undefined;
   ratioMax: number;
 }

@@ -67,13 +67,21 @@ export const statusChangeFloorS = (listPages: number, limitPerSecond: number, in
   P95 * Math.max(intervalS, listPages / limitPerSecond);
 
 /**
- * The chat burst: one read finds its first lines; then the later of reading its other chats and sending one
- * message per chat at the pace. At the sink, the reads alone.
+ * The chat burst: each of its chats read once after its lines, and a line the bridge could not know was coming
+ * found only by a round over every open chat (`known`, `blindPeriodS` as for `chatReadFloorS`): at the sink, the
+ * later of the reads and that p95. In the chat, the later of the last found plus one message, and the first read
+ * plus one message per chat at the pace.
  */
-export function chatBurstFloorS(chats: number, readsPerSecond: number, paceS: number): { sinkS: number; chatS: number } {
-  const firstRead = 1 / readsPerSecond;
-  const otherReads = (chats - 1) / readsPerSecond;
-  return { sinkS: firstRead + otherReads, chatS: firstRead + Math.max(otherReads, chats * paceS) };
+export function chatBurstFloorS(
+  known: readonly number[],
+  chats: number,
+  readsPerSecond: number,
+  blindPeriodS: number,
+  paceS: number,
+): { sinkS: number; chatS: number } {
+  const reads = chats / readsPerSecond;
+  const sinkS = Math.max(reads, chatReadFloorS(known, reads, blindPeriodS) ?? 0);
+  return { sinkS, chatS: Math.max(sinkS + paceS, 1 / readsPerSecond + chats * paceS) };
 }
 
 /** What the seller sees adds one message at the chat's pace to the store side. */

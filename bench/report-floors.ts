@@ -12,8 +12,9 @@ export function floorTables(results: readonly ScenarioResult[], telegram: Telegr
       'the bridge could know of is found within a round over the active conversations (K active, each weighted by the ' +
       'chance it was known), a line out of the blue within a round over every open chat (K open); the class floor is the ' +
       'p95 of that mixture over its messages ("known" = their mean chance). New order: the next poll. Status change: ' +
-      'the next pass of the open lists. In the chat, one message at the chat’s pace more; the chat burst: one read, then ' +
-      'the later of reading its chats and sending one message per chat at the pace. Targets: within 1.5 × the floor ' +
+      'the next pass of the open lists. In the chat, one message at the chat’s pace more. The chat burst: each of its chats ' +
+      'read once (a line out of the blue found as above), then in the chat the later of the last found plus a message ' +
+      'and one read plus a message per chat at the pace. Targets: within 1.5 × the floor ' +
       `(quiet: 2 ×), judged at ${JUDGED_OPEN_ORDERS.join(' and ')} open orders. bench/README.md, "The floors".`,
     '',
   );

@@ -110,11 +110,20 @@ describe('a scenario’s floors', () => {
 });
 
 describe('the chat burst and the status lists', () => {
-  it('needs one read, then the later of reading its chats and sending one message each at the pace', () => {
-    expect(chatBurstFloorS(20, 1.9, TELEGRAM_PACE_S.private).chatS).toBeCloseTo(1 / 1.9 + 20, 9);
-    expect(chatBurstFloorS(20, 1.9, TELEGRAM_PACE_S.group).chatS).toBeCloseTo(1 / 1.9 + 60, 9);
-    expect(chatBurstFloorS(20, 1.9, TELEGRAM_PACE_S.sink).chatS).toBeCloseTo(20 / 1.9, 9);
-    expect(chatBurstFloorS(20, 1.9, TELEGRAM_PACE_S.private).sinkS).toBeCloseTo(20 / 1.9, 9);
+  const conversations = Array<number>(20).fill(1);
+
+  it('in known conversations: the later of reading its chats and one read plus a message each at the pace', () => {
+    expect(chatBurstFloorS(conversations, 20, 1.9, 560, TELEGRAM_PACE_S.private).chatS).toBeCloseTo(1 / 1.9 + 20, 9);
+    expect(chatBurstFloorS(conversations, 20, 1.9, 560, TELEGRAM_PACE_S.group).chatS).toBeCloseTo(1 / 1.9 + 60, 9);
+    expect(chatBurstFloorS(conversations, 20, 1.9, 560, TELEGRAM_PACE_S.sink).chatS).toBeCloseTo(20 / 1.9, 9);
+    expect(chatBurstFloorS(conversations, 20, 1.9, 560, TELEGRAM_PACE_S.private).sinkS).toBeCloseTo(20 / 1.9, 9);
+  });
+
+  it('out of the blue in part: found by the round over every open chat', () => {
+    // 6 of 20 chats unknown: P(wait > x) = 0.3 (1 − x/560) = 0.05 at x = 560 × 5/6.
+    const known = [...Array<number>(14).fill(1), ...Array<number>(6).fill(0)];
+    expect(chatBurstFloorS(known, 20, 1.9, 560, TELEGRAM_PACE_S.private).sinkS).toBeCloseTo((560 * 5) / 6, 1);
+    expect(chatBurstFloorS(known, 20, 1.9, 560, TELEGRAM_PACE_S.group).chatS).toBeCloseTo((560 * 5) / 6 + 3, 1);
   });
 
   it('sees a status change at the next pass of the open lists, at most once a poll interval', () => {

@@ -36,7 +36,7 @@ export interface ScenarioFloors {
   chatReadsPerSecond: number;
   /** Orders open at the store in the middle of the measured window: every chat a line out of the blue may be in. */
   openChats: number;
-  /** Mean active conversations over the measured window, each weighted by the chance the bridge knew of it. */
+  /** Mean conversations under way over the measured window, each weighted by the chance the bridge knew of it. */
   activeChats: number;
   /** A round over every open chat, and over the active ones (readPeriodS). */
   blindPeriodS: number;
@@ -179,13 +179,24 @@ function lastBefore(sorted: readonly number[], t: number): number | undefined {
   return i < 0 ? undefined : sorted[i];
 }
 
-/** Active conversations a bridge could know of, sampled every poll interval over the window. */
+/**
+ * Conversations a bridge could know of, sampled every poll interval over the window: chats whose buyer wrote twice
+ * within a hot window, the last time within one, each counted by the chance it was known. A single line or an order
+ * event alone makes no conversation: a bridge that tells them apart (as a heat does) reads conversations first.
+ */
 function meanActive(chats: ReadonlyMap<string, ChatTimeline>, from: number, to: number, knowing: Knowing): number {
   let sum = 0;
   let samples = 0;
   for (let t = from; t < to; t += knowing.intervalS) {
-    for (const chat of chats.values()) sum += knownAt(chat, t, knowing);
+    for (const chat of chats.values()) if (inConversation(chat.lines, t)) sum += knownAt(chat, t, knowing);
     samples += 1;
   }
   return samples === 0 ? 0 : sum / samples;
+}
+
+function inConversation(lines: readonly number[], t: number): boolean {
+  const last = lines.findLastIndex((line) => line < t);
+  if (last < 1) return false;
+  const latest = lines[last] as number;
+  return t - latest <= HOT_WINDOW_S && latest - (lines[last - 1] as number) <= HOT_WINDOW_S;
 }

@@ -9,8 +9,9 @@ export function floorTables(results: readonly ScenarioResult[], telegram: Telegr
   const lines: string[] = ['### Against the floors (p95, store seconds)', ''];
   lines.push(
     'B = chat reads a second the limit leaves once the paid list is read every poll interval. A line in a conversation ' +
-      'the bridge could know of is found within a round over the active conversations (K active, each weighted by the ' +
-      'chance it was known), a line out of the blue within a round over every open chat (K open); the class floor is the ' +
+      'the bridge could know of is found within a round over the conversations under way (K active: buyers who wrote ' +
+      'twice within 10 min, each weighted by the chance it was known), a line out of the blue within a round over every ' +
+      'open chat (K open); the class floor is the ' +
       'p95 of that mixture over its messages ("known" = their mean chance). New order: the next poll. Status change: ' +
       'the next pass of the open lists. In the chat, one message at the chat’s pace more. The chat burst: each of its chats ' +
       'read once (a line out of the blue found as above), then in the chat the later of the last found plus a message ' +

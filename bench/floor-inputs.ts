@@ -18,6 +18,7 @@ import {
 import { ORDERS_PAGE_SIZE, POLL_INTERVAL_MS, rateLimitOf, STORE_RATE_LIMIT, type TelegramMode } from './profiles.ts';
 import type { RunRecord } from './run-subject.ts';
 import { OPEN_STATUSES } from './store-load.ts';
+import { idealSendTimes, p95Of, type MustGo } from './telegram-floor.ts';
 import { MINUTE } from './time-scale.ts';
 
 /** A line or an order event keeps its chat active this long (the workloads' and the engine's hot window). */
@@ -25,8 +26,10 @@ const HOT_WINDOW_S = (10 * MINUTE) / 1000;
 
 export interface ClassFloor {
   sinkS: number;
-  /** The sink plus one message at the chat's pace (the sink alone with `--telegram sink`). */
+  /** The later of the sink plus one message at the chat's pace, and the Telegram side's own floor. */
   chatS: number;
+  /** The Telegram side alone: p95 of what an ideal sender makes these wait (telegram-floor.ts). */
+  telegramS: number;
   /** Mean chance that the bridge could know the line's chat was active (hot, quiet, the chat burst). */
   knownShare?: number;
 }
@@ -89,18 +92,28 @@ export function scenarioFloors(run: RunRecord, telegram: TelegramMode): Scenario
 
   const measured = (kind: MessageEntry['kind']) =>
     [...collector.messages.values()].filter((entry) => entry.kind === kind && entry.measured);
+  const telegramWait = idealWaits(run, at, telegram);
+  const floorOf = (sinkS: number, waits: readonly number[], extra: Partial<ClassFloor> = {}): ClassFloor => {
+    const telegramS = p95Of(waits) ?? 0;
+    return { sinkS, chatS: Math.max(inChatS(sinkS, paceS), telegramS), telegramS, ...extra };
+  };
   const classFloor = (entries: MessageEntry[]): ClassFloor | undefined => {
     const known = entries.map((entry) => knownAt(chats.get(entry.orderId), at(entry.createdMs), knowing));
     const sinkS = chatReadFloorS(known, knownPeriodS, blindPeriodS);
     if (sinkS === undefined) return undefined;
-    return { sinkS, chatS: inChatS(sinkS, paceS), knownShare: mean(known) };
+    return floorOf(sinkS, waitsOf(telegramWait.lines, entries), { knownShare: mean(known) });
   };
   const burstLines = measured('chat-burst');
   const burstKnown = burstLines.map((entry) => knownAt(chats.get(entry.orderId), at(entry.createdMs), knowing));
   const burstChats = new Set(burstLines.map((entry) => entry.orderId)).size;
-  const burst = burstChats > 0 ? chatBurstFloorS(burstKnown, burstChats, reads, blindPeriodS, paceS) : undefined;
+  const burst =
+    burstChats > 0
+      ? burstFloor(chatBurstFloorS(burstKnown, burstChats, reads, blindPeriodS, paceS), burstLines, telegramWait.lines, at)
+      : undefined;
   const newOrderS = newOrderFloorS(intervalS);
   const statusS = statusChangeFloorS(listPages, limit / windowS, intervalS);
+  const newOrders = [...collector.orders.values()].filter((entry) => entry.kind === 'new' && entry.measured);
+  const changes = collector.statusChanges.filter((change) => change.measured);
 
   return {
     chatReadsPerSecond: reads,
@@ -113,10 +126,56 @@ export function scenarioFloors(run: RunRecord, telegram: TelegramMode): Scenario
     listPages,
     hot: classFloor(measured('hot')),
     quiet: classFloor(measured('quiet')),
-    newOrder: { sinkS: newOrderS, chatS: inChatS(newOrderS, paceS) },
-    statusChange: { sinkS: statusS, chatS: inChatS(statusS, paceS) },
+    newOrder: floorOf(newOrderS, waitsOf(telegramWait.cards, newOrders)),
+    statusChange: floorOf(statusS, waitsOf(telegramWait.edits, changes)),
     chatBurst: burst ? { ...burst, knownShare: mean(burstKnown) } : undefined,
   };
+}
+
+/** What the ideal sender (telegram-floor.ts) makes each line, card and edit wait, by the entry it is for. */
+interface IdealWaits {
+  lines: Map<object, number>;
+  cards: Map<object, number>;
+  edits: Map<object, number>;
+}
+
+/**
+ * What must reach the chat: every buyer line but a first start's history (a sender may leave it for later), one
+ * message a chat's waiting lines share; a card for every order paid during the run; an edit for every status change,
+ * one an order's waiting changes share.
+ */
+function idealWaits(run: RunRecord, at: (realMs: number) => number, telegram: TelegramMode): IdealWaits {
+  const items: (MustGo & { of: object; kind: keyof IdealWaits })[] = [];
+  for (const entry of run.collector.messages.values())
+    if (entry.kind !== 'history') items.push({ key: `chat ${entry.orderId}`, at: at(entry.createdMs), of: entry, kind: 'lines' });
+  for (const [orderId, entry] of run.collector.orders)
+    if (entry.kind !== 'open') items.push({ key: `card ${orderId}`, at: at(entry.createdMs), of: entry, kind: 'cards' });
+  for (const change of run.collector.statusChanges)
+    items.push({ key: `edit ${change.orderId}`, at: at(change.at), of: change, kind: 'edits' });
+  const sent = idealSendTimes(items, telegram);
+  const waits: IdealWaits = { lines: new Map(), cards: new Map(), edits: new Map() };
+  items.forEach((item, index) => {
+    waits[item.kind].set(item.of, (sent[index] as number) - item.at);
+  });
+  return waits;
+}
+
+const waitsOf = (waits: ReadonlyMap<object, number>, entries: readonly object[]): number[] =>
+  entries.flatMap((entry) => {
+    const wait = waits.get(entry);
+    return wait === undefined ? [] : [wait];
+  });
+
+/** The chat burst in the chat is also no sooner than the ideal sender got its last line out. */
+function burstFloor(
+  floor: { sinkS: number; chatS: number },
+  lines: readonly MessageEntry[],
+  waits: ReadonlyMap<object, number>,
+  at: (realMs: number) => number,
+): ClassFloor {
+  const first = Math.min(...lines.map((entry) => at(entry.createdMs)));
+  const telegramS = Math.max(0, ...lines.map((entry) => at(entry.createdMs) + (waits.get(entry) ?? 0) - first));
+  return { sinkS: floor.sinkS, chatS: Math.max(floor.chatS, telegramS), telegramS };
 }
 
 function timelines(run: RunRecord, at: (realMs: number) => number): Map<string, ChatTimeline> {

@@ -21,6 +21,8 @@ export interface FloorRow {
   floorS: number | undefined;
   /** Hot, quiet, the chat burst: the mean chance the bridge could know the line's chat was active. */
   known: number | undefined;
+  /** In the chat: the Telegram side's own floor (an ideal sender at the chat's pace); the floor when it binds. */
+  telegramS: number | undefined;
   ratioMax: number;
 }
 
@@ -74,7 +76,8 @@ export function floorRows(result: ScenarioResult, telegram: TelegramMode): Floor
     if (ours === undefined && naive === undefined) return [];
     const floor = result.floors ? column.floor(result.floors) : undefined;
     const floorS = floor ? (inChat ? floor.chatS : floor.sinkS) : undefined;
-    return [{ latency: column.name(where), ours, naive, floorS, known: floor?.knownShare, ratioMax: column.ratioMax }];
+    const telegramS = inChat ? floor?.telegramS : undefined;
+    return [{ latency: column.name(where), ours, naive, floorS, known: floor?.knownShare, telegramS, ratioMax: column.ratioMax }];
   });
 }
 

@@ -13,7 +13,8 @@ export function floorTables(results: readonly ScenarioResult[], telegram: Telegr
       'twice within 10 min, each weighted by the chance it was known), a line out of the blue within a round over every ' +
       'open chat (K open); the class floor is the ' +
       'p95 of that mixture over its messages ("known" = their mean chance). New order: the next poll. Status change: ' +
-      'the next pass of the open lists. In the chat, one message at the chat’s pace more. The chat burst: each of its chats ' +
+      'the next pass of the open lists. In the chat, one message at the chat’s pace more, or what an ideal sender at the ' +
+      'chat’s pace makes the load wait ("of which Telegram") when that is longer. The chat burst: each of its chats ' +
       'read once (a line out of the blue found as above), then in the chat the later of the last found plus a message ' +
       'and one read plus a message per chat at the pace. Targets: within 1.5 × the floor ' +
       `(quiet: 2 ×), judged at ${JUDGED_OPEN_ORDERS.join(' and ')} open orders. bench/README.md, "The floors".`,
@@ -41,7 +42,7 @@ export function floorTables(results: readonly ScenarioResult[], telegram: Telegr
   );
   lines.push(
     table(
-      ['open', 'latency', 'ours', 'naive', 'floor', 'known', 'ours / floor', 'naive / floor', 'target', 'verdict'],
+      ['open', 'latency', 'ours', 'naive', 'floor', 'of which Telegram', 'known', 'ours / floor', 'naive / floor', 'target', 'verdict'],
       results.flatMap((result) =>
         floorRows(result, telegram).map((row) => {
           const judged = JUDGED_OPEN_ORDERS.includes(result.spec.openOrders) && result.ours !== undefined;
@@ -52,6 +53,7 @@ export function floorTables(results: readonly ScenarioResult[], telegram: Telegr
             show(row.ours),
             show(row.naive),
             row.floorS === undefined ? '–' : `${row.floorS.toFixed(1)} s`,
+            row.telegramS === undefined ? '–' : `${row.telegramS.toFixed(1)} s`,
             row.known === undefined ? '–' : `${Math.round(row.known * 100)}%`,
             ratioText(row.ours, row.floorS),
             ratioText(row.naive, row.floorS),

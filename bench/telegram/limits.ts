@@ -21,7 +21,7 @@ export interface TelegramLimitRules {
   globalPerSecond: number;
 }
 
-const TELEGRAM_LIMITS: TelegramLimitRules = { burst: 3, perChatPerSecond: 1, groupPerMinute: 20, globalPerSecond: 30 };
+export const TELEGRAM_LIMITS: TelegramLimitRules = { burst: 3, perChatPerSecond: 1, groupPerMinute: 20, globalPerSecond: 30 };
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { MessageEntry, OrderEntry } from '../../bench/collector.ts';
 import { knownAt, scenarioFloors } from '../../bench/floor-inputs.ts';
 import { chatBurstFloorS, chatReadFloorS, chatReadsPerSecond, statusChangeFloorS, TELEGRAM_PACE_S } from '../../bench/floors.ts';
+import { idealSendTimes } from '../../bench/telegram-floor.ts';
 import type { RunRecord } from '../../bench/run-subject.ts';
 import { createTimeScale } from '../../bench/time-scale.ts';
 
@@ -96,12 +97,15 @@ describe('a scenario’s floors', () => {
     expect(floors.quiet?.sinkS).toBeCloseTo((0.95 * 1000) / 1.9, 6);
   });
 
-  it('adds one message at the chat’s pace in the chat, and sends the burst at it', () => {
+  it('adds a message at the chat’s pace in the chat, or what the pace makes the load wait when that is longer', () => {
     const privately = scenarioFloors(uniformRun(), 'private');
     const inGroup = scenarioFloors(uniformRun(), 'group');
+    // 50 buyers writing every 90 s: 33 lines a minute, within a private chat's 60.
     expect(privately.hot && privately.hot.chatS - privately.hot.sinkS).toBeCloseTo(1, 9);
-    expect(inGroup.hot && inGroup.hot.chatS - inGroup.hot.sinkS).toBeCloseTo(3, 9);
-    expect(inGroup.newOrder).toEqual({ sinkS: 9.5, chatS: 12.5 });
+    // Beyond a group's 20: a line waits for the other chats' messages, far more than its own 3 s.
+    expect(inGroup.hot?.telegramS).toBeGreaterThan(60);
+    expect(inGroup.hot?.chatS).toBe(inGroup.hot?.telegramS);
+    expect(inGroup.newOrder).toMatchObject({ sinkS: 9.5, chatS: 12.5 });
     // 1000 processing orders: 10 pages and the empty awaiting_confirmation list, read within an interval.
     expect(inGroup.listPages).toBe(11);
     expect(inGroup.statusChange.sinkS).toBeCloseTo(9.5, 9);
@@ -128,5 +132,40 @@ describe('the chat burst and the status lists', () => {
   it('sees a status change at the next pass of the open lists, at most once a poll interval', () => {
     expect(statusChangeFloorS(11, 2, 10)).toBeCloseTo(9.5, 9);
     expect(statusChangeFloorS(30, 2, 10)).toBeCloseTo(14.25, 9);
+  });
+});
+
+describe('the ideal sender', () => {
+  const at = (t: number, chats: number) => Array.from({ length: chats }, (_, i) => ({ key: `chat ${i}`, at: t }));
+
+  it('sends a private chat’s burst of three at once, then one a second', () => {
+    expect(idealSendTimes(at(0, 5), 'private')).toEqual([0, 0, 0, 1, 2]);
+  });
+
+  it('holds a group to 20 in any minute', () => {
+    const sent = idealSendTimes(at(0, 22), 'group');
+    expect(sent.slice(0, 4)).toEqual([0, 0, 0, 1]);
+    expect(sent[19]).toBe(17);
+    expect(sent[20]).toBe(60);
+    expect(sent[21]).toBe(60);
+  });
+
+  it('packs what one chat has waiting into one message, oldest first', () => {
+    const items = [...at(0, 4), { key: 'chat 0', at: 0.5 }];
+    // chat 3 waits for its turn at 1 s; chat 0's second line, written after chat 0 went, goes after it.
+    expect(idealSendTimes(items, 'private')).toEqual([0, 0, 0, 1, 2]);
+    expect(
+      idealSendTimes(
+        [
+          { key: 'a', at: 0 },
+          { key: 'a', at: 0 },
+        ],
+        'private',
+      ),
+    ).toEqual([0, 0]);
+  });
+
+  it('adds nothing with the recording sink', () => {
+    expect(idealSendTimes(at(3, 30), 'sink').every((t) => t === 3)).toBe(true);
   });
 });

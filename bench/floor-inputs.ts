@@ -104,7 +104,9 @@ export function scenarioFloors(run: RunRecord, telegram: TelegramMode): Scenario
     return floorOf(sinkS, waitsOf(telegramWait.lines, entries), { knownShare: mean(known) });
   };
   const burstLines = measured('chat-burst');
-  const burstKnown = burstLines.map((entry) => knownAt(chats.get(entry.orderId), at(entry.createdMs), knowing));
+  // Many buyers writing at once are a burst a bridge can see: it may then read every chat in touch within two hot
+  // windows at once, so a burst line counts as known that much longer than a line on its own.
+  const burstKnown = burstLines.map((entry) => knownAt(chats.get(entry.orderId), at(entry.createdMs), knowing, 2 * HOT_WINDOW_S));
   const burstChats = new Set(burstLines.map((entry) => entry.orderId)).size;
   const burst =
     burstChats > 0
@@ -209,24 +211,24 @@ function statusesAt(run: RunRecord, at: (realMs: number) => number, instant: num
 }
 
 /**
- * The chance a bridge knew at `t` that the chat is active, from what happened in it before `t` within a hot window.
- * A conversation's first line is found by a round over every open chat, at a random moment within `blindPeriodS`;
- * an order event by the order lists, within a poll interval. Nothing before the subject started (0) was known
- * earlier than its start.
+ * The chance a bridge knew at `t` that the chat is active, from what happened in it before `t` within `horizonS` (a
+ * hot window). A conversation's first line is found by a round over every open chat, at a random moment within
+ * `blindPeriodS`; an order event by the order lists, within a poll interval. Nothing before the subject started (0)
+ * was known earlier than its start.
  */
-export function knownAt(chat: ChatTimeline | undefined, t: number, { blindPeriodS, intervalS }: Knowing): number {
+export function knownAt(chat: ChatTimeline | undefined, t: number, { blindPeriodS, intervalS }: Knowing, horizonS = HOT_WINDOW_S): number {
   if (chat === undefined) return 0;
-  const start = conversationStart(chat.lines, t);
+  const start = conversationStart(chat.lines, t, horizonS);
   const byLine = start === undefined ? 0 : Math.min(1, (t - Math.max(0, start)) / blindPeriodS);
   const event = lastBefore(chat.events, t);
-  const byEvent = event === undefined || t - event > HOT_WINDOW_S ? 0 : Math.min(1, (t - Math.max(0, event)) / intervalS);
+  const byEvent = event === undefined || t - event > horizonS ? 0 : Math.min(1, (t - Math.max(0, event)) / intervalS);
   return 1 - (1 - byLine) * (1 - byEvent);
 }
 
-/** The first line of the conversation going on at `t` (lines never more than a hot window apart), if any. */
-function conversationStart(lines: readonly number[], t: number): number | undefined {
+/** The first line of the conversation (lines never more than a hot window apart) its last line within `horizonS` of `t`. */
+function conversationStart(lines: readonly number[], t: number, horizonS: number): number | undefined {
   let i = lines.findLastIndex((line) => line < t);
-  if (i < 0 || t - (lines[i] as number) > HOT_WINDOW_S) return undefined;
+  if (i < 0 || t - (lines[i] as number) > horizonS) return undefined;
   while (i > 0 && (lines[i] as number) - (lines[i - 1] as number) <= HOT_WINDOW_S) i--;
   return lines[i];
 }

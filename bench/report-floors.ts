@@ -15,7 +15,8 @@ export function floorTables(results: readonly ScenarioResult[], telegram: Telegr
       'p95 of that mixture over its messages ("known" = their mean chance). New order: the next poll. Status change: ' +
       'the next pass of the open lists. In the chat, one message at the chat’s pace more, or what an ideal sender at the ' +
       'chat’s pace makes the load wait ("of which Telegram") when that is longer. The chat burst: each of its chats ' +
-      'read once (a line out of the blue found as above), then in the chat the later of the last found plus a message ' +
+      'read once (a line out of the blue found as above, a chat in touch within 20 min counting as known), then in the ' +
+      'chat the later of the last found plus a message ' +
       'and one read plus a message per chat at the pace. Targets: within 1.5 × the floor ' +
       `(quiet: 2 ×), judged at ${JUDGED_OPEN_ORDERS.join(' and ')} open orders. bench/README.md, "The floors".`,
     '',

@@ -48,6 +48,11 @@ describe('what the bridge could know', () => {
     expect(knownAt({ lines: [1000], events: [] }, 1000 + 601, knowing)).toBe(0);
   });
 
+  it('looks further back for a burst, which a bridge can see as one', () => {
+    expect(knownAt({ lines: [1000], events: [] }, 1000 + 900, knowing)).toBe(0);
+    expect(knownAt({ lines: [1000], events: [] }, 1000 + 900, knowing, 1200)).toBe(1);
+  });
+
   it('knows an order event from the order lists within a poll interval', () => {
     expect(knownAt({ lines: [], events: [1000] }, 1060, knowing)).toBe(1);
     expect(knownAt({ lines: [], events: [1000] }, 1005, knowing)).toBeCloseTo(0.5, 9);

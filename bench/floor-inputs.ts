@@ -142,23 +142,35 @@ interface IdealWaits {
 }
 
 /**
- * What must reach the chat: every buyer line but a first start's history (a sender may leave it for later), one
- * message a chat's waiting lines share; a card for every order paid during the run; an edit for every status change,
- * one an order's waiting changes share.
+ * What an ideal sender makes each kind wait when that kind goes first: its lines (hot, quiet, the chat burst: one
+ * message a chat's waiting lines share), a card for every order paid during the run, an edit for every status change
+ * (one an order's waiting changes share). Other kinds never delay it, so this is a floor for each kind, whatever order
+ * a bridge sends them in; a kind that alone needs more than the chat's pace waits for itself.
  */
 function idealWaits(run: RunRecord, at: (realMs: number) => number, telegram: TelegramMode): IdealWaits {
-  const items: (MustGo & { of: object; kind: keyof IdealWaits })[] = [];
-  for (const entry of run.collector.messages.values())
-    if (entry.kind !== 'history') items.push({ key: `chat ${entry.orderId}`, at: at(entry.createdMs), of: entry, kind: 'lines' });
-  for (const [orderId, entry] of run.collector.orders)
-    if (entry.kind !== 'open') items.push({ key: `card ${orderId}`, at: at(entry.createdMs), of: entry, kind: 'cards' });
-  for (const change of run.collector.statusChanges)
-    items.push({ key: `edit ${change.orderId}`, at: at(change.at), of: change, kind: 'edits' });
-  const sent = idealSendTimes(items, telegram);
   const waits: IdealWaits = { lines: new Map(), cards: new Map(), edits: new Map() };
-  items.forEach((item, index) => {
-    waits[item.kind].set(item.of, (sent[index] as number) - item.at);
-  });
+  const send = (kind: keyof IdealWaits, items: (MustGo & { of: object })[]) => {
+    const sent = idealSendTimes(items, telegram);
+    items.forEach((item, index) => {
+      waits[kind].set(item.of, (sent[index] as number) - item.at);
+    });
+  };
+  const lines = [...run.collector.messages.values()];
+  for (const kind of new Set(lines.map((entry) => entry.kind)))
+    send(
+      'lines',
+      lines.filter((entry) => entry.kind === kind).map((entry) => ({ key: entry.orderId, at: at(entry.createdMs), of: entry })),
+    );
+  send(
+    'cards',
+    [...run.collector.orders].flatMap(([orderId, entry]) =>
+      entry.kind === 'open' ? [] : [{ key: orderId, at: at(entry.createdMs), of: entry }],
+    ),
+  );
+  send(
+    'edits',
+    run.collector.statusChanges.map((change) => ({ key: change.orderId, at: at(change.at), of: change })),
+  );
   return waits;
 }
 

@@ -13,8 +13,8 @@ export function floorTables(results: readonly ScenarioResult[], telegram: Telegr
       'twice within 10 min, each weighted by the chance it was known), a line out of the blue within a round over every ' +
       'open chat (K open); the class floor is the ' +
       'p95 of that mixture over its messages ("known" = their mean chance). New order: the next poll. Status change: ' +
-      'the next pass of the open lists. In the chat, one message at the chat’s pace more, or what an ideal sender at the ' +
-      'chat’s pace makes the load wait ("of which Telegram") when that is longer. The chat burst: each of its chats ' +
+      'the next pass of the open lists. In the chat, one message at the chat’s pace more, or what an ideal sender that ' +
+      'sends the class first at the chat’s pace makes it wait ("of which Telegram") when that is longer. The chat burst: each of its chats ' +
       'read once (a line out of the blue found as above, a chat in touch within 20 min counting as known), then in the ' +
       'chat the later of the last found plus a message ' +
       'and one read plus a message per chat at the pace. Targets: within 1.5 × the floor ' +

@@ -1,7 +1,7 @@
 /**
  * The Telegram side's floor: an ideal sender that gets every message that must go the moment it exists (no store
- * side at all) and sends at the chat's limits, oldest first, packing everything one chat has waiting into one
- * message. What it still makes a line wait is the chat's pace under the load: the messages that must go ÷ the pace.
+ * side at all) and sends at the chat's limits, oldest first, packing everything one key has waiting into one
+ * message. What it still makes an item wait is the chat's pace under the load: the messages that must go ÷ the pace.
  * Store seconds.
  */
 import type { TelegramMode } from './profiles.ts';

@@ -111,6 +111,21 @@ describe('a scenario’s floors', () => {
     expect(inGroup.hot?.telegramS).toBeGreaterThan(60);
     expect(inGroup.hot?.chatS).toBe(inGroup.hot?.telegramS);
     expect(inGroup.newOrder).toMatchObject({ sinkS: 9.5, chatS: 12.5 });
+  });
+
+  it('lets no other kind delay a kind on the Telegram side: a card goes first when it comes first', () => {
+    const run = uniformRun();
+    (run.collector.orders as Map<string, OrderEntry>).set('paid-1', {
+      createdMs: 1500 * S,
+      kind: 'new',
+      measured: true,
+      stocked: false,
+      appeared: [],
+      cards: [],
+    });
+    const inGroup = scenarioFloors(run, 'group');
+    expect(inGroup.hot?.telegramS).toBeGreaterThan(60);
+    expect(inGroup.newOrder.telegramS).toBe(0);
     // 1000 processing orders: 10 pages and the empty awaiting_confirmation list, read within an interval.
     expect(inGroup.listPages).toBe(11);
     expect(inGroup.statusChange.sinkS).toBeCloseTo(9.5, 9);

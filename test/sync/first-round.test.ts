@@ -2,7 +2,7 @@
  * A first run's round over many adopted chats, simulated with the schedule's own rules (a clock, no timings): the
  * engine reads the due chats in priority order, a quarter to the sweep, as many as the budget allows each interval.
  * At 5000 open orders the round takes 47 min; a conversation it found must be read again at its own pace, not when
- * every other chat had its first read (bench/README.md, "Hot chats at 5000 open orders").
+ * every other chat had its first read.
  */
 import { expect, it } from 'vitest';
 import type { ChatCursor } from '../../src/db/chat-cursors.ts';

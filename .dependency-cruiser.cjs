@@ -73,6 +73,21 @@ module.exports = {
       to: { path: ['^src/(bot|app|ops|sandbox)/', ENTRY_FILES] },
     },
     {
+      name: 'sync-parts-not-to-run',
+      comment:
+        'Inside sync/, run/ and engine.ts compose the parts (orders, chats, outbox, automation) over the foundations (support, budget, hand-off); a part never reaches back into the composition.',
+      severity: 'error',
+      from: { path: '^src/sync/(support|budget|hand-off|orders|chats|outbox|automation)/' },
+      to: { path: '^src/sync/(run/|engine[.]ts$)' },
+    },
+    {
+      name: 'sync-foundations-below-parts',
+      comment: 'support/, budget/ and hand-off/ are what every part of sync stands on: they import no part.',
+      severity: 'error',
+      from: { path: '^src/sync/(support|budget|hand-off)/' },
+      to: { path: '^src/sync/(orders|chats|outbox|automation)/' },
+    },
+    {
       name: 'bot-not-to-db-app-sandbox',
       comment: 'bot/ reaches storage and the store only through what sync hands it (sync/contract.ts); app wires bot, not the reverse.',
       severity: 'error',

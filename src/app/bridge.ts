@@ -26,7 +26,7 @@ import { createStoreAlerts, type StoreAlert } from '../ops/store-alerts.ts';
 import { createSellerApiClient } from '../seller-api/client.ts';
 import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
 import { createSyncEngine, type BridgeSyncEngine } from '../sync/engine.ts';
-import { defaultTuning } from '../sync/tuning.ts';
+import { defaultTuning } from '../sync/run/tuning.ts';
 import type { ProductId } from '../seller-api/schemas.ts';
 
 export interface StoreAccess {

@@ -13,8 +13,8 @@
  * window after `createRush`: a pace not watched for that long is not known. Kept in memory: a start reads every chat
  * in its first round anyway.
  */
-import type { ChatCursor } from '../db/chat-cursors.ts';
-import type { OrderId } from '../seller-api/schemas.ts';
+import type { ChatCursor } from '../../db/chat-cursors.ts';
+import type { OrderId } from '../../seller-api/schemas.ts';
 
 export interface RushRules {
   intervalMs: number;

@@ -13,24 +13,24 @@
  * a summary of what came in before the first card.
  */
 import type { Logger } from 'pino';
-import type { Queries } from '../db/queries.ts';
-import type { SellerApi } from '../seller-api/api.ts';
-import { isSellerApiError } from '../seller-api/errors.ts';
-import { listAllOrders, orderPageEnd } from '../seller-api/paging.ts';
-import { FIRST_PAGE, MAX_ORDER_PAGES } from '../seller-api/spec-gaps.ts';
-import type { Order, OrderId } from '../seller-api/schemas.ts';
-import { SinkFailure, type HandOff, type SyncEvent } from './hand-off.ts';
-import type { RetryGate } from './retry-gate.ts';
-import { safeError } from './safe-error.ts';
-import type { Health } from './health.ts';
+import type { Queries } from '../../db/queries.ts';
+import type { SellerApi } from '../../seller-api/api.ts';
+import { isSellerApiError } from '../../seller-api/errors.ts';
+import { listAllOrders, orderPageEnd } from '../../seller-api/paging.ts';
+import { FIRST_PAGE, MAX_ORDER_PAGES } from '../../seller-api/spec-gaps.ts';
+import type { Order, OrderId } from '../../seller-api/schemas.ts';
+import { SinkFailure, type HandOff, type SyncEvent } from '../hand-off/hand-off.ts';
+import type { RetryGate } from '../hand-off/retry-gate.ts';
+import { safeError } from '../support/safe-error.ts';
+import type { Health } from '../support/health.ts';
 import type { WriteLedger } from './write-ledger.ts';
-import type { TelegramRef } from '../core/telegram-ref.ts';
-import { ACTION_TARGET_STATUS, OPEN_STATUSES, isOpenStatus } from '../core/order-status.ts';
-import type { AutoDelivery } from './auto-delivery.ts';
-import type { AutoTemplates } from './auto-templates.ts';
+import type { TelegramRef } from '../../core/telegram-ref.ts';
+import { ACTION_TARGET_STATUS, OPEN_STATUSES, isOpenStatus } from '../../core/order-status.ts';
+import type { AutoDelivery } from '../automation/auto-delivery.ts';
+import type { AutoTemplates } from '../automation/auto-templates.ts';
 import { watchFor } from './order-watch-state.ts';
 import { createStatusPassShare } from './status-pass-share.ts';
-import type { RunSignals } from '../shared/run-signals.ts';
+import type { RunSignals } from '../../shared/run-signals.ts';
 
 export interface OrderWatchRules {
   ordersPageSize: number;

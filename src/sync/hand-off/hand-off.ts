@@ -11,13 +11,13 @@
  * A crash anywhere else (before the sink is called, during the store's answer, after the commit) repeats and
  * loses nothing. A sink call that stop() gave up on (sink-calls.ts) ends like the crash window: not committed.
  */
-import type { SqliteDatabase } from '../db/sqlite.ts';
-import type { Message, Order, OrderStatus } from '../seller-api/schemas.ts';
-import type { MessageTiming, OrderSummary, SinkReceipt, SyncSink } from './contract.ts';
+import type { SqliteDatabase } from '../../db/sqlite.ts';
+import type { Message, Order, OrderStatus } from '../../seller-api/schemas.ts';
+import type { MessageTiming, OrderSummary, SinkReceipt, SyncSink } from '../contract.ts';
 import { SinkAbandoned } from './sink-calls.ts';
-import type { StockPlan } from '../core/stock-plan.ts';
+import type { StockPlan } from '../../core/stock-plan.ts';
 import { isSinkUnavailable, type SinkHold } from './sink-hold.ts';
-import type { TelegramRef } from '../core/telegram-ref.ts';
+import type { TelegramRef } from '../../core/telegram-ref.ts';
 
 export type SyncEvent =
   | { kind: 'orderAppeared'; order: Order; stock?: StockPlan }

@@ -5,10 +5,10 @@
  * `noteArrival`, and every read or try in `attempted`.
  */
 import type { Logger } from 'pino';
-import type { ChatCursor } from '../db/chat-cursors.ts';
-import type { Queries } from '../db/queries.ts';
-import type { Message, OrderId } from '../seller-api/schemas.ts';
-import { timeOf } from '../seller-api/spec-gaps.ts';
+import type { ChatCursor } from '../../db/chat-cursors.ts';
+import type { Queries } from '../../db/queries.ts';
+import type { Message, OrderId } from '../../seller-api/schemas.ts';
+import { timeOf } from '../../seller-api/spec-gaps.ts';
 import { createArrivalTally, type ArrivalTallyRules } from './arrival-tally.ts';
 import { HEAT_HORIZON_WINDOWS, heatOf, meanHeatOf, readPriority, withOldestShare, type ChatScheduleRules } from './chat-schedule.ts';
 import { createRush, rushCandidates, type RushRules, type RushScope } from './rush.ts';

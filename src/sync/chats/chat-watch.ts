@@ -16,24 +16,24 @@
  * relays later, so the sink can hear a summary of what came in before the first card or message.
  */
 import type { Logger } from 'pino';
-import type { Queries } from '../db/queries.ts';
-import type { SellerApi } from '../seller-api/api.ts';
-import { isSellerApiError, type SellerApiError } from '../seller-api/errors.ts';
-import { listMessagesAfter } from '../seller-api/paging.ts';
-import type { Cursor, Message, OrderId } from '../seller-api/schemas.ts';
-import { timeOf } from '../seller-api/spec-gaps.ts';
+import type { Queries } from '../../db/queries.ts';
+import type { SellerApi } from '../../seller-api/api.ts';
+import { isSellerApiError, type SellerApiError } from '../../seller-api/errors.ts';
+import { listMessagesAfter } from '../../seller-api/paging.ts';
+import type { Cursor, Message, OrderId } from '../../seller-api/schemas.ts';
+import { timeOf } from '../../seller-api/spec-gaps.ts';
 import { afterFailure, afterRead, longestUnreadFirst } from './chat-schedule.ts';
 import { createReadOrder, type ReadOrderRules } from './read-order.ts';
-import { SinkFailure } from './hand-off.ts';
-import type { HandOff } from './hand-off.ts';
-import type { Health } from './health.ts';
-import { orderSummary } from './order-summary.ts';
-import { pacedApi } from './paced-api.ts';
-import { safeError } from './safe-error.ts';
-import type { Lane, RequestBudget } from './request-budget.ts';
-import type { SinkHold } from './sink-hold.ts';
-import type { KeyedLock } from '../shared/keyed-lock.ts';
-import { stopped, type RunSignals } from '../shared/run-signals.ts';
+import { SinkFailure } from '../hand-off/hand-off.ts';
+import type { HandOff } from '../hand-off/hand-off.ts';
+import type { Health } from '../support/health.ts';
+import { orderSummary } from '../orders/order-summary.ts';
+import { pacedApi } from '../budget/paced-api.ts';
+import { safeError } from '../support/safe-error.ts';
+import type { Lane, RequestBudget } from '../budget/request-budget.ts';
+import type { SinkHold } from '../hand-off/sink-hold.ts';
+import type { KeyedLock } from '../../shared/keyed-lock.ts';
+import { stopped, type RunSignals } from '../../shared/run-signals.ts';
 
 export interface ChatWatchRules extends ReadOrderRules {
   messagesPageSize: number;

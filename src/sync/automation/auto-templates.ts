@@ -12,13 +12,13 @@
  *   orders, which the catch-up announces and adopts (catch-up.ts, order-watch.ts) but which must not get messages.
  */
 import type { Logger } from 'pino';
-import type { ActionTicket, SellerAction } from '../core/actions.ts';
-import { AUTO_TEMPLATES, MESSAGE_TEXT_LIMIT, renderTemplate } from '../core/template.ts';
-import type { ConfirmReminderQueries } from '../db/confirm-reminders.ts';
-import type { Queries } from '../db/queries.ts';
-import type { TemplateQueries } from '../db/templates.ts';
-import type { Order, OrderId, OrderStatus } from '../seller-api/schemas.ts';
-import type { FirstStart } from './first-start.ts';
+import type { ActionTicket, SellerAction } from '../../core/actions.ts';
+import { AUTO_TEMPLATES, MESSAGE_TEXT_LIMIT, renderTemplate } from '../../core/template.ts';
+import type { ConfirmReminderQueries } from '../../db/confirm-reminders.ts';
+import type { Queries } from '../../db/queries.ts';
+import type { TemplateQueries } from '../../db/templates.ts';
+import type { Order, OrderId, OrderStatus } from '../../seller-api/schemas.ts';
+import type { FirstStart } from '../support/first-start.ts';
 
 export interface AutoTemplatesRules {
   /** `REMIND_CONFIRM_HOURS` in ms: 0 sends no reminder. */

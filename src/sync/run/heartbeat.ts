@@ -1,5 +1,5 @@
 /** The run's heartbeat: written every cycle and at stop, read by the next run as when the bridge was last seen alive. */
-import type { Queries } from '../db/queries.ts';
+import type { Queries } from '../../db/queries.ts';
 
 const KV_LAST_ALIVE = 'sync.lastAliveAt';
 

@@ -1,6 +1,6 @@
 /** The engine's health as `status()` reports it: last good poll, errors in a row, the last error that matters. */
-import { isSellerApiError, type SellerApiErrorCode } from '../seller-api/errors.ts';
-import type { SyncStatus } from './contract.ts';
+import { isSellerApiError, type SellerApiErrorCode } from '../../seller-api/errors.ts';
+import type { SyncStatus } from '../contract.ts';
 import { safeError } from './safe-error.ts';
 
 export interface Health {

@@ -2,8 +2,8 @@
  * What the outbox stores of a seller action: only the fields of the contract, since the payload is replayed after
  * restarts, months later maybe.
  */
-import type { SellerAction } from '../core/actions.ts';
-import { withoutUndefined } from '../shared/defined.ts';
+import type { SellerAction } from '../../core/actions.ts';
+import { withoutUndefined } from '../../shared/defined.ts';
 
 export function normalise(action: SellerAction): SellerAction {
   const { orderId, by } = action;

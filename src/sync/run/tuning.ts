@@ -2,7 +2,7 @@
  * The engine's knobs, with defaults for a real store; tests shrink the intervals through options.
  * How the measured values were chosen: bench/README.md, "How the tuning values were chosen".
  */
-import type { BudgetRules } from './request-budget.ts';
+import type { BudgetRules } from '../budget/request-budget.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

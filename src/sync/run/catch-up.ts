@@ -5,14 +5,14 @@
  * same hand-offs as a poll cycle, in the same order (orders, then chats) and with the same commits.
  */
 import type { Logger } from 'pino';
-import { timeOf } from '../seller-api/spec-gaps.ts';
-import { stopped, type RunSignals } from '../shared/run-signals.ts';
-import type { ChatReading, ChatWatcher } from './chat-watch.ts';
-import type { CatchUpSummary, SyncSink } from './contract.ts';
+import { timeOf } from '../../seller-api/spec-gaps.ts';
+import { stopped, type RunSignals } from '../../shared/run-signals.ts';
+import type { ChatReading, ChatWatcher } from '../chats/chat-watch.ts';
+import type { CatchUpSummary, SyncSink } from '../contract.ts';
 import type { Cycle } from './cycle.ts';
-import type { OrderReading, OrderWatcher } from './order-watch.ts';
-import { safeError } from './safe-error.ts';
-import { SinkAbandoned } from './sink-calls.ts';
+import type { OrderReading, OrderWatcher } from '../orders/order-watch.ts';
+import { safeError } from '../support/safe-error.ts';
+import { SinkAbandoned } from '../hand-off/sink-calls.ts';
 
 export interface CatchUpDeps {
   cycle: Cycle;

@@ -5,10 +5,10 @@
  * database from before this record has a heartbeat and no first start: its import is long done, nothing is imported.
  */
 import { z } from 'zod';
-import type { KeyValueStore } from '../db/kv.ts';
-import type { Message } from '../seller-api/schemas.ts';
-import { timeOf } from '../seller-api/spec-gaps.ts';
-import type { MessageTiming } from './contract.ts';
+import type { KeyValueStore } from '../../db/kv.ts';
+import type { Message } from '../../seller-api/schemas.ts';
+import { timeOf } from '../../seller-api/spec-gaps.ts';
+import type { MessageTiming } from '../contract.ts';
 
 const FIRST_START_KEY = 'sync.firstStartedAt';
 

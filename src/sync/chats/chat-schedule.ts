@@ -33,8 +33,8 @@
  * read or a failure, and a cycle reads the chats due before the next one starts; so whenever the budget reads
  * every due chat, no chat goes unread longer than `quietCeiling + 1` intervals (170 s at the defaults).
  */
-import type { ChatCursor } from '../db/chat-cursors.ts';
-import { backoffDelayMs } from '../shared/backoff.ts';
+import type { ChatCursor } from '../../db/chat-cursors.ts';
+import { backoffDelayMs } from '../../shared/backoff.ts';
 
 export interface ChatScheduleRules {
   intervalMs: number;

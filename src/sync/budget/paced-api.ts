@@ -2,7 +2,7 @@
  * A `SellerApi` whose every request first waits for the request budget, in one lane. Handing it to the paging
  * helpers paces each page, not just the first.
  */
-import type { SellerApi } from '../seller-api/api.ts';
+import type { SellerApi } from '../../seller-api/api.ts';
 import type { Lane, RequestBudget } from './request-budget.ts';
 
 export function pacedApi(api: SellerApi, budget: RequestBudget, lane: Lane, waitSignal: AbortSignal): SellerApi {

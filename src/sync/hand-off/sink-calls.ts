@@ -4,7 +4,7 @@
  * comes, is thrown away and nothing of its event is committed — the app may have closed the database by then.
  * The event is offered again after the restart: the same single repeat as the crash window of hand-off.ts.
  */
-import type { SyncSink } from './contract.ts';
+import type { SyncSink } from '../contract.ts';
 
 /** A sink call stop() gave up on: nothing of it may be committed. */
 export class SinkAbandoned extends Error {

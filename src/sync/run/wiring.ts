@@ -2,11 +2,11 @@
  * From the engine's options to the rules each part takes: the tuning (defaults under the options), then the
  * schedule, outbox, order-watch and chat-watch rules cut from it.
  */
-import type { ChatScheduleRules } from './chat-schedule.ts';
-import type { ChatWatchRules } from './chat-watch.ts';
-import type { OrderWatchRules } from './order-watch.ts';
-import type { OutboxRules } from './outbox.ts';
-import { DEFAULT_BUDGET_RULES } from './request-budget.ts';
+import type { ChatScheduleRules } from '../chats/chat-schedule.ts';
+import type { ChatWatchRules } from '../chats/chat-watch.ts';
+import type { OrderWatchRules } from '../orders/order-watch.ts';
+import type { OutboxRules } from '../outbox/outbox.ts';
+import { DEFAULT_BUDGET_RULES } from '../budget/request-budget.ts';
 import { defaultTuning, type SyncTuning } from './tuning.ts';
 
 /** The poll interval and the tuning, both in whole milliseconds. */

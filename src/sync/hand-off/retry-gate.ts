@@ -10,7 +10,7 @@ export interface RetryGate {
   succeeded(key: string): void;
 }
 
-import { backoffDelayMs } from '../shared/backoff.ts';
+import { backoffDelayMs } from '../../shared/backoff.ts';
 
 export function createRetryGate(now: () => number, baseMs: number, maxMs: number): RetryGate {
   const waiting = new Map<string, { failures: number; until: number }>();

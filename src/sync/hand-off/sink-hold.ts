@@ -4,7 +4,7 @@
  * once per event and let events through in whatever order their own backoffs end; a hold asks once per period and
  * keeps the order, since events are offered in order once it ends.
  */
-import type { SinkErrorHints } from './contract.ts';
+import type { SinkErrorHints } from '../contract.ts';
 import { createRetryGate } from './retry-gate.ts';
 
 export interface SinkHold {

@@ -4,7 +4,7 @@
  * without passing through here. Seller API errors are already built without the key (and redacted by the client).
  * Sync is never given the bot token (the sink holds it), so it masks secrets by their shapes.
  */
-import { maskSecretShapes } from '../shared/redact.ts';
+import { maskSecretShapes } from '../../shared/redact.ts';
 
 export interface SafeError {
   name: string;

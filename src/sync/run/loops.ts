@@ -7,15 +7,15 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { SellerApi } from '../seller-api/api.ts';
-import { backoffDelayMs } from '../shared/backoff.ts';
-import type { RunSignals } from '../shared/run-signals.ts';
+import type { SellerApi } from '../../seller-api/api.ts';
+import { backoffDelayMs } from '../../shared/backoff.ts';
+import type { RunSignals } from '../../shared/run-signals.ts';
 import type { CatchingUpRun, CatchUp } from './catch-up.ts';
 import type { Cycle } from './cycle.ts';
-import type { Health } from './health.ts';
-import type { Outbox } from './outbox.ts';
-import { safeError } from './safe-error.ts';
-import type { Wakeup } from './wakeup.ts';
+import type { Health } from '../support/health.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import { safeError } from '../support/safe-error.ts';
+import type { Wakeup } from '../support/wakeup.ts';
 
 export interface LoopDeps {
   api: SellerApi;

@@ -20,8 +20,8 @@
  *
  * How the rules' values were chosen, with the measurements: bench/README.md, "How the tuning values were chosen".
  */
-import type { RateLimitSnapshot, SellerApi } from '../seller-api/api.ts';
-import { abortableSleep, type Sleep } from '../shared/sleep.ts';
+import type { RateLimitSnapshot, SellerApi } from '../../seller-api/api.ts';
+import { abortableSleep, type Sleep } from '../../shared/sleep.ts';
 
 export type Lane = 'urgent' | 'hot' | 'rush' | 'quiet';
 

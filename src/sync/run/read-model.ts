@@ -3,13 +3,13 @@
  * while the bridge was away. Nothing here calls the store.
  */
 import type { Logger } from 'pino';
-import type { Queries } from '../db/queries.ts';
-import type { SellerApi } from '../seller-api/api.ts';
-import { byCreatedAtThenId } from '../seller-api/spec-gaps.ts';
-import type { SyncCommands, SyncQueries, SyncStatus } from './contract.ts';
-import type { Health } from './health.ts';
-import { orderSummary } from './order-summary.ts';
-import type { Outbox } from './outbox.ts';
+import type { Queries } from '../../db/queries.ts';
+import type { SellerApi } from '../../seller-api/api.ts';
+import { byCreatedAtThenId } from '../../seller-api/spec-gaps.ts';
+import type { SyncCommands, SyncQueries, SyncStatus } from '../contract.ts';
+import type { Health } from '../support/health.ts';
+import { orderSummary } from '../orders/order-summary.ts';
+import type { Outbox } from '../outbox/outbox.ts';
 
 export interface ReadModelDeps {
   api: Pick<SellerApi, 'rateLimit' | 'requestCount'>;

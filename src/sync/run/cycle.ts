@@ -3,18 +3,18 @@
  * shared with the catch-up cycle (catch-up.ts), which runs them in another order: everything read first.
  */
 import type { Logger } from 'pino';
-import type { Queries } from '../db/queries.ts';
-import type { SellerApi } from '../seller-api/api.ts';
-import { hasCode } from '../seller-api/errors.ts';
-import { stopped, type RunSignals } from '../shared/run-signals.ts';
-import type { ChatPass, ChatWatcher } from './chat-watch.ts';
-import type { Health } from './health.ts';
+import type { Queries } from '../../db/queries.ts';
+import type { SellerApi } from '../../seller-api/api.ts';
+import { hasCode } from '../../seller-api/errors.ts';
+import { stopped, type RunSignals } from '../../shared/run-signals.ts';
+import type { ChatPass, ChatWatcher } from '../chats/chat-watch.ts';
+import type { Health } from '../support/health.ts';
 import { markAlive } from './heartbeat.ts';
-import type { OrderPass, OrderWatcher } from './order-watch.ts';
-import { pacedApi } from './paced-api.ts';
-import type { RequestBudget } from './request-budget.ts';
-import { safeError } from './safe-error.ts';
-import type { SinkHold } from './sink-hold.ts';
+import type { OrderPass, OrderWatcher } from '../orders/order-watch.ts';
+import { pacedApi } from '../budget/paced-api.ts';
+import type { RequestBudget } from '../budget/request-budget.ts';
+import { safeError } from '../support/safe-error.ts';
+import type { SinkHold } from '../hand-off/sink-hold.ts';
 import type { EngineSettings } from './wiring.ts';
 
 export interface CycleDeps {

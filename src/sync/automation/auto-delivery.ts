@@ -12,12 +12,12 @@
  * Item texts are secrets: they go to the store and the seller's own card, never to a log.
  */
 import type { Logger } from 'pino';
-import type { ActionTicket, SellerAction } from '../core/actions.ts';
-import type { OrderStock, StockAlert, StockPlan } from '../core/stock-plan.ts';
-import { isCrossing, type StockItemId, type StockQueries } from '../db/stock.ts';
-import type { Order, OrderId, ProductId } from '../seller-api/schemas.ts';
-import type { SyncCommands, SyncSink } from './contract.ts';
-import { safeError } from './safe-error.ts';
+import type { ActionTicket, SellerAction } from '../../core/actions.ts';
+import type { OrderStock, StockAlert, StockPlan } from '../../core/stock-plan.ts';
+import { isCrossing, type StockItemId, type StockQueries } from '../../db/stock.ts';
+import type { Order, OrderId, ProductId } from '../../seller-api/schemas.ts';
+import type { SyncCommands, SyncSink } from '../contract.ts';
+import { safeError } from '../support/safe-error.ts';
 
 export interface AutoDeliveryRules {
   /** `AUTO_DELIVERY`: off plans nothing, for every product. */

@@ -4,8 +4,8 @@
  * order, and an order with either no items or all of them. Item texts are secrets: nothing here logs them.
  */
 import type { OrderId, ProductId } from '../seller-api/schemas.ts';
-import { maskItem } from '../core/stock-input.ts';
-import type { ProductStock, StockAddResult } from '../core/stock-plan.ts';
+import { maskItem } from '../core/stock/stock-input.ts';
+import type { ProductStock, StockAddResult } from '../core/stock/stock-plan.ts';
 import type { SqliteDatabase } from './sqlite.ts';
 
 export type StockItemId = number & { readonly __brand: 'StockItemId' };

@@ -4,8 +4,8 @@
  * Items are never printed: `list` shows counts and a masked hint. It speaks the seller's language (BOT_LANGUAGE):
  * its words are in locales/<language>/stock-cli.ftl.
  */
-import { parseProductId, parseStockLines, StockInputError } from '../core/stock-input.ts';
-import type { ProductStock } from '../core/stock-plan.ts';
+import { parseProductId, parseStockLines, StockInputError } from '../core/stock/stock-input.ts';
+import type { ProductStock } from '../core/stock/stock-plan.ts';
 import type { StockQueries } from '../db/stock.ts';
 import { plainTexts, type PlainTexts } from '../i18n/plain-texts.ts';
 

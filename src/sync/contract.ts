@@ -7,7 +7,7 @@
  * If the sink throws, nothing is committed and the event is offered again on a later cycle.
  */
 import type { ActionOutcome, ActionTicket, SellerAction } from '../core/actions.ts';
-import type { OrderStock, ReplaceOutcome, StockAlert, StockPlan } from '../core/stock-plan.ts';
+import type { OrderStock, ReplaceOutcome, StockAlert, StockPlan } from '../core/stock/stock-plan.ts';
 import type { TelegramRef } from '../core/telegram-ref.ts';
 import type { SellerApiErrorCode } from '../seller-api/errors.ts';
 import type { Message, Order, OrderId, OrderStatus } from '../seller-api/schemas.ts';

@@ -1,6 +1,6 @@
 /** `/stock`: the list with Pause/Resume buttons, a tap that switches a product and edits the list, and who may use it. */
 import { describe, expect, it } from 'vitest';
-import { maskItem } from '../../src/core/stock-input.ts';
+import { maskItem } from '../../src/core/stock/stock-input.ts';
 import { createAuditQueries } from '../../src/db/audit.ts';
 import type { OrderId, ProductId } from '../../src/seller-api/schemas.ts';
 import { ADMIN, eventually, GROUP_ID, labels, settled, STRANGER } from './harness.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { orderCard } from '../../src/bot/cards/render-card.ts';
-import { stockSection } from '../../src/bot/cards/stock-section.ts';
+import { stockSection } from '../../src/bot/stock/card-section.ts';
 import type { Html } from '../../src/bot/helpers/html.ts';
 import { chatMessageParts } from '../../src/bot/sink/chat-message-parts.ts';
 import * as actions from '../../src/bot/texts/actions.ts';
@@ -24,7 +24,7 @@ import * as templates from '../../src/bot/texts/templates.ts';
 import * as topics from '../../src/bot/texts/topics.ts';
 import type { Translator } from '../../src/bot/texts/translator.ts';
 import type { ActionKind } from '../../src/core/actions.ts';
-import type { StockPlan } from '../../src/core/stock-plan.ts';
+import type { StockPlan } from '../../src/core/stock/stock-plan.ts';
 import type { SellerApiErrorCode } from '../../src/seller-api/errors.ts';
 import { MessageSchema, OrderSchema, type OrderId, type ProductId } from '../../src/seller-api/schemas.ts';
 import { parseTelegramHtml } from '../support/fake-telegram-api.ts';

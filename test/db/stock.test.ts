@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
-import { maskItem } from '../../src/core/stock-input.ts';
+import { maskItem } from '../../src/core/stock/stock-input.ts';
 import { createStockQueries, isCrossing, type StockQueries } from '../../src/db/stock.ts';
 import type { OrderId, ProductId } from '../../src/seller-api/schemas.ts';
 

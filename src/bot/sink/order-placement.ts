@@ -5,7 +5,7 @@
  * fresh card, when the order next needs it; a message that cannot go to a topic goes to General, never lost.
  */
 import type { OrderTopic } from '../../core/order-topic.ts';
-import type { StockPlan } from '../../core/stock-plan.ts';
+import type { StockPlan } from '../../core/stock/stock-plan.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import type { Order, OrderId } from '../../seller-api/schemas.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';

@@ -5,7 +5,7 @@
  * edits collapse into one item holding the latest state.
  */
 import { QUEUE_TIER, type QueueTier } from '../../core/telegram-queue-rows.ts';
-import type { StockPlan } from '../../core/stock-plan.ts';
+import type { StockPlan } from '../../core/stock/stock-plan.ts';
 import type { Message, Order } from '../../seller-api/schemas.ts';
 import type { MessageTiming, OrderSummary } from '../../sync/contract.ts';
 import type { Html } from '../helpers/html.ts';

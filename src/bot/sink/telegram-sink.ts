@@ -30,7 +30,7 @@ import type { TelegramRef } from '../../core/telegram-ref.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';
 import type { OrderTopics } from '../topics/order-topics.ts';
 import { createOrderPlacement, type SendMessage } from './order-placement.ts';
-import type { StockAlert, StockPlan } from '../../core/stock-plan.ts';
+import type { StockAlert, StockPlan } from '../../core/stock/stock-plan.ts';
 
 const TelegramRefSchema = z.object({ chatId: z.number().int(), messageId: z.number().int() });
 const RecentRelaysSchema = z.array(z.object({ key: z.string(), parts: z.array(TelegramRefSchema) }));

@@ -3,11 +3,11 @@
  * (Telegram's text limit, and at most 100 buttons); the header counts them all and the rest is pointed to the CLI.
  */
 import type { InlineKeyboard } from 'grammy';
-import type { StockActionCodec } from '../callback-data/stock-action.ts';
+import type { StockActionCodec } from './stock-action-data.ts';
 import { join, lines, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts';
-import { stockListKeyboard } from '../keyboards/stock-list.ts';
+import { stockListKeyboard } from './list-keyboard.ts';
 import { stockEmpty, stockFooter, stockHeader, stockItem, stockMore } from '../texts/stock.ts';
-import type { ProductStock } from '../../core/stock-plan.ts';
+import type { ProductStock } from '../../core/stock/stock-plan.ts';
 import type { Translator } from '../texts/translator.ts';
 
 /** Telegram refuses an inline keyboard with more buttons than this. */

@@ -2,7 +2,7 @@
  * What the bot needs of the stock tables (src/db's `createStockQueries` fits it): the list `/stock` shows, adding an
  * uploaded file's items, and pausing a product. Item texts never come back through here, only counts and a masked hint.
  */
-import type { ProductStock, StockAddResult } from '../../core/stock-plan.ts';
+import type { ProductStock, StockAddResult } from '../../core/stock/stock-plan.ts';
 import type { ProductId } from '../../seller-api/schemas.ts';
 
 export interface StockStore {

@@ -5,10 +5,10 @@
  * the store: nothing here logs or quotes them.
  */
 import type { Document } from 'grammy/types';
-import { parseProductId, parseStockLines } from '../../core/stock-input.ts';
+import { parseProductId, parseStockLines } from '../../core/stock/stock-input.ts';
 import type { ProductId } from '../../seller-api/schemas.ts';
 import { FileDownloadError, type FileDownloader } from './file-download.ts';
-import type { StockAddResult } from '../../core/stock-plan.ts';
+import type { StockAddResult } from '../../core/stock/stock-plan.ts';
 import type { StockStore } from './stock-store.ts';
 
 /** Far more than any seller's list of keys; small enough to hold in memory without a thought. */

@@ -1,5 +1,5 @@
 /** `/stock`: the stock list, its Pause/Resume buttons, and the answers to a stock file sent with `/stock <productId>`. */
-import type { ProductStock } from '../../core/stock-plan.ts';
+import type { ProductStock } from '../../core/stock/stock-plan.ts';
 import { truncate, type Html } from '../helpers/html.ts';
 import { idCode } from './format.ts';
 import type { Translator } from './translator.ts';

@@ -13,7 +13,7 @@
  */
 import type { Logger } from 'pino';
 import type { ActionTicket, SellerAction } from '../../core/actions.ts';
-import type { OrderStock, StockAlert, StockPlan } from '../../core/stock-plan.ts';
+import type { OrderStock, StockAlert, StockPlan } from '../../core/stock/stock-plan.ts';
 import { isCrossing, type StockItemId, type StockQueries } from '../../db/stock.ts';
 import type { Order, OrderId, ProductId } from '../../seller-api/schemas.ts';
 import type { SyncCommands, SyncSink } from '../contract.ts';

@@ -15,7 +15,7 @@ import type { SqliteDatabase } from '../../db/sqlite.ts';
 import type { Message, Order, OrderStatus } from '../../seller-api/schemas.ts';
 import type { MessageTiming, OrderSummary, SinkReceipt, SyncSink } from '../contract.ts';
 import { SinkAbandoned } from './sink-calls.ts';
-import type { StockPlan } from '../../core/stock-plan.ts';
+import type { StockPlan } from '../../core/stock/stock-plan.ts';
 import { isSinkUnavailable, type SinkHold } from './sink-hold.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ProductIdSchema, type ProductId } from '../../seller-api/schemas.ts';
 import { kvSlot, type BotKeyValueStore } from '../storage/kv.ts';
-import { encodeRef, MAX_CALLBACK_DATA_BYTES, readRef } from './long-ref.ts';
+import { encodeRef, MAX_CALLBACK_DATA_BYTES, readRef } from '../callback-data/long-ref.ts';
 
 const STOCK_VERBS = { pause: 'sp', resume: 'sr' } as const;
 export type StockVerbName = keyof typeof STOCK_VERBS;

@@ -1,7 +1,7 @@
 /** The buttons under `/stock`'s list: one row per product shown, Pause when it is delivered automatically, Resume when paused. */
 import { InlineKeyboard } from 'grammy';
-import type { StockActionCodec } from '../callback-data/stock-action.ts';
-import type { ProductStock } from '../../core/stock-plan.ts';
+import type { StockActionCodec } from './stock-action-data.ts';
+import type { ProductStock } from '../../core/stock/stock-plan.ts';
 import { stockPauseButton, stockResumeButton } from '../texts/stock.ts';
 import type { Translator } from '../texts/translator.ts';
 

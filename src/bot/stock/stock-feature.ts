@@ -5,9 +5,9 @@
  */
 import { Composer, type Filter } from 'grammy';
 import type { Logger } from 'pino';
-import { StockInputError } from '../../core/stock-input.ts';
+import { StockInputError } from '../../core/stock/stock-input.ts';
 import type { RecordStep } from '../audit/recording.ts';
-import { STOCK_CALLBACK_DATA, type StockActionCodec } from '../callback-data/stock-action.ts';
+import { STOCK_CALLBACK_DATA, type StockActionCodec } from './stock-action-data.ts';
 import type { BotContext } from '../context.ts';
 import { describeError } from '../errors.ts';
 import { answerCallback } from '../helpers/answer-callback.ts';
@@ -15,11 +15,11 @@ import { captionCommand } from '../helpers/caption-command.ts';
 import { isNotModified } from '../helpers/telegram-errors.ts';
 import { adminOnly } from '../middlewares/admin-only.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
-import type { FileDownloader } from '../stock/file-download.ts';
+import type { FileDownloader } from './file-download.ts';
 import type { Translator } from '../texts/translator.ts';
-import { renderStockList } from '../stock/stock-list.ts';
-import type { StockStore } from '../stock/stock-store.ts';
-import { STOCK_FILE_MAX_BYTES, StockUploadError, uploadStock, type StockUploadErrorCode } from '../stock/upload.ts';
+import { renderStockList } from './stock-list.ts';
+import type { StockStore } from './stock-store.ts';
+import { STOCK_FILE_MAX_BYTES, StockUploadError, uploadStock, type StockUploadErrorCode } from './upload.ts';
 import {
   STOCK_FILE_REFUSALS,
   stockAdded,

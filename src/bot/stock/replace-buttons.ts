@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { OrderId } from '../../seller-api/schemas.ts';
 import type { SyncForBot } from '../../sync/contract.ts';
 import type { OrderCards } from '../cards/order-cards.ts';
-import { decodeStockItem, encodeStockItem } from '../callback-data/stock-item.ts';
+import { decodeStockItem, encodeStockItem } from './stock-item-data.ts';
 import type { BotContext } from '../context.ts';
 import { answerCallback } from '../helpers/answer-callback.ts';
 import { settleButtonMessage } from '../helpers/edit-message.ts';
@@ -16,7 +16,7 @@ import { text } from '../helpers/html.ts';
 import { BUTTONS } from '../texts/buttons.ts';
 import { CALLBACK } from '../texts/callbacks.ts';
 import { replaceAsk, replaceDone, replaceEmpty, replaceKept, replaceNotThisOrder, replacementForBuyer } from '../texts/stock-card.ts';
-import { maskItem } from '../../core/stock-input.ts';
+import { maskItem } from '../../core/stock/stock-input.ts';
 
 export interface StockReplaceDeps {
   engine: () => SyncForBot;

@@ -3,11 +3,11 @@
  * person still needs. Items are shown only behind a spoiler; a card being delivered automatically offers no Take.
  */
 import { InlineKeyboard } from 'grammy';
-import type { OrderStock, StockPlan } from '../../core/stock-plan.ts';
+import type { OrderStock, StockPlan } from '../../core/stock/stock-plan.ts';
 import { isOpenStatus } from '../../core/order-status.ts';
-import { maskItem } from '../../core/stock-input.ts';
+import { maskItem } from '../../core/stock/stock-input.ts';
 import type { Order } from '../../seller-api/schemas.ts';
-import { encodeStockItem } from '../callback-data/stock-item.ts';
+import { encodeStockItem } from './stock-item-data.ts';
 import type { Html } from '../helpers/html.ts';
 import { BUTTONS } from '../texts/buttons.ts';
 import {

@@ -2,7 +2,7 @@
  * What a seller hands in as stock: a product id and a text of items, one per line. Shared by the CLI and the
  * Telegram upload so both accept and refuse exactly the same input.
  */
-import type { ProductId } from '../seller-api/schemas.ts';
+import type { ProductId } from '../../seller-api/schemas.ts';
 
 export type StockInputErrorCode = 'STOCK_BAD_PRODUCT_ID' | 'STOCK_NO_ITEMS' | 'STOCK_ITEM_TOO_LONG';
 

@@ -2,8 +2,8 @@
  * What auto-delivery decided for a new paid order, and what it later did: the card tells the seller, so a seller
  * never taps Take on an order the bot is already delivering, and knows why one was left to them.
  */
-import type { ProductId } from '../seller-api/schemas.ts';
-import type { ActionTicket } from './actions.ts';
+import type { ProductId } from '../../seller-api/schemas.ts';
+import type { ActionTicket } from '../actions.ts';
 
 export type StockPlan =
   /** Items reserved for the order: the bot takes and delivers it. */

@@ -29,6 +29,8 @@ export interface TelegramQueueQueries {
   failed(seq: number, notBefore: number): void;
   /** Deletes items sent before `before`; returns how many. */
   pruneSent(before: number): number;
+  /** Items waiting for their own retry are due now (a new run tries everything at once). */
+  releaseWaits(): void;
 }
 
 interface Row {
@@ -83,6 +85,7 @@ export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQue
   );
   const setFailed = db.prepare<[number, number]>('UPDATE telegram_queue SET attempts = attempts + 1, not_before = ? WHERE seq = ?');
   const prune = db.prepare<[number]>('DELETE FROM telegram_queue WHERE sent_at IS NOT NULL AND sent_at < ?');
+  const release = db.prepare('UPDATE telegram_queue SET not_before = 0 WHERE sent_at IS NULL AND not_before > 0');
 
   const add = (entry: QueueEntry, now: number) =>
     insert.run({
@@ -122,5 +125,8 @@ export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQue
       setFailed.run(notBefore, seq);
     },
     pruneSent: (before) => prune.run(before).changes,
+    releaseWaits: () => {
+      release.run();
+    },
   };
 }

@@ -34,7 +34,11 @@ import { createHealth } from './support/health.ts';
 import { lastAliveAt, markAlive } from './run/heartbeat.ts';
 import { createLoops } from './run/loops.ts';
 import { createAutoDelivery, DEFAULT_AUTO_DELIVERY, type AutoDeliveryRules } from './automation/auto-delivery.ts';
-import { createAutoTemplates, DEFAULT_AUTO_TEMPLATES, type AutoTemplatesRules } from './automation/auto-templates.ts';
+import { createAutoMessages } from './automation/auto-message.ts';
+import { confirmReminder, DEFAULT_CONFIRM_REMINDER, type ConfirmReminderRules } from './automation/confirm-reminder.ts';
+import { delivered } from './automation/delivered.ts';
+import { greeting } from './automation/greeting.ts';
+import { sorry } from './automation/sorry.ts';
 import { createConfirmReminderQueries } from '../db/confirm-reminders.ts';
 import { createTemplateQueries } from '../db/templates.ts';
 import { createOrderWatcher } from './orders/order-watch.ts';
@@ -67,8 +71,8 @@ export interface SyncEngineOptions extends Partial<SyncTuning> {
   testHooks?: SyncTestHooks;
   /** Auto-delivery from stock (`AUTO_DELIVERY`, `STOCK_LOW_THRESHOLD`); on, with a threshold of 3, by default. */
   autoDelivery?: Partial<AutoDeliveryRules>;
-  /** Automatic templates (`REMIND_CONFIRM_HOURS`); a reminder after 24 h by default. */
-  autoTemplates?: Partial<AutoTemplatesRules>;
+  /** Automatic buyer messages (`REMIND_CONFIRM_HOURS`); a confirm reminder after 24 h by default. */
+  autoTemplates?: Partial<ConfirmReminderRules>;
 }
 
 /** What happened while the bridge was not running, for "while you were away: …". */
@@ -143,17 +147,23 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     rules: { ...DEFAULT_AUTO_DELIVERY, ...options.autoDelivery },
     transaction: (task) => db.transaction(task)(),
   });
-  const autoTemplates = createAutoTemplates({
-    queries,
-    firstStart,
-    templates: createTemplateQueries(db),
-    reminders: createConfirmReminderQueries(db),
-    enqueue: (action) => outbox.enqueue(action),
-    logger,
-    now,
-    rules: { ...DEFAULT_AUTO_TEMPLATES, ...options.autoTemplates },
-    transaction: (task) => db.transaction(task)(),
-  });
+  const transaction = <T>(task: () => T): T => db.transaction(task)();
+  // The automatic buyer messages, in the order they are considered for one trigger.
+  const autoTemplates = createAutoMessages(
+    [
+      greeting,
+      delivered,
+      confirmReminder({
+        waits: createConfirmReminderQueries(db),
+        queries,
+        rules: { ...DEFAULT_CONFIRM_REMINDER, ...options.autoTemplates },
+        now,
+        transaction,
+      }),
+      sorry,
+    ],
+    { queries, firstStart, templates: createTemplateQueries(db), enqueue: (action) => outbox.enqueue(action), logger },
+  );
   const refused = createRetryGate(now, tuning.sinkRetryBaseMs, tuning.sinkRetryMaxMs);
   const orderWatcher = createOrderWatcher({
     queries,
@@ -206,7 +216,7 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
     signals,
     afterDrain: async () => {
       await autoDelivery.announceLevels(sink);
-      autoTemplates.remind();
+      autoTemplates.tick();
     },
   });
   const { arrivedBefore, ...reads } = createReadModel({

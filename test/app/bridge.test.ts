@@ -42,8 +42,7 @@ const start = (extra: Record<string, string> = {}) =>
     config: config(extra),
     store: { baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: 'deliveredValue' },
     logger: silent,
-    alertCheckMs: 20,
-    bot: FAST_TELEGRAM,
+    overrides: { alertCheckMs: 20, bot: FAST_TELEGRAM },
   });
 
 const texts = () => telegram.botMessages(SELLER).map((message) => message.text);
@@ -128,7 +127,7 @@ describe('the running bridge', () => {
       config: config({ HEALTH_PORT: '0' }),
       store: { baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: 'deliveredValue' },
       logger: silent,
-      bot: { pollingTimeoutSeconds: 1 },
+      overrides: { bot: { pollingTimeoutSeconds: 1 } },
       onFatal: (reason) => fatal.push(reason),
     });
     await bridge.engine.pollNow();

@@ -49,7 +49,7 @@ async function deliverThroughTelegram(options: { bridgeField?: string; storeFiel
     config,
     store: opened.access,
     logger: silent,
-    bot: FAST_TELEGRAM,
+    overrides: { bot: FAST_TELEGRAM },
   });
 
   const store = sandbox;

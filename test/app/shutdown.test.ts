@@ -24,7 +24,7 @@ it('a stop with a hanging sink and a hanging update ends within the shared budge
     config: loadConfig(liveEnv(world, SELLER.id)),
     store: { baseUrl: world.sandbox.baseUrl, apiKey: world.sandbox.store.apiKey, deliverField: 'deliveredValue' },
     logger: pino({ level: 'silent' }),
-    bot: FAST_TELEGRAM,
+    overrides: { bot: FAST_TELEGRAM },
   });
   world.bridge = bridge;
   await until(() => world.telegram.callsOf('sendMessage').length === 1, 'the card to be sent');

@@ -40,10 +40,10 @@ it('stocks the first product with ten demo keys, and the order waiting at once i
   const waiting = await waitingOrderId(opened);
   expect(sandbox?.control.order(waiting)?.productId).not.toBe(first?.id);
 
-  bridge = await startBridge({ config, store: opened.access, logger: silent, bot: FAST_TELEGRAM });
+  bridge = await startBridge({ config, store: opened.access, logger: silent, overrides: { bot: FAST_TELEGRAM } });
   await bridge.stop();
   // A second start over the same database adds nothing: the seller's stock is theirs once it exists.
-  bridge = await startBridge({ config, store: opened.access, logger: silent, bot: FAST_TELEGRAM });
+  bridge = await startBridge({ config, store: opened.access, logger: silent, overrides: { bot: FAST_TELEGRAM } });
   await bridge.stop();
   bridge = undefined;
   const db = openDatabase(databasePath, { logger: silent });

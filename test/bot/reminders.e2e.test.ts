@@ -32,6 +32,8 @@ async function start(options: Partial<BridgeHarnessOptions> = {}): Promise<Bridg
 async function later(minutes: number): Promise<void> {
   offset += minutes * MINUTE;
   await h.bridge.remindNow();
+  // What the pass said is in the Telegram queue: shown once it drained.
+  await h.drained();
 }
 
 /** A new process over the same database; reminders wait for its sync to have read the store once. */

@@ -12,7 +12,8 @@ import { chatMessageParts } from './chat-message-parts.ts';
 import { packFirst, type Block } from './coalesce.ts';
 import { itemOf } from './queue-items.ts';
 import type { QueuedRow, QueueProgress, TelegramQueueStore } from './queue-store.ts';
-import type { SinkDelivery } from './telegram-sink.ts';
+import type { DeliverNotice } from './notice-delivery.ts';
+import type { SinkDelivery } from './sink-delivery.ts';
 
 /** Buyer messages of one order looked at for one Telegram message: enough to fill 4096 characters many times. */
 const MESSAGES_PER_STEP = 50;
@@ -27,6 +28,7 @@ export interface QueueDeliveryDeps {
   /** The chat's language, for the headers of relayed messages. */
   tr: Translator;
   delivery: SinkDelivery;
+  deliverNotice: DeliverNotice;
   binding: ChatBinding;
   engine: () => SyncForBot;
   store: TelegramQueueStore;
@@ -39,7 +41,10 @@ interface PartOf {
   total: number;
 }
 
-export function createQueueDelivery(deps: QueueDeliveryDeps): (row: QueuedRow) => Promise<StepResult> {
+/** Shows one queued row. */
+export type DeliverRow = (row: QueuedRow) => Promise<StepResult>;
+
+export function createQueueDelivery(deps: QueueDeliveryDeps): DeliverRow {
   const { delivery, binding } = deps;
   const done = (row: QueuedRow): QueueProgress[] => [{ seq: row.seq, partsSent: row.partsSent + 1, done: true }];
 
@@ -67,9 +72,11 @@ export function createQueueDelivery(deps: QueueDeliveryDeps): (row: QueuedRow) =
   return async (row) => {
     const item = itemOf(row);
     switch (item.kind) {
-      case 'notice':
-        await delivery.send(await binding.requireChatId(), item.notice);
-        return { progress: done(row), links: [] };
+      case 'notice': {
+        const ref = await deps.deliverNotice({ notice: item.notice, raisedAt: item.raisedAt, refusedBefore: row.attempts > 0 });
+        const orderId = item.notice.orderId;
+        return { progress: done(row), links: ref === undefined || orderId === undefined ? [] : [{ orderId, ref, role: 'other' }] };
+      }
       case 'appeared': {
         // The card shows the order as sync knows it now: edits that came meanwhile are already in it.
         const order = deps.engine().lastSeenOrder(item.order.id) ?? item.order;

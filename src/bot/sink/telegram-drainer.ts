@@ -15,7 +15,7 @@ import { backoffDelayMs, type Backoff } from '../../shared/backoff.ts';
 import { UNLIMITED_SHUTDOWN, type ShutdownBudget } from '../../shared/shutdown-budget.ts';
 import type { SyncForBot } from '../../sync/contract.ts';
 import { BridgeBotError, describeError, toBridgeError } from '../errors.ts';
-import type { StepResult } from './queue-delivery.ts';
+import type { DeliverRow } from './queue-delivery.ts';
 import type { QueuedRow, TelegramQueueStore } from './queue-store.ts';
 
 export interface DrainerOptions {
@@ -47,7 +47,7 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 
 export interface DrainerDeps {
   store: TelegramQueueStore;
-  deliver: (row: QueuedRow) => Promise<StepResult>;
+  deliver: DeliverRow;
   engine: () => SyncForBot;
   options: DrainerOptions;
   /** A step failed (the group may have turned topics on or off meanwhile). */
@@ -107,22 +107,24 @@ export function createTelegramDrainer(deps: DrainerDeps): TelegramDrainer {
   const holdFor = (error: BridgeBotError) => {
     const count = (hold?.count ?? 0) + 1;
     const wait = Math.max(error.retryAfterMs ?? 0, backoffDelayMs(count, options.backoff));
-    // What the queued sink refuses events with meanwhile: sync holds them for at least this wait.
-    const refusal = new BridgeBotError(error.code, error.message.replace(`${error.code}: `, ''), { retryAfterMs: wait });
-    hold = { error: refusal, until: now() + wait, notBefore: now() + (error.retryAfterMs ?? 0), count };
+    hold = { error, until: now() + wait, notBefore: now() + (error.retryAfterMs ?? 0), count };
     logger.warn({ code: error.code, waitMs: wait }, 'telegram refuses the chat; the queue waits');
   };
 
   const step = async (row: QueuedRow) => {
     const mine = generation;
-    let result: StepResult;
+    let result: Awaited<ReturnType<DeliverRow>>;
     try {
       result = await deps.deliver(row);
     } catch (error) {
       if (mine !== generation) return;
       deps.onFailure?.();
       const safe = toBridgeError(error, deps.secrets);
-      if (safe.sinkUnavailable || safe.code === 'NO_CHAT_BOUND') return holdFor(safe);
+      if (safe.sinkUnavailable || safe.code === 'NO_CHAT_BOUND') {
+        // Counted, not delayed: the hold waits for the chat, and an alert tried before says since when it waited.
+        await store.failed(row.seq, now());
+        return holdFor(safe);
+      }
       const waitMs = backoffDelayMs(row.attempts + 1, options.backoff);
       await store.failed(row.seq, now() + waitMs);
       logger.warn(
@@ -190,6 +192,12 @@ export function createTelegramDrainer(deps: DrainerDeps): TelegramDrainer {
       hold = { ...hold, until: hold.notBefore };
       wake();
     },
-    held: () => hold?.error,
+    // What the queued sink refuses events with meanwhile: sync holds them for what is left of the wait, which a
+    // probe (retryNow) cuts to what Telegram asked.
+    held: () =>
+      hold &&
+      new BridgeBotError(hold.error.code, hold.error.message.replace(`${hold.error.code}: `, ''), {
+        retryAfterMs: Math.max(0, hold.until - now()),
+      }),
   };
 }

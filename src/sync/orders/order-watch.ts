@@ -27,7 +27,7 @@ import type { WriteLedger } from './write-ledger.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import { ACTION_TARGET_STATUS, OPEN_STATUSES, isOpenStatus } from '../../core/order-status.ts';
 import type { AutoDelivery } from '../automation/auto-delivery.ts';
-import type { AutoTemplates } from '../automation/auto-templates.ts';
+import type { AutoMessages } from '../automation/auto-message.ts';
 import { watchFor } from './order-watch-state.ts';
 import { createStatusPassShare } from './status-pass-share.ts';
 import type { RunSignals } from '../../shared/run-signals.ts';
@@ -60,7 +60,7 @@ export interface OrderWatcherDeps {
   /** Plans a new paid order's delivery from stock before it is handed off, and queues it in the hand-off's commit. */
   autoDelivery?: Pick<AutoDelivery, 'plan' | 'committed' | 'uncommitted' | 'gone'>;
   /** Queues the automatic templates (greeting, delivered) in the hand-off's commit of the event that triggers them. */
-  autoTemplates?: Pick<AutoTemplates, 'appeared' | 'changed'>;
+  autoTemplates?: Pick<AutoMessages, 'appeared' | 'changed'>;
 }
 
 export interface OrderPass extends RunSignals {

@@ -24,7 +24,7 @@ import {
   autocancelUsage,
 } from '../texts/reminders.ts';
 import type { Translator } from '../texts/translator.ts';
-import type { ReminderStore } from '../upkeep/reminder-store.ts';
+import type { ReminderStore } from './reminder-store.ts';
 
 /** At most a week, like the other minute settings; decimals allowed (tests use seconds). */
 const MAX_MINUTES = 10_080;

@@ -4,13 +4,14 @@
  * Each check looks at the latest slot that has come (today's time if it has passed, else yesterday's) and claims its
  * day in the ledger (SQLite) before posting: a day is claimed once, ever, so a restart at the scheduled minute or
  * several checks in it post once, and a slot missed while the bridge was down is posted at the first check after the
- * start, once (a new setup does not post a summary for a slot before its first start). The notice poster holds the post until Telegram takes it, also across restarts. The figures are as of
+ * start, once (a new setup does not post a summary for a slot before its first start). The Telegram queue keeps the
+ * post until Telegram takes it, also across restarts, and its key makes it one per day there too. The figures are as of
  * the slot, not of the late posting, so a late summary says what the on-time one would have said.
  */
 import type { Logger } from 'pino';
 import type { StatsStore, SummaryLedger } from '../../core/audit.ts';
 import { addDays, localDay, localTimeOn } from '../../shared/local-time.ts';
-import type { PostNotice } from '../sink/notices.ts';
+import type { QueueNotice } from '../sink/notices.ts';
 import { buildStatsReport } from '../stats/report.ts';
 import { dailySummary, dailySummaryTitle } from '../texts/stats.ts';
 import type { Translator } from '../texts/translator.ts';
@@ -27,7 +28,7 @@ export interface DailySummaryDeps {
   tr: Translator;
   stats: StatsStore;
   ledger: SummaryLedger;
-  post: PostNotice;
+  notice: QueueNotice;
   /** How often the clock is looked at (default 30 s): a summary goes out within this after its minute. */
   checkEveryMs: number;
   now: () => number;
@@ -68,8 +69,9 @@ function createDailySummary(deps: DailySummaryDeps): DailySummary {
       // Built before the claim: a report that fails to build leaves the day unclaimed for the next check.
       const report = buildStatsReport(deps.tr, deps.stats, slot.at);
       if (!deps.ledger.claim(slot.day, now)) return false;
-      await deps.post(dailySummary({ title: dailySummaryTitle(deps.tr, { day: deps.tr.format.day(slot.at) }), report }));
-      deps.logger.info({ day: slot.day }, 'daily summary posted');
+      const html = dailySummary({ title: dailySummaryTitle(deps.tr, { day: deps.tr.format.day(slot.at) }), report });
+      await deps.notice({ html, key: `daily-summary:${slot.day}` });
+      deps.logger.info({ day: slot.day }, 'daily summary queued');
       return true;
     } catch (error) {
       deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'daily summary failed');

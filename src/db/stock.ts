@@ -100,6 +100,14 @@ interface ReservationRow {
 }
 
 export function createStockQueries(db: SqliteDatabase): StockQueries {
+  const catalog = catalogQueries(db);
+  return { ...catalog, ...reservationQueries(db, catalog) };
+}
+
+type CatalogMethods = 'add' | 'summary' | 'setPaused' | 'isPaused' | 'clear' | 'inStock' | 'isStocked' | 'levelChanges' | 'setLevel';
+
+/** What is in stock per product, its settings, and the level last announced. */
+function catalogQueries(db: SqliteDatabase): Pick<StockQueries, CatalogMethods> {
   const insertItem = db.prepare<[string, string, number, number]>(
     `INSERT INTO stock_items (product_id, item, state, added_at, state_at) VALUES (?, ?, 'in_stock', ?, ?)
      ON CONFLICT (product_id, item) DO NOTHING`,
@@ -117,6 +125,85 @@ export function createStockQueries(db: SqliteDatabase): StockQueries {
     `SELECT count(*) AS n FROM stock_items WHERE product_id = ? AND state = 'in_stock'`,
   );
   const deleteInStock = db.prepare<[string]>(`DELETE FROM stock_items WHERE product_id = ? AND state = 'in_stock'`);
+  const setAlertLevel = db.prepare<[string, StockLevel, number]>(
+    `INSERT INTO stock_products (product_id, alert_level, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT (product_id) DO UPDATE SET alert_level = excluded.alert_level, updated_at = excluded.updated_at`,
+  );
+  const selectSummary = db.prepare<
+    [],
+    Omit<ProductStock, 'paused' | 'nextHint' | 'productId'> & {
+      product_id: string;
+      paused: number;
+      alert_level: StockLevel;
+      next_item: string | null;
+    }
+  >(
+    `SELECT p.product_id,
+            (SELECT json_extract(o.order_json, '$.productTitle') FROM orders o
+              WHERE json_extract(o.order_json, '$.productId') = p.product_id
+              ORDER BY o.first_seen_at DESC LIMIT 1) AS title,
+            (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'in_stock') AS inStock,
+            (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'reserved') AS reserved,
+            (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'delivered') AS delivered,
+            (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'bad') AS bad,
+            p.paused,
+            p.alert_level,
+            (SELECT i.item FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'in_stock'
+              ORDER BY i.id LIMIT 1) AS next_item
+       FROM stock_products p ORDER BY p.product_id`,
+  );
+
+  const inStock = (productId: ProductId) => countInStock.get(productId)?.n ?? 0;
+
+  const add = db.transaction((productId: ProductId, items: readonly string[], now: number): StockAddResult => {
+    touchProduct.run(productId, now);
+    let added = 0;
+    for (const item of items) added += insertItem.run(productId, item, now, now).changes;
+    return { added, skipped: items.length - added, inStock: inStock(productId) };
+  });
+
+  return {
+    add: (productId, items, now) => add(productId, items, now),
+    summary: () =>
+      selectSummary.all().map((row) => ({
+        productId: row.product_id as ProductId,
+        title: row.title ?? undefined,
+        inStock: row.inStock,
+        reserved: row.reserved,
+        delivered: row.delivered,
+        bad: row.bad,
+        paused: row.paused === 1,
+        nextHint: row.next_item === null ? undefined : maskItem(row.next_item),
+      })),
+    setPaused: (productId, paused, now) => void setPausedRow.run(productId, paused ? 1 : 0, now),
+    isPaused: (productId) => selectPaused.get(productId)?.paused === 1,
+    clear: (productId, now) => {
+      touchProduct.run(productId, now);
+      return deleteInStock.run(productId).changes;
+    },
+    inStock,
+    isStocked: (productId) => selectPaused.get(productId) !== undefined,
+    levelChanges: (threshold) =>
+      selectSummary
+        .all()
+        .map((row) => {
+          const level: StockLevel = row.inStock === 0 ? 'empty' : row.inStock <= threshold ? 'low' : 'ok';
+          return {
+            productId: row.product_id as ProductId,
+            title: row.title ?? undefined,
+            level,
+            previous: row.alert_level,
+            inStock: row.inStock,
+          };
+        })
+        .filter((change) => change.level !== change.previous),
+    setLevel: (productId, level, now) => void setAlertLevel.run(productId, level, now),
+  };
+}
+
+/** Items reserved for an order, handed out, delivered, marked bad or replaced. */
+function reservationQueries(db: SqliteDatabase, catalog: Pick<StockQueries, 'inStock' | 'isPaused'>): Omit<StockQueries, CatalogMethods> {
+  const { inStock } = catalog;
   const selectNext = db.prepare<[string, number], { id: number; item: string }>(
     `SELECT id, item FROM stock_items WHERE product_id = ? AND state = 'in_stock' ORDER BY id LIMIT ?`,
   );
@@ -151,39 +238,10 @@ export function createStockQueries(db: SqliteDatabase): StockQueries {
       WHERE state = 'reserved' AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = r.order_id) ORDER BY reserved_at`,
   );
   const countBad = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM stock_items WHERE order_id = ? AND state = 'bad'`);
-  const setAlertLevel = db.prepare<[string, StockLevel, number]>(
-    `INSERT INTO stock_products (product_id, alert_level, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (product_id) DO UPDATE SET alert_level = excluded.alert_level, updated_at = excluded.updated_at`,
-  );
-  // Replacements given for a bad item: the newest item the order got after the bad one was marked.
   const selectReplacement = db.prepare<[string, number], ItemRow>(
     `SELECT id, item, state FROM stock_items WHERE order_id = ? AND state IN ('reserved', 'delivered') AND id > ?
      ORDER BY id DESC LIMIT 1`,
   );
-  const selectSummary = db.prepare<
-    [],
-    Omit<ProductStock, 'paused' | 'nextHint' | 'productId'> & {
-      product_id: string;
-      paused: number;
-      alert_level: StockLevel;
-      next_item: string | null;
-    }
-  >(
-    `SELECT p.product_id,
-            (SELECT json_extract(o.order_json, '$.productTitle') FROM orders o
-              WHERE json_extract(o.order_json, '$.productId') = p.product_id
-              ORDER BY o.first_seen_at DESC LIMIT 1) AS title,
-            (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'in_stock') AS inStock,
-            (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'reserved') AS reserved,
-            (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'delivered') AS delivered,
-            (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'bad') AS bad,
-            p.paused,
-            p.alert_level,
-            (SELECT i.item FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'in_stock'
-              ORDER BY i.id LIMIT 1) AS next_item
-       FROM stock_products p ORDER BY p.product_id`,
-  );
-
   const toItem = (row: ItemRow): StockItem => ({ id: row.id as StockItemId, item: row.item, state: row.state });
   const reservationOf = (row: ReservationRow): Reservation => ({
     orderId: row.order_id as OrderId,
@@ -192,22 +250,13 @@ export function createStockQueries(db: SqliteDatabase): StockQueries {
     state: row.state,
     items: selectOrderItems.all(row.order_id).map(toItem),
   });
-  const inStock = (productId: ProductId) => countInStock.get(productId)?.n ?? 0;
-
-  const add = db.transaction((productId: ProductId, items: readonly string[], now: number): StockAddResult => {
-    touchProduct.run(productId, now);
-    let added = 0;
-    for (const item of items) added += insertItem.run(productId, item, now, now).changes;
-    return { added, skipped: items.length - added, inStock: inStock(productId) };
-  });
-
   const reserve = db.transaction((orderId: OrderId, productId: ProductId, quantity: number, now: number): ReserveResult => {
     const existing = selectReservation.get(orderId);
     if (existing !== undefined) {
       if (existing.state === 'released') return { ok: false, reason: 'released' };
       return { ok: true, reservation: reservationOf(existing), created: false };
     }
-    if (selectPaused.get(productId)?.paused === 1) return { ok: false, reason: 'paused' };
+    if (catalog.isPaused(productId)) return { ok: false, reason: 'paused' };
     const next = selectNext.all(productId, quantity);
     if (next.length < quantity) return { ok: false, reason: 'short', needed: quantity, inStock: inStock(productId) };
     for (const { id } of next) handOut.run('reserved', orderId, now, id);
@@ -244,25 +293,6 @@ export function createStockQueries(db: SqliteDatabase): StockQueries {
   });
 
   return {
-    add: (productId, items, now) => add(productId, items, now),
-    summary: () =>
-      selectSummary.all().map((row) => ({
-        productId: row.product_id as ProductId,
-        title: row.title ?? undefined,
-        inStock: row.inStock,
-        reserved: row.reserved,
-        delivered: row.delivered,
-        bad: row.bad,
-        paused: row.paused === 1,
-        nextHint: row.next_item === null ? undefined : maskItem(row.next_item),
-      })),
-    setPaused: (productId, paused, now) => void setPausedRow.run(productId, paused ? 1 : 0, now),
-    isPaused: (productId) => selectPaused.get(productId)?.paused === 1,
-    clear: (productId, now) => {
-      touchProduct.run(productId, now);
-      return deleteInStock.run(productId).changes;
-    },
-    inStock,
     reserve: (orderId, productId, quantity, now) => reserve(orderId, productId, quantity, now),
     reservation: (orderId) => {
       const row = selectReservation.get(orderId);
@@ -273,22 +303,6 @@ export function createStockQueries(db: SqliteDatabase): StockQueries {
     markFailed: (orderId, now) => setReservationState.run('failed', now, orderId, 'reserved').changes > 0,
     replace: (orderId, badItemId, now) => replace(orderId, badItemId, now),
     uncommittedReservations: () => selectUncommitted.all().map((row) => row.order_id as OrderId),
-    isStocked: (productId) => selectPaused.get(productId) !== undefined,
     badCount: (orderId) => countBad.get(orderId)?.n ?? 0,
-    levelChanges: (threshold) =>
-      selectSummary
-        .all()
-        .map((row) => {
-          const level: StockLevel = row.inStock === 0 ? 'empty' : row.inStock <= threshold ? 'low' : 'ok';
-          return {
-            productId: row.product_id as ProductId,
-            title: row.title ?? undefined,
-            level,
-            previous: row.alert_level,
-            inStock: row.inStock,
-          };
-        })
-        .filter((change) => change.level !== change.previous),
-    setLevel: (productId, level, now) => void setAlertLevel.run(productId, level, now),
   };
 }

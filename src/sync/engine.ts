@@ -16,6 +16,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
+import type { SellerAction } from '../core/actions.ts';
 import { createQueries } from '../db/queries.ts';
 import type { SqliteDatabase } from '../db/sqlite.ts';
 import type { SellerApi } from '../seller-api/api.ts';
@@ -99,14 +100,100 @@ interface Run extends CatchingUpRun {
 }
 
 export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
-  const { api, db } = options;
   const settings = engineSettings(options.pollIntervalMs, options);
-  const { pollIntervalMs, tuning } = settings;
   const logger = options.logger.child({ component: 'sync' });
   const clock = options.now ?? Date.now;
   // Instants land in STRICT INTEGER columns: a fractional clock must not make every write fail.
   const now = () => Math.floor(clock());
+  const parts = composeParts(options, settings, now, logger);
+  const { api, queries, outbox, autoDelivery, autoTemplates, sink, tuning } = parts;
 
+  // The run in progress, if any; when not started (tests driving pollNow), nothing ever aborts.
+  const state: RunState = { run: undefined, stopping: undefined, lastRun: undefined };
+  const idle = { wait: new AbortController(), request: new AbortController() };
+  const signals = (): RunSignals => {
+    const current = state.run ?? idle;
+    return { waitSignal: current.wait.signal, requestSignal: current.request.signal };
+  };
+  const cycle = createCycle({ ...parts, logger, now, settings });
+  const catchUp = createCatchUp({ cycle, orderWatcher: parts.orderWatcher, chatWatcher: parts.chatWatcher, sink, logger, now });
+  const loops = createLoops({
+    api,
+    cycle,
+    catchUp,
+    outbox,
+    outboxWakeup: parts.outboxWakeup,
+    health: parts.health,
+    logger,
+    now,
+    pollIntervalMs: settings.pollIntervalMs,
+    signals,
+    afterDrain: async () => {
+      await autoDelivery.announceLevels(sink);
+      autoTemplates.tick();
+    },
+  });
+  const { arrivedBefore, ...reads } = createReadModel({
+    api,
+    queries,
+    outbox,
+    health: parts.health,
+    logger,
+    now,
+    hotWindowMs: tuning.hotWindowMs,
+    running: () => state.run !== undefined && state.stopping === undefined,
+    orderStock: (id) => autoDelivery.orderStock(id),
+  });
+  const runs = createRuns({
+    state,
+    loops,
+    cycle,
+    queries,
+    firstStart: parts.firstStart,
+    sinkCalls: parts.sinkCalls,
+    settings,
+    logger,
+    now,
+  });
+
+  return {
+    ...reads,
+    start: runs.start,
+    stop(budget = UNLIMITED_SHUTDOWN) {
+      if (state.stopping !== undefined) return state.stopping;
+      if (state.run === undefined) return Promise.resolve();
+      state.stopping = runs.stopRun(state.run, budget);
+      return state.stopping;
+    },
+    enqueue: (action) => outbox.enqueue(action),
+    replaceStockItem: (orderId, itemId, compose) => autoDelivery.replace(orderId, itemId, compose),
+    async pollNow() {
+      await loops.drainOutbox();
+      await loops.pollOnce(tuning.pollNowLookaheadMs);
+      await loops.drainOutbox();
+      await loops.reportOutcomes();
+    },
+    async sinceLastRun() {
+      const current = state.run;
+      if (current !== undefined) await current.firstCycle;
+      if (state.lastRun === undefined) return { lastRunEndedAt: undefined, newOrders: 0, messages: 0 };
+      return { lastRunEndedAt: state.lastRun.lastRunEndedAt, ...arrivedBefore(state.lastRun.startedAt) };
+    },
+  };
+}
+
+interface RunState {
+  run: Run | undefined;
+  stopping: Promise<void> | undefined;
+  lastRun: Pick<Run, 'startedAt' | 'lastRunEndedAt'> | undefined;
+}
+
+type Settings = ReturnType<typeof engineSettings>;
+
+/** The parts of sync over one database: the foundations (budget, lock, hand-off), the outbox, automation, the watchers. */
+function composeParts(options: SyncEngineOptions, settings: Settings, now: () => number, logger: Logger) {
+  const { api, db } = options;
+  const { tuning } = settings;
   const queries = createQueries(db, now);
   const health = createHealth();
   const budget = createRequestBudget({ api, now, rules: tuning.budget, ...(options.budgetSleep ? { sleep: options.budgetSleep } : {}) });
@@ -119,199 +206,147 @@ export function createSyncEngine(options: SyncEngineOptions): BridgeSyncEngine {
   const sinkHold = createSinkHold(now, tuning.sinkRetryBaseMs, tuning.sinkRetryMaxMs);
   const firstStart = createFirstStart(queries.kv, now);
   const handOff = createHandOff(db, sink, sinkHold, firstStart.timingOf, options.testHooks);
-
-  const kick = () => outboxWakeup.kick();
+  const automation: { current?: ReturnType<typeof composeAutomation> } = {};
   const outbox = createOutbox({
-    db,
-    queries,
-    sink,
-    sinkHold,
-    lock,
-    budget,
-    ledger,
-    health,
-    logger,
-    now,
-    kick,
+    ...{ db, queries, sink, sinkHold, lock, budget, ledger, health, logger, now },
+    kick: () => outboxWakeup.kick(),
     rules: outboxRules(settings),
     onSettled: (action, ok) => {
-      autoDelivery.settled(action, ok);
-      autoTemplates.settled(action, ok);
+      automation.current?.autoDelivery.settled(action, ok);
+      automation.current?.autoTemplates.settled(action, ok);
     },
   });
-  const autoDelivery = createAutoDelivery({
-    stock: queries.stock,
-    enqueue: (action) => outbox.enqueue(action),
-    logger,
-    now,
-    rules: { ...DEFAULT_AUTO_DELIVERY, ...options.autoDelivery },
-    transaction: (task) => db.transaction(task)(),
-  });
-  const transaction = <T>(task: () => T): T => db.transaction(task)();
-  // The automatic buyer messages, in the order they are considered for one trigger.
-  const autoTemplates = createAutoMessages(
-    [
-      greeting,
-      delivered,
-      confirmReminder({
-        waits: createConfirmReminderQueries(db),
-        queries,
-        rules: { ...DEFAULT_CONFIRM_REMINDER, ...options.autoTemplates },
-        now,
-        transaction,
-      }),
-      sorry,
-    ],
-    { queries, firstStart, templates: createTemplateQueries(db), enqueue: (action) => outbox.enqueue(action), logger },
-  );
+  automation.current = composeAutomation(options, queries, firstStart, outbox, now, logger);
+  const { autoDelivery, autoTemplates } = automation.current;
   const refused = createRetryGate(now, tuning.sinkRetryBaseMs, tuning.sinkRetryMaxMs);
   const orderWatcher = createOrderWatcher({
-    queries,
-    handOff,
-    ledger,
-    refused,
-    health,
-    logger,
-    now,
-    autoDelivery,
-    autoTemplates,
+    ...{ queries, handOff, ledger, refused, health, logger, now, autoDelivery, autoTemplates },
     rules: orderWatchRules(settings),
   });
   const chatWatcher = createChatWatcher({
-    queries,
-    handOff,
-    lock,
-    budget,
-    health,
-    logger,
-    now,
+    ...{ queries, handOff, lock, budget, health, logger, now, sinkHold },
     rules: chatWatchRules(settings),
     isEcho: (orderId, message) => outbox.isEcho(orderId, message),
     claimEcho: (orderId, message) => outbox.claimEcho(orderId, message),
-    sinkHold,
   });
-
-  let run: Run | undefined;
-  let stopping: Promise<void> | undefined;
-  let lastRun: Pick<Run, 'startedAt' | 'lastRunEndedAt'> | undefined;
-  // When not started (tests driving pollNow), nothing ever aborts.
-  const idle = { wait: new AbortController(), request: new AbortController() };
-  const signals = (): RunSignals => {
-    const current = run ?? idle;
-    return { waitSignal: current.wait.signal, requestSignal: current.request.signal };
-  };
-
-  const cycle = createCycle({ api, budget, queries, orderWatcher, chatWatcher, health, logger, now, settings, sinkHold });
-  const catchUp = createCatchUp({ cycle, orderWatcher, chatWatcher, sink, logger, now });
-  const loops = createLoops({
-    api,
-    cycle,
-    catchUp,
-    outbox,
-    outboxWakeup,
-    health,
-    logger,
-    now,
-    pollIntervalMs,
-    signals,
-    afterDrain: async () => {
-      await autoDelivery.announceLevels(sink);
-      autoTemplates.tick();
-    },
-  });
-  const { arrivedBefore, ...reads } = createReadModel({
-    api,
-    queries,
-    outbox,
-    health,
-    logger,
-    now,
-    hotWindowMs: tuning.hotWindowMs,
-    running: () => run !== undefined && stopping === undefined,
-    orderStock: (id) => autoDelivery.orderStock(id),
-  });
-
-  function start(): void {
-    if (run !== undefined) return;
-    let firstCycleDone!: () => void;
-    const firstCycle = new Promise<void>((resolve) => {
-      firstCycleDone = resolve;
-    });
-    const current: Run = {
-      wait: new AbortController(),
-      request: new AbortController(),
-      startedAt: now(),
-      lastRunEndedAt: lastAliveAt(queries),
-      caughtUp: false,
-      firstCycle,
-      loops: Promise.resolve(),
-    };
-    run = current;
-    lastRun = current;
-    firstStart.started(current.lastRunEndedAt === undefined);
-    cycle.countFrom(0);
-    logger.info({ pollIntervalMs, lastRunEndedAt: current.lastRunEndedAt }, 'sync started');
-    const stop = current.wait.signal;
-    current.loops = Promise.allSettled([loops.pollLoop(current, stop, firstCycleDone), loops.outboxLoop(stop)]);
-  }
-
-  async function stopRun(current: Run, budget: ShutdownBudget): Promise<void> {
-    current.wait.abort(new Error('sync stopping'));
-    const settled = (async () => {
-      await current.loops;
-      await loops.settled();
-    })();
-    // The request or sink call in hand may finish within the grace period, and its event is committed.
-    const grace = new AbortController();
-    const timedOut = await Promise.race([
-      settled.then(() => false),
-      sleep(budget.allow(tuning.stopGraceMs), true, { signal: grace.signal }).catch(() => false),
-    ]);
-    grace.abort();
-    if (timedOut) {
-      // Past it, a hanging request is cut (it unwinds at once), and a sink still busy is given up on.
-      current.request.abort(new Error('sync stopped'));
-      sinkCalls.abandon();
-      if (sinkCalls.busy()) logger.warn('stopped while the sink was still busy: that event is offered again after the restart');
-      else await settled;
-    }
-    try {
-      markAlive(queries, now());
-    } catch (error) {
-      // The database went away under us: the previous heartbeat stands in for this run's end.
-      logger.warn({ error: safeError(error) }, 'could not record the end of this run');
-    }
-    run = undefined;
-    stopping = undefined;
-    logger.info('sync stopped');
-  }
-
   return {
-    ...reads,
-    start,
+    api,
+    tuning,
+    queries,
+    health,
+    budget,
+    outboxWakeup,
+    sinkCalls,
+    sink,
+    sinkHold,
+    firstStart,
+    outbox,
+    autoDelivery,
+    autoTemplates,
+    orderWatcher,
+    chatWatcher,
+  };
+}
 
-    stop(budget = UNLIMITED_SHUTDOWN) {
-      if (stopping !== undefined) return stopping;
-      if (run === undefined) return Promise.resolve();
-      stopping = stopRun(run, budget);
-      return stopping;
+/** Auto-delivery from stock, and the automatic buyer messages in the order they are considered for one trigger. */
+function composeAutomation(
+  options: SyncEngineOptions,
+  queries: ReturnType<typeof createQueries>,
+  firstStart: ReturnType<typeof createFirstStart>,
+  outbox: ReturnType<typeof createOutbox>,
+  now: () => number,
+  logger: Logger,
+) {
+  const { db } = options;
+  const transaction = <T>(task: () => T): T => db.transaction(task)();
+  const enqueue = (action: SellerAction) => outbox.enqueue(action);
+  const autoDelivery = createAutoDelivery({
+    stock: queries.stock,
+    enqueue,
+    logger,
+    now,
+    rules: { ...DEFAULT_AUTO_DELIVERY, ...options.autoDelivery },
+    transaction,
+  });
+  const waits = createConfirmReminderQueries(db);
+  const rules = { ...DEFAULT_CONFIRM_REMINDER, ...options.autoTemplates };
+  const autoTemplates = createAutoMessages([greeting, delivered, confirmReminder({ waits, queries, rules, now, transaction }), sorry], {
+    queries,
+    firstStart,
+    templates: createTemplateQueries(db),
+    enqueue,
+    logger,
+  });
+  return { autoDelivery, autoTemplates };
+}
+
+/** Starting a run and stopping it within the shutdown budget. */
+function createRuns(deps: {
+  state: RunState;
+  loops: ReturnType<typeof createLoops>;
+  cycle: ReturnType<typeof createCycle>;
+  queries: ReturnType<typeof createQueries>;
+  firstStart: ReturnType<typeof createFirstStart>;
+  sinkCalls: ReturnType<typeof guardSinkCalls>;
+  settings: Settings;
+  logger: Logger;
+  now: () => number;
+}) {
+  const { state, loops, queries, logger, now } = deps;
+  return {
+    start(): void {
+      if (state.run !== undefined) return;
+      let firstCycleDone!: () => void;
+      const firstCycle = new Promise<void>((resolve) => {
+        firstCycleDone = resolve;
+      });
+      const current: Run = {
+        wait: new AbortController(),
+        request: new AbortController(),
+        startedAt: now(),
+        lastRunEndedAt: lastAliveAt(queries),
+        caughtUp: false,
+        firstCycle,
+        loops: Promise.resolve(),
+      };
+      state.run = current;
+      state.lastRun = current;
+      deps.firstStart.started(current.lastRunEndedAt === undefined);
+      deps.cycle.countFrom(0);
+      logger.info({ pollIntervalMs: deps.settings.pollIntervalMs, lastRunEndedAt: current.lastRunEndedAt }, 'sync started');
+      const stop = current.wait.signal;
+      current.loops = Promise.allSettled([loops.pollLoop(current, stop, firstCycleDone), loops.outboxLoop(stop)]);
     },
 
-    enqueue: (action) => outbox.enqueue(action),
-    replaceStockItem: (orderId, itemId, compose) => autoDelivery.replace(orderId, itemId, compose),
-
-    async pollNow() {
-      await loops.drainOutbox();
-      await loops.pollOnce(tuning.pollNowLookaheadMs);
-      await loops.drainOutbox();
-      await loops.reportOutcomes();
-    },
-
-    async sinceLastRun() {
-      const current = run;
-      if (current !== undefined) await current.firstCycle;
-      if (lastRun === undefined) return { lastRunEndedAt: undefined, newOrders: 0, messages: 0 };
-      return { lastRunEndedAt: lastRun.lastRunEndedAt, ...arrivedBefore(lastRun.startedAt) };
+    async stopRun(current: Run, budget: ShutdownBudget): Promise<void> {
+      current.wait.abort(new Error('sync stopping'));
+      const settled = (async () => {
+        await current.loops;
+        await loops.settled();
+      })();
+      // The request or sink call in hand may finish within the grace period, and its event is committed.
+      const grace = new AbortController();
+      const timedOut = await Promise.race([
+        settled.then(() => false),
+        sleep(budget.allow(deps.settings.tuning.stopGraceMs), true, { signal: grace.signal }).catch(() => false),
+      ]);
+      grace.abort();
+      if (timedOut) {
+        // Past it, a hanging request is cut (it unwinds at once), and a sink still busy is given up on.
+        current.request.abort(new Error('sync stopped'));
+        deps.sinkCalls.abandon();
+        if (deps.sinkCalls.busy()) logger.warn('stopped while the sink was still busy: that event is offered again after the restart');
+        else await settled;
+      }
+      try {
+        markAlive(queries, now());
+      } catch (error) {
+        // The database went away under us: the previous heartbeat stands in for this run's end.
+        logger.warn({ error: safeError(error) }, 'could not record the end of this run');
+      }
+      state.run = undefined;
+      state.stopping = undefined;
+      logger.info('sync stopped');
     },
   };
 }

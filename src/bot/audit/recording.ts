@@ -38,7 +38,7 @@ export const actorScope: MiddlewareFn<BotContext> = (ctx, next) => {
 /** Who is acting now: the update's sender, if this runs inside `actorScope`. */
 export const currentActor = (): Person | undefined => actors.getStore();
 
-interface RecordingDeps {
+export interface RecordingDeps {
   audit: AuditStore;
   logger: Logger;
   now: () => number;

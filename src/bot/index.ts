@@ -57,7 +57,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     topics: chat.topics,
     stepSweeper,
     kv: deps.kv,
-    downloader: createFileDownloader({ token: deps.token, apiRoot: deps.apiRoot }),
+    downloader: createFileDownloader(),
     stock: deps.stock,
     templates: deps.templates,
     audit: deps.audit,

@@ -3,6 +3,7 @@
  * data, conversation steps kept in the key-value store, and sync as the features see it (every action a person queues
  * recorded with their name).
  */
+import { hydrateFiles } from '@grammyjs/files';
 import { Bot } from 'grammy';
 import type { Logger } from 'pino';
 import type { SyncForBot } from '../sync/contract.ts';
@@ -52,6 +53,8 @@ export function createBotParts(deps: BridgeBotDeps): BotParts {
       timeoutSeconds: pollingTimeoutSeconds + 30,
     },
   });
+  // File objects from getFile come with getUrl() (grammY's files plugin): stock files are read from there.
+  bot.api.config.use(hydrateFiles(deps.token, deps.apiRoot === undefined ? {} : { apiRoot: deps.apiRoot }));
   const i18n = createBotI18n({ chatLanguage: deps.language, timeZone: deps.timeZone, languages: deps.userLanguages });
   return {
     deps,

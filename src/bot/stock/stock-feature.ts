@@ -91,7 +91,9 @@ export function stockFeature(deps: StockFeatureDeps) {
 
   const addFile = async (ctx: Filter<BotContext, 'message:caption'>, store: StockStore, args: string) => {
     const replyTo = { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } };
-    const getFile = (fileId: string) => ctx.api.getFile(fileId);
+    // bot/parts.ts installs the files plugin on the bot's Api: the file comes with its `getUrl()`.
+    const getFile = async (fileId: string) =>
+      (await ctx.api.getFile(fileId)) as Awaited<ReturnType<typeof ctx.api.getFile>> & { getUrl(): string };
     const uploadDeps = { stock: store, downloader: deps.downloader, getFile, maxBytes: STOCK_FILE_MAX_BYTES, now: deps.now };
     try {
       const { productId, added, bytes } = await uploadStock(args, ctx.msg.document, uploadDeps);

@@ -39,8 +39,8 @@ export class StockUploadError extends Error {
 export interface StockUploadDeps {
   stock: StockStore;
   downloader: FileDownloader;
-  /** The Bot API's getFile for this document. */
-  getFile(fileId: string): Promise<{ file_path?: string; file_size?: number }>;
+  /** The Bot API's getFile for this document, with the files plugin's `getUrl()` (bot/parts.ts installs it). */
+  getFile(fileId: string): Promise<{ file_size?: number; getUrl(): string }>;
   maxBytes: number;
   now: () => number;
 }
@@ -67,16 +67,19 @@ function decodeText(bytes: Uint8Array): string {
 }
 
 async function download(document: Document, deps: StockUploadDeps): Promise<Uint8Array> {
-  let file: { file_path?: string; file_size?: number };
+  let location: string;
   try {
-    file = await deps.getFile(document.file_id);
+    const file = await deps.getFile(document.file_id);
+    // Telegram's own size, checked before a byte is fetched; the download is capped all the same.
+    if ((file.file_size ?? 0) > deps.maxBytes) throw new StockUploadError('STOCK_FILE_TOO_LARGE');
+    // Throws when Telegram gave no file path (the file is no longer available).
+    location = file.getUrl();
   } catch (error) {
+    if (error instanceof StockUploadError) throw error;
     throw new StockUploadError('STOCK_FILE_UNAVAILABLE', error);
   }
-  if ((file.file_size ?? 0) > deps.maxBytes) throw new StockUploadError('STOCK_FILE_TOO_LARGE');
-  if (file.file_path === undefined) throw new StockUploadError('STOCK_FILE_UNAVAILABLE');
   try {
-    return await deps.downloader.download(file.file_path, deps.maxBytes);
+    return await deps.downloader.download(location, deps.maxBytes);
   } catch (error) {
     if (error instanceof FileDownloadError && error.code === 'FILE_TOO_LARGE') throw new StockUploadError('STOCK_FILE_TOO_LARGE');
     throw new StockUploadError('STOCK_FILE_UNAVAILABLE', error);

@@ -15,3 +15,16 @@ export const ACTION_TARGET_STATUS = {
 } as const satisfies Record<string, OrderStatus>;
 
 export const isOpenStatus = (status: OrderStatus): status is OpenStatus => (OPEN_STATUSES as readonly string[]).includes(status);
+
+/** How far along the spec's one-way state table a status is: open ones in order, anything that is over last. */
+const stage = (status: OrderStatus): number => {
+  const open = (OPEN_STATUSES as readonly string[]).indexOf(status);
+  return open === -1 ? OPEN_STATUSES.length : open;
+};
+
+/**
+ * Of two sightings of one order, the one further along (the first when they tie): orders never go back, so a copy
+ * at an earlier stage is stale, wherever it was kept.
+ */
+export const furtherAlong = <T extends { status: OrderStatus }>(first: T, second: T | undefined): T =>
+  second !== undefined && stage(second.status) > stage(first.status) ? second : first;

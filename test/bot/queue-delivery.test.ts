@@ -106,7 +106,7 @@ describe('relaying queued buyer messages', () => {
   it('goes on after the parts already accepted (a restart mid-message)', async () => {
     queueMessage('long', 'word '.repeat(1200).trim());
     const row = queue.next(0, 0)!;
-    queue.progress([{ seq: row.seq, partsSent: 1, done: false }], 0);
+    queue.progress([{ seq: row.seq, partsSent: 1, done: false, payload: row.payload }], 0);
     await drain();
     expect(sent.map(visible)).toEqual([expect.stringContaining('(part 2 of 2)')]);
   });

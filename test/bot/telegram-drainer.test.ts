@@ -31,7 +31,7 @@ let answers: (() => Promise<StepResult>)[];
 let steps: QueuedRow[];
 
 const ok = (row: QueuedRow): StepResult => ({
-  progress: [{ seq: row.seq, partsSent: 1, done: true }],
+  progress: [{ seq: row.seq, partsSent: 1, done: true, payload: row.payload }],
   links: [{ orderId: ORDER, ref: { chatId: 1, messageId: row.seq }, role: 'other' }],
 });
 const telegramError = (code: number, description: string, retryAfter?: number) =>

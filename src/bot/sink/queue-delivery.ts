@@ -4,6 +4,7 @@
  * that afterwards, so a crash between the two repeats that one message once, as the hand-off's crash window does.
  */
 import type { Translator } from '../texts/translator.ts';
+import { furtherAlong } from '../../core/order-status.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import type { OrderId } from '../../seller-api/schemas.ts';
 import type { SyncForBot } from '../../sync/contract.ts';
@@ -46,7 +47,7 @@ export type DeliverRow = (row: QueuedRow) => Promise<StepResult>;
 
 export function createQueueDelivery(deps: QueueDeliveryDeps): DeliverRow {
   const { delivery, binding } = deps;
-  const done = (row: QueuedRow): QueueProgress[] => [{ seq: row.seq, partsSent: row.partsSent + 1, done: true }];
+  const done = (row: QueuedRow): QueueProgress[] => [{ seq: row.seq, partsSent: row.partsSent + 1, done: true, payload: row.payload }];
 
   const relayMessages = async (first: QueuedRow, orderId: string): Promise<StepResult> => {
     const rows = await deps.store.pendingOf(orderId, 'message', MESSAGES_PER_STEP);
@@ -64,7 +65,7 @@ export function createQueueDelivery(deps: QueueDeliveryDeps): DeliverRow {
     // The last part of each message in this Telegram message says how far that message got.
     const reached = new Map<number, QueueProgress>();
     for (const { owner } of packed.blocks) {
-      reached.set(owner.row.seq, { seq: owner.row.seq, partsSent: owner.index, done: owner.index === owner.total });
+      reached.set(owner.row.seq, { seq: owner.row.seq, partsSent: owner.index, done: owner.index === owner.total, payload: owner.row.payload });
     }
     return { progress: [...reached.values()], links: [{ orderId: head.summary.id, ref, role: 'other' }] };
   };
@@ -85,8 +86,9 @@ export function createQueueDelivery(deps: QueueDeliveryDeps): DeliverRow {
         return { progress: done(row), links };
       }
       case 'change':
-        // The cards it sends anew are linked by the placement itself.
-        await delivery.refreshCard(item.order);
+        // Never behind what sync knows now (a seller's action may have moved the order on since this was queued);
+        // the cards it sends anew are linked by the placement itself.
+        await delivery.refreshCard(furtherAlong(item.order, deps.engine().lastSeenOrder(item.order.id)));
         return { progress: done(row), links: [] };
       case 'message':
         return relayMessages(row, item.summary.id);

@@ -12,7 +12,7 @@ import { availableLanguages, DEFAULT_LANGUAGE, isKnownTimeZone } from '../shared
 
 const DEFAULT_DATABASE_PATH = './data/bridge.sqlite';
 const DEFAULT_POLL_INTERVAL_SECONDS = 10;
-/** README "API assumptions": deliver body field (the decision lives in seller-api/spec-gaps.ts). */
+/** docs/api-assumptions.md: deliver body field (the decision lives in seller-api/spec-gaps.ts). */
 export { DEFAULT_DELIVER_FIELD };
 const DEFAULT_LOG_LEVEL = 'info';
 const DEFAULT_STORE_DOWN_ALERT_MINUTES = 5;

@@ -10,7 +10,7 @@
 import type { Order } from '../seller-api/schemas.ts';
 
 /**
- * The store's limit on one chat message (README "API assumptions": message text rules; the spec gives none, the
+ * The store's limit on one chat message (docs/api-assumptions.md: message text rules; the spec gives none, the
  * bridge allows 4000 characters, as for a typed reply). A rendered text over it is refused before anything is queued.
  */
 export const MESSAGE_TEXT_LIMIT = 4000;
@@ -19,7 +19,7 @@ export const MESSAGE_TEXT_LIMIT = 4000;
 const NAME_SHAPE = /^[\p{L}\p{N}_-]+$/u;
 export const TEMPLATE_NAME_MAX = 32;
 
-/** Templates the bridge sends by itself, when they exist (README "Templates and reminders"). */
+/** Templates the bridge sends by itself, when they exist (docs/usage.md, "Templates"). */
 export const AUTO_TEMPLATES = {
   greeting: 'greeting',
   delivered: 'delivered',

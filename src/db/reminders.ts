@@ -1,6 +1,6 @@
 /**
  * Queries of reminders and auto-cancel (migration 7): what is due, and what was already said, so a restart neither
- * repeats a reminder nor forgets one. The bot's `ReminderStore` (bot/upkeep/reminder-store.ts) is this shape.
+ * repeats a reminder nor forgets one. The bot's `ReminderStore` (bot/automation/reminder-store.ts) is this shape.
  *
  * What "due" means is decided here in SQL, against what sync keeps (orders, chat_messages, outbox), so it is always
  * the truth as of now: an order taken, a reply sent or a delivery made ends its reminder without anyone telling us.

@@ -13,7 +13,7 @@ export interface FieldTemplate {
   required: boolean;
   kind: FieldValueKind;
   options?: readonly string[];
-  /** For `amount` fields: the value the buyer picks sets the price (our reading of `valuePricing`, see the README). */
+  /** For `amount` fields: the value the buyer picks sets the price (our reading of `valuePricing`, see docs/api-assumptions.md). */
   range?: { min: number; max: number; step: number };
 }
 

@@ -1,11 +1,11 @@
 /**
- * Every decision the client takes where the spec is silent, each in one named place. The README's
- * "API assumptions" section mirrors this file and quotes the parts of the spec cited here.
+ * Every decision the client takes where the spec is silent, each in one named place. docs/api-assumptions.md
+ * mirrors this file and quotes the parts of the spec cited here.
  */
 import type { Cursor } from './schemas.ts';
 
 // ---- gap: base URL ----
-// `SELLER_API_URL` is the full base including `/v1` (spec part 9, README "API assumptions"). We tolerate trailing
+// `SELLER_API_URL` is the full base including `/v1` (spec part 9, docs/api-assumptions.md). We tolerate trailing
 // slashes so that `https://host/v1/` and `https://host/v1` both work; resource paths are appended with one `/`.
 export function normaliseBaseUrl(baseUrl: string): string {
   const url = new URL(baseUrl);

@@ -50,8 +50,8 @@ export interface SyncSink {
 }
 
 /**
- * `history`: written before the bridge's first start (sync/first-start.ts), the past of an order the first start
- * imported, which the seller never saw live; a sink may show it after live content, in order within its order.
+ * `history`: written before the bridge's first start (sync/support/first-start.ts), the past of an order the first
+ * start imported, which the seller never saw live; a sink may show it after live content, in order within its order.
  * `live`: everything else, whichever cycle finds it.
  */
 export type MessageTiming = 'live' | 'history';

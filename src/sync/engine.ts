@@ -1,18 +1,21 @@
 /**
  * The sync engine: two loops over one SQLite state, composed here from parts with one job each.
  *
- * - the poll loop, every interval (loops.ts): a cycle (cycle.ts) watches orders (order-watch.ts), then chats
- *   (chat-watch.ts), then does housekeeping. The first cycle of a run that reaches the store catches up
- *   (catch-up.ts): it reads everything first, tells the sink what came in while the bridge was away, then hands off;
- * - the outbox worker (loops.ts, outbox.ts): seller actions, woken at once by `enqueue`, by due retries, and by
- *   every interval;
- * - the read side the bot queries (read-model.ts); the options turned into each part's rules (wiring.ts).
+ * - the poll loop, every interval (run/loops.ts): a cycle (run/cycle.ts) watches orders (orders/order-watch.ts),
+ *   then chats (chats/chat-watch.ts), then does housekeeping. The first cycle of a run that reaches the store catches
+ *   up (run/catch-up.ts): it reads everything first, tells the sink what came in while the bridge was away, then
+ *   hands off;
+ * - the outbox worker (run/loops.ts, outbox/outbox.ts): seller actions, woken at once by `enqueue`, by due retries,
+ *   and by every interval;
+ * - the automatic buyer messages (automation/, the list below) and auto-delivery, queued in the commits of their
+ *   triggers;
+ * - the read side the bot queries (run/read-model.ts); the options turned into each part's rules (run/wiring.ts).
  *
- * Both loops pace their requests through one request budget (request-budget.ts). Events reach the sink through
- * the exactly-once hand-off (hand-off.ts, which also documents the one crash window left).
+ * Both loops pace their requests through one request budget (budget/request-budget.ts). Events reach the sink
+ * through the exactly-once hand-off (hand-off/hand-off.ts, which also documents the one crash window left).
  *
  * stop() ends both loops between two events; the event in hand may finish within the grace period
- * (sink-calls.ts gives up on a sink that takes longer). What was not handed off is offered after the restart.
+ * (hand-off/sink-calls.ts gives up on a sink that takes longer). What was not handed off is offered after the restart.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
@@ -200,7 +203,7 @@ function composeParts(options: SyncEngineOptions, settings: Settings, now: () =>
   const lock = createKeyedLock();
   const ledger = createWriteLedger();
   const outboxWakeup = createWakeup();
-  // Every sink call goes through the guard, so stop() can give up on a slow one (sink-calls.ts).
+  // Every sink call goes through the guard, so stop() can give up on a slow one (hand-off/sink-calls.ts).
   const sinkCalls = guardSinkCalls(options.sink);
   const sink = sinkCalls.sink;
   const sinkHold = createSinkHold(now, tuning.sinkRetryBaseMs, tuning.sinkRetryMaxMs);

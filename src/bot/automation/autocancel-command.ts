@@ -1,7 +1,7 @@
 /**
  * `/autocancel`: per product, cancel (and refund) paid orders nobody took within a time. Off for every product until
  * an admin turns it on; listing and changing are admin-only (middlewares/admin-only.ts), since a rule moves money.
- * The cancels themselves are made by the reminders' pass (upkeep/reminders.ts), through the outbox.
+ * The cancels themselves are made by the reminders' pass (reminders.ts), through the outbox.
  */
 import { Composer } from 'grammy';
 import type { Logger } from 'pino';

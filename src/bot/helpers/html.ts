@@ -22,7 +22,7 @@ const piece = (html: string, length: number): Html => ({ html, length });
 /** Raw (buyer- or store-provided) text: always escaped. */
 export const text = (raw: string): Html => piece(escapeHtml(raw), raw.length);
 // bold, italic and spoiler: the locale files now write these tags; kept for the texts of other branches until their
-// conversion to Fluent (docs/architecture.md, "Adding a text"). Then they can go.
+// conversion to Fluent (docs/architecture.md, "A new text"). Then they can go.
 /** @public */
 export const bold = (content: Html | string): Html => wrap('b', content);
 /** @public */

@@ -1,10 +1,10 @@
 /**
- * The sink sync hands events to when the Telegram queue is on: an event is written to the queue and the promise
- * resolves at once, so the hand-off commits as before and sync goes on reading the store while the drainer
- * (telegram-drainer.ts) shows the queue in Telegram at the pace Telegram allows.
+ * The sink sync hands events to: an event is written to the Telegram queue and the promise resolves at once, so the
+ * hand-off commits and sync goes on reading the store while the drainer (telegram-drainer.ts) shows the queue in
+ * Telegram at the pace Telegram allows.
  *
- * It refuses an event, as the direct sink would, when nothing can be shown for a while: no chat bound yet (trial
- * mode), the chat refusing the bot (the drainer's hold), or the queue full. Sync then holds the events at the store,
+ * It refuses an event when nothing can be shown for a while: no chat bound yet (trial mode), the chat refusing the
+ * bot (the drainer's hold), or the queue full. Sync then holds the events at the store,
  * so what waits on disk stays bounded. Outcomes of seller actions are not queued: they answer the seller's own tap or
  * reply (action-outcomes.ts), paced with everything else.
  */

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-/** `i…` verbs: the stock list's buttons use `s…` (callback-data/stock-action.ts). */
+/** `i…` verbs: the stock list's buttons use `s…` (stock-action-data.ts). */
 const STOCK_ITEM_VERBS = { replace: 'ir', replaceConfirm: 'iy', replaceBack: 'in' } as const;
 export type StockItemVerb = keyof typeof STOCK_ITEM_VERBS;
 

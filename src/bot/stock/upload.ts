@@ -1,7 +1,7 @@
 /**
  * A stock file sent as a Telegram document: checked before anything is downloaded (a product id, a text file,
- * Telegram's announced size), downloaded within the cap, read as UTF-8 text, then parsed and added by the same rules
- * as `npm run stock -- add` (core/stock-input.ts), in one transaction. The items go from the download straight into
+ * Telegram's announced size), downloaded within the cap, read as UTF-8 text, then parsed and added by the same rules as
+ * `npm run stock -- add` (core/stock/stock-input.ts), in one transaction. The items go from the download straight into
  * the store: nothing here logs or quotes them.
  */
 import type { Document } from 'grammy/types';

@@ -9,7 +9,7 @@
  * - Exactly once across crashes and restarts: a trigger runs inside the transaction that records it (the hand-off's
  *   commit of the order event, or the outbox's commit of the action's outcome), and the message is queued with a
  *   derived idempotency key (`template:<name>:<order id>`): asking again with the key is the same action.
- * - No template of that name: nothing. Never for the first start's import (first-start.ts): the orders created
+ * - No template of that name: nothing. Never for the first start's import (support/first-start.ts): the orders created
  *   before it are the store's existing orders, which must not get messages.
  */
 import type { Logger } from 'pino';

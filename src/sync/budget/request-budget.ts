@@ -4,9 +4,10 @@
  *
  * - `urgent`: new-order detection and seller actions — may spend the whole window;
  * - `hot`: chat reads — must leave `reserve` requests for the urgent lane;
- * - `rush`: the reads of a rush (rush.ts) — leave the same reserve but go at once, unpaced: buyers of many orders are
- *   writing now, and pacing would spread their reads over half a minute; the hot lane's pace slows after them by itself,
- *   and the paced lanes count their gaps from the last grant of a paced lane, so a new order or a tap waits a gap at most;
+ * - `rush`: the reads of a rush (chats/rush.ts) — leave the same reserve but go at once, unpaced: buyers of many orders
+ *   are writing now, and pacing would spread their reads over half a minute; the hot lane's pace slows after them by
+ *   itself, and the paced lanes count their gaps from the last grant of a paced lane, so a new order or a tap waits a
+ *   gap at most;
  * - `quiet`: background reads — must leave twice that.
  *
  * The reserve is kept pro rata for the rest of the window: what the urgent lane could still need shrinks as the

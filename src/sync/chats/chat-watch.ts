@@ -1,12 +1,12 @@
 /**
  * Chat watching: for each watched order whose read is due, read the messages after its cursor, drop what was
  * handled before and our own posts, and hand every other message to the sink in (createdAt, id) order.
- * README "API assumptions", `senderRole` beyond `seller`: relay everything that is not our own post — seller messages
+ * docs/api-assumptions.md, `senderRole` beyond `seller`: relay everything that is not our own post — seller messages
  * written on the store website included.
  *
- * A message the sink refused stops that chat's read: the cursor stays before it, so it comes back first next
- * time and a later message never overtakes it. While the sink is unavailable as a whole (sink-hold.ts) no chat is
- * read: every due chat stays due, and is read in its turn once the sink answers again. Chats are read in the order
+ * A message the sink refused stops that chat's read: the cursor stays before it, so it comes back first next time and a
+ * later message never overtakes it. While the sink is unavailable as a whole (hand-off/sink-hold.ts) no chat is read:
+ * every due chat stays due, and is read in its turn once the sink answers again. Chats are read in the order
  * read-order.ts gives: during a rush (rush.ts) the recently active ones first, then the due ones most overdue relative
  * to their period first (chat-schedule.ts); when the budget would make a read wait past the cycle's deadline, the rest
  * stay due for the next cycle.
@@ -123,7 +123,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
 
   const advance = (orderId: OrderId, message: Message) => {
     const ms = timeOf(message.createdAt);
-    // A message without a readable time leaves the cursor where it is (README "API assumptions": message cursor).
+    // A message without a readable time leaves the cursor where it is (docs/api-assumptions.md: message cursor).
     if (message.createdAt !== undefined && Number.isFinite(ms)) queries.cursors.advance(orderId, message.createdAt, ms);
   };
 

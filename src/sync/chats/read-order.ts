@@ -15,7 +15,7 @@ import { createRush, rushCandidates, type RushRules, type RushScope } from './ru
 
 export interface ReadOrderRules extends ChatScheduleRules, RushRules, ArrivalTallyRules {}
 
-/** A chat to read, and whether a rush reads it (request-budget.ts gives a rush's reads their own lane). */
+/** A chat to read, and whether a rush reads it (budget/request-budget.ts gives a rush's reads their own lane). */
 export interface QueuedRead {
   orderId: OrderId;
   rush: boolean;

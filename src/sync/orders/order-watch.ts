@@ -68,7 +68,7 @@ export interface OrderPass extends RunSignals {
   api: SellerApi;
   /** 0 for the catch-up cycle of a run (every open list is read). */
   cycle: number;
-  /** Budget nobody else wants now (cycle.ts): the non-paid lists may take it beyond their share. */
+  /** Budget nobody else wants now (run/cycle.ts): the non-paid lists may take it beyond their share. */
   spare(): boolean;
 }
 
@@ -171,7 +171,7 @@ export function createOrderWatcher(deps: OrderWatcherDeps): OrderWatcher {
   }
 
   /**
-   * A paid order is news: its chat is hot (briefly, chat-schedule.ts). An order first seen further on (taken on
+   * A paid order is news: its chat is hot (briefly, chats/chat-schedule.ts). An order first seen further on (taken on
    * the website, or found by a first run) is adopted: nothing says its buyer is writing now, so its chat starts
    * quiet, due now, and is read among the quiet ones (its old messages do not make it hot either).
    */

@@ -18,7 +18,7 @@ export interface CatchUpDeps {
   cycle: Cycle;
   orderWatcher: OrderWatcher;
   chatWatcher: ChatWatcher;
-  /** The guarded sink (sink-calls.ts). */
+  /** The guarded sink (hand-off/sink-calls.ts). */
   sink: SyncSink;
   logger: Logger;
   now: () => number;

@@ -14,18 +14,18 @@ export interface SyncTuning {
   messagesPageSize: number;
   /** The processing/awaiting_confirmation lists are read every this many cycles (at once when a paid order left). */
   statusListsEvery: number;
-  /** A message's heat falls by e every this long (chat-schedule.ts `heatOf`); a chat with any activity within it counts as hot. */
+  /** A message's heat falls by e every this long (chats/chat-schedule.ts `heatOf`); a chat with any activity within it counts as hot. */
   hotWindowMs: number;
   /** A chat's last activity (order event, seller action, message) warms it like a fresh message, less by e every this long. */
   eventWarmMs: number;
   /** Right after any activity a chat is read every interval for this long, however cool. */
   activityHotMs: number;
-  /** Least and most of the chat reads that go to the chat read longest ago (chat-schedule.ts `sweepShare`). */
+  /** Least and most of the chat reads that go to the chat read longest ago (chats/chat-schedule.ts `sweepShare`). */
   sweepShareMin: number;
   sweepShareMax: number;
   /** The sweep takes this many times the recent share of buyer messages no prior predicted (within the least and most). */
   sweepPerUnpredicted: number;
-  /** A rush (rush.ts): chats with new buyer messages within two intervals, and how many times the usual pace. */
+  /** A rush (chats/rush.ts): chats with new buyer messages within two intervals, and how many times the usual pace. */
   rushChats: number;
   rushRatio: number;
   /** A rush reads the chats active within this long first, then others, at most `rushMaxChats` in all. */
@@ -35,7 +35,7 @@ export interface SyncTuning {
   quietCeiling: number;
   /** When the budget is short, a quiet chat's lateness counts this many times less than a hot chat's. */
   quietWeight: number;
-  /** When the budget is short, a chat this warm (chat-schedule.ts `heatOf`) is read every interval, cooler ones less. */
+  /** When the budget is short, a chat this warm (chats/chat-schedule.ts `heatOf`) is read every interval, cooler ones less. */
   hotHeat: number;
   /** Largest share of the rate limit the processing/awaiting_confirmation lists may take (read less often when large). */
   statusListsMaxShare: number;

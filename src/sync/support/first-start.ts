@@ -1,8 +1,9 @@
 /**
  * The first start's import: what the store held before the bridge first ran (no heartbeat of an earlier run,
- * heartbeat.ts). Its time is recorded once in kv; orders created before it get no automatic messages (automation/auto-message.ts),
- * and chat messages written before it are history, which a sink may show after live content (contract.ts). A
- * database from before this record has a heartbeat and no first start: its import is long done, nothing is imported.
+ * run/heartbeat.ts). Its time is recorded once in kv; orders created before it get no automatic messages
+ * (automation/auto-message.ts), and chat messages written before it are history, which a sink may show after live
+ * content (contract.ts). A database from before this record has a heartbeat and no first start: its import is long
+ * done, nothing is imported.
  */
 import { z } from 'zod';
 import type { KeyValueStore } from '../../db/kv.ts';

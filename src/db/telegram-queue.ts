@@ -103,7 +103,8 @@ export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQue
   });
 
   const progress = db.transaction((steps: readonly QueueProgress[], now: number) => {
-    for (const step of steps) setProgress.run({ seq: step.seq, parts: step.partsSent, sentAt: step.done ? now : null, payload: step.payload });
+    for (const step of steps)
+      setProgress.run({ seq: step.seq, parts: step.partsSent, sentAt: step.done ? now : null, payload: step.payload });
   });
 
   return {

@@ -58,7 +58,14 @@ beforeEach(() => {
   } as unknown as SinkDelivery;
   const engine = { lastSeenOrder: () => known, linkTelegramMessage: () => undefined } as unknown as SyncForBot;
   const binding = { requireChatId: async () => -100 } as unknown as ChatBinding;
-  const deliver = createQueueDelivery({ delivery, deliverNotice: async () => undefined, binding, engine: () => engine, store: queue, tr: en });
+  const deliver = createQueueDelivery({
+    delivery,
+    deliverNotice: async () => undefined,
+    binding,
+    engine: () => engine,
+    store: queue,
+    tr: en,
+  });
   drainer = createTelegramDrainer({
     store: queue,
     deliver,

@@ -65,7 +65,12 @@ export function createQueueDelivery(deps: QueueDeliveryDeps): DeliverRow {
     // The last part of each message in this Telegram message says how far that message got.
     const reached = new Map<number, QueueProgress>();
     for (const { owner } of packed.blocks) {
-      reached.set(owner.row.seq, { seq: owner.row.seq, partsSent: owner.index, done: owner.index === owner.total, payload: owner.row.payload });
+      reached.set(owner.row.seq, {
+        seq: owner.row.seq,
+        partsSent: owner.index,
+        done: owner.index === owner.total,
+        payload: owner.row.payload,
+      });
     }
     return { progress: [...reached.values()], links: [{ orderId: head.summary.id, ref, role: 'other' }] };
   };

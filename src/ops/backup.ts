@@ -5,10 +5,16 @@
  * the bridge's writes. We copy every page in one step: a step-by-step copy restarts whenever another
  * connection writes in between, which under a busy bridge could go on forever. The result is switched
  * to a single self-contained file (no -wal/-shm beside it) and checked with `PRAGMA integrity_check`.
+ *
+ * With an age recipient the checked copy is encrypted to it and removed: it exists only while it is encrypted, 0600,
+ * beside the destination (a file rather than memory, so a large database does not need its size in RAM twice). Every
+ * file written is 0600 and a folder created for it 0700, whatever the umask.
  */
-import { existsSync, mkdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { createPrivateFile, makePrivateDir } from '../shared/private-files.ts';
+import { encryptFile } from './age-files.ts';
 
 export type BackupErrorCode = 'SOURCE_MISSING' | 'SAME_FILE' | 'DESTINATION_EXISTS' | 'BACKUP_FAILED' | 'BACKUP_CORRUPT';
 
@@ -24,8 +30,10 @@ export class BackupError extends Error {
 
 export interface BackupOptions {
   databasePath: string;
-  /** Where to write; default `<databasePath>.backup-<timestamp>.sqlite` beside the database. */
+  /** Where to write; default `<databasePath>.backup-<timestamp>.sqlite` beside the database (`.sqlite.age` encrypted). */
   destination?: string;
+  /** An age public key (`age1…`, BACKUP_AGE_RECIPIENT): the backup is encrypted to it. */
+  ageRecipient?: string;
   /** Clock for the default name. */
   now?: () => Date;
   /** Attempts when SQLite reports the source busy (a checkpoint in progress); default 5. */
@@ -39,6 +47,8 @@ export interface BackupResult {
   destination: string;
   bytes: number;
   pages: number;
+  /** Encrypted to the age recipient. */
+  encrypted: boolean;
 }
 
 /** All remaining pages in one step (sqlite3_backup_step takes an int). */
@@ -57,14 +67,37 @@ export function defaultBackupPath(databasePath: string, now: Date): string {
 }
 
 export async function backupDatabase(options: BackupOptions): Promise<BackupResult> {
+  const { ageRecipient } = options;
   const source = resolve(options.databasePath);
-  const destination = resolve(options.destination ?? defaultBackupPath(options.databasePath, (options.now ?? (() => new Date()))()));
+  const named = options.destination ?? defaultBackupPath(options.databasePath, (options.now ?? (() => new Date()))());
+  const destination = resolve(options.destination === undefined && ageRecipient !== undefined ? `${named}.age` : named);
   checkPaths(source, destination);
-  mkdirSync(dirname(destination), { recursive: true });
+  makePrivateDir(dirname(destination));
 
-  const pages = await copyWithRetries(source, destination, options.attempts ?? 5, options.retryDelayMs ?? 200);
-  seal(destination);
-  return { source, destination, bytes: statSync(destination).size, pages };
+  // The copy goes where the backup goes, or to a transient name beside it when it is to be encrypted.
+  const copy = ageRecipient === undefined ? destination : transientCopyOf(destination);
+  // What a run killed while writing this same name left: ours, since the destination itself did not exist.
+  if (copy !== destination) removeWithSidecars(copy);
+  try {
+    const pages = await copyWithRetries(source, copy, options.attempts ?? 5, options.retryDelayMs ?? 200);
+    seal(copy);
+    if (ageRecipient !== undefined) await encrypt(copy, destination, ageRecipient);
+    return { source, destination, bytes: statSync(destination).size, pages, encrypted: ageRecipient !== undefined };
+  } finally {
+    if (copy !== destination) removeWithSidecars(copy);
+  }
+}
+
+/** The plaintext copy of an encrypted backup while it is encrypted; the scheduler sweeps what a killed run left. */
+export const transientCopyOf = (destination: string): string => `${destination}.plain-partial`;
+
+async function encrypt(copy: string, destination: string, recipient: string): Promise<void> {
+  try {
+    await encryptFile(copy, destination, recipient);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BackupError('BACKUP_FAILED', `encrypting the backup to BACKUP_AGE_RECIPIENT failed: ${reason}`, error);
+  }
 }
 
 function checkPaths(source: string, destination: string): void {
@@ -97,6 +130,8 @@ async function copyWithRetries(source: string, destination: string, attempts: nu
 }
 
 async function copyOnce(source: string, destination: string): Promise<number> {
+  // SQLite fills an empty file as a new database, and gives its journal the file's mode: 0600 from the start.
+  createPrivateFile(destination);
   // Read-only: the backup must never change the live database, whatever happens.
   const db = new Database(source, { readonly: true, fileMustExist: true });
   try {

@@ -166,13 +166,19 @@ const DEFAULT_BACKUP_FOLDER = 'backups';
  * variables are not set (a cron job, another user's shell).
  */
 export function loadBackupConfig(env: NodeJS.ProcessEnv): { databasePath: string; ageRecipient?: string } {
-  const path = EnvSchema.shape.DATABASE_PATH.safeParse(env.DATABASE_PATH);
-  if (!path.success) throw new ConfigError([{ variable: 'DATABASE_PATH', problem: 'must be a file path' }]);
+  const databasePath = loadDatabasePath(env);
   const recipient = EnvSchema.shape.BACKUP_AGE_RECIPIENT.safeParse(env.BACKUP_AGE_RECIPIENT);
   if (!recipient.success) {
     throw new ConfigError([{ variable: 'BACKUP_AGE_RECIPIENT', problem: recipient.error.issues[0]?.message ?? 'is not valid' }]);
   }
-  return { databasePath: path.data, ...(recipient.data === undefined ? {} : { ageRecipient: recipient.data }) };
+  return { databasePath, ...(recipient.data === undefined ? {} : { ageRecipient: recipient.data }) };
+}
+
+/** DATABASE_PATH alone: what `npm run restore` needs. */
+export function loadDatabasePath(env: NodeJS.ProcessEnv): string {
+  const path = EnvSchema.shape.DATABASE_PATH.safeParse(env.DATABASE_PATH);
+  if (!path.success) throw new ConfigError([{ variable: 'DATABASE_PATH', problem: 'must be a file path' }]);
+  return path.data;
 }
 
 /** Trial mode ignores the store variables, so a half-edited .env does not stop a trial. */

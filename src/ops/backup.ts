@@ -59,12 +59,15 @@ const ALL_PAGES = 0x7fffffff;
  * which file systems and `scp host:path` do not like.
  */
 export function defaultBackupPath(databasePath: string, now: Date): string {
-  const stamp = now
+  return `${databasePath}.backup-${fileStamp(now)}.sqlite`;
+}
+
+/** `2025-01-31T14-05-09Z`: the UTC time in file names (backups, the file a restore replaced); sorts by time. */
+export const fileStamp = (at: Date): string =>
+  at
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
     .replaceAll(':', '-');
-  return `${databasePath}.backup-${stamp}.sqlite`;
-}
 
 export async function backupDatabase(options: BackupOptions): Promise<BackupResult> {
   const { ageRecipient } = options;
@@ -162,6 +165,6 @@ function seal(destination: string): void {
   }
 }
 
-function removeWithSidecars(path: string): void {
+export function removeWithSidecars(path: string): void {
   for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) rmSync(file, { force: true });
 }

@@ -6,11 +6,11 @@
  * connection writes in between, which under a busy bridge could go on forever. The result is switched
  * to a single self-contained file (no -wal/-shm beside it) and checked with `PRAGMA integrity_check`.
  *
- * With an age recipient the checked copy is encrypted to it and removed: it exists only while it is encrypted, 0600,
- * beside the destination (a file rather than memory, so a large database does not need its size in RAM twice). Every
+ * With an age recipient the checked copy is encrypted to it and removed: it exists only while it is made and
+ * encrypted, 0600, beside the destination (a file rather than memory, so a large database does not need its size in RAM twice). Every
  * file written is 0600 and a folder created for it 0700, whatever the umask.
  */
-import { existsSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, linkSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { createPrivateFile, makePrivateDir } from '../shared/private-files.ts';
@@ -77,22 +77,32 @@ export async function backupDatabase(options: BackupOptions): Promise<BackupResu
   checkPaths(source, destination);
   makePrivateDir(dirname(destination));
 
-  // The copy goes where the backup goes, or to a transient name beside it when it is to be encrypted.
-  const copy = ageRecipient === undefined ? destination : transientCopyOf(destination);
-  // What a run killed while writing this same name left: ours, since the destination itself did not exist.
-  if (copy !== destination) removeWithSidecars(copy);
+  // Copied under a transient name and given the final one only when checked (and encrypted): a backup under its
+  // final name is always whole, even after a crash mid-copy. Left by a run killed writing this same name: ours.
+  const copy = transientCopyOf(destination);
+  removeWithSidecars(copy);
   try {
     const pages = await copyWithRetries(source, copy, options.attempts ?? 5, options.retryDelayMs ?? 200);
     seal(copy);
     if (ageRecipient !== undefined) await encrypt(copy, destination, ageRecipient);
+    else placeCopy(copy, destination);
     return { source, destination, bytes: statSync(destination).size, pages, encrypted: ageRecipient !== undefined };
   } finally {
-    if (copy !== destination) removeWithSidecars(copy);
+    removeWithSidecars(copy);
   }
 }
 
-/** The plaintext copy of an encrypted backup while it is encrypted; the scheduler sweeps what a killed run left. */
-export const transientCopyOf = (destination: string): string => `${destination}.plain-partial`;
+/** A link, not a rename: a file that appeared at the destination meanwhile is not overwritten. */
+function placeCopy(copy: string, destination: string): void {
+  try {
+    linkSync(copy, destination);
+  } catch (error) {
+    throw new BackupError('DESTINATION_EXISTS', `${destination} could not be written (${(error as NodeJS.ErrnoException).code})`, error);
+  }
+}
+
+/** The plaintext copy while it is made, checked and encrypted; the scheduler sweeps what a killed run left. */
+const transientCopyOf = (destination: string): string => `${destination}.plain-partial`;
 
 async function encrypt(copy: string, destination: string, recipient: string): Promise<void> {
   try {

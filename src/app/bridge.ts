@@ -23,6 +23,8 @@ import {
 } from '../db/index.ts';
 import { startHealthServer, syncHealth, type HealthServer } from '../ops/index.ts';
 import { createStoreAlerts, type StoreAlert } from '../ops/store-alerts.ts';
+import { createBackupSchedule } from '../ops/backup-schedule.ts';
+import { encryptedBackupMaker } from '../ops/backup-on-request.ts';
 import { createSellerApiClient } from '../seller-api/client.ts';
 import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
 import { createSyncEngine, type BridgeSyncEngine } from '../sync/engine.ts';
@@ -77,6 +79,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const kv = createKeyValueStore(db);
 
   let engine: BridgeSyncEngine | undefined;
+  const backupRecipient = config.backup.ageRecipient;
   const templates = createTemplateQueries(db);
   const sinkRetry = defaultTuning(config.pollIntervalMs);
   const bot = createBridgeBot({
@@ -112,6 +115,11 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     },
     logger,
     listProducts: () => api.listProducts(),
+    ...(backupRecipient === undefined
+      ? {}
+      : {
+          makeEncryptedBackup: encryptedBackupMaker({ databasePath: config.databasePath, ...config.backup, ageRecipient: backupRecipient }),
+        }),
     onPollingStopped: (reason) => {
       logger.fatal({ reason }, 'Telegram polling stopped: buttons and replies are no longer received');
       options.onFatal?.(reason);
@@ -165,14 +173,28 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
           },
         });
 
+  const { everyMs } = config.backup;
+  const backups =
+    everyMs === undefined
+      ? undefined
+      : createBackupSchedule({
+          ...config.backup,
+          everyMs,
+          databasePath: config.databasePath,
+          logger,
+          report: (alert) => void bot.postNotice(alert.kind === 'failed' ? ALERTS.backupFailed(bot.tr, alert) : ALERTS.backupBack(bot.tr)),
+        });
+
   await bot.start();
   engine.start();
+  backups?.start();
   logger.info({ mode: config.mode, pollIntervalMs: config.pollIntervalMs }, 'bridge running');
 
   let stopping: Promise<void> | undefined;
   const stop = (budget?: ShutdownBudget) =>
     (stopping ??= (async () => {
       clearInterval(watchStore);
+      await backups?.stop();
       // Sync first: it finishes its request in flight and hands its last event to the bot, which is still up.
       await engine.stop(budget);
       await bot.stop(budget);

@@ -29,6 +29,7 @@ import { createReplyConversation, REPLY_CONVERSATION } from './conversations/rep
 import { conversationKey, conversationStorage } from './conversations/storage.ts';
 import { describeError } from './errors.ts';
 import { autocancelFeature } from './features/autocancel.ts';
+import { backupFeature } from './features/backup.ts';
 import { buyerRepliesFeature } from './features/buyer-replies.ts';
 import { commandsFeature } from './features/commands.ts';
 import { editedRepliesFeature } from './features/edited-replies.ts';
@@ -266,6 +267,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const history = audit && ((askingTr: Translator, orderId: OrderId) => orderHistory(askingTr, audit, orderId));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now, ...(history ? { history } : {}) }));
   bot.use(autocancelFeature({ store: deps.reminders?.store, binding, listProducts: deps.listProducts, recordStep, logger, now }));
+  bot.use(backupFeature({ makeEncryptedBackup: deps.makeEncryptedBackup, binding, recordStep, logger, secrets, now }));
   // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.
   bot.use(topicRepliesFeature({ engine, topics, steps: deliverSteps, logger, now }));
   bot.use(buyerRepliesFeature({ engine, logger, steps: deliverSteps, now, onExpiredStepReply: () => void stepSweeper.sweep() }));

@@ -23,7 +23,7 @@ import {
 } from '../db/index.ts';
 import { startHealthServer, syncHealth, type HealthServer } from '../ops/index.ts';
 import { createStoreAlerts, type StoreAlert } from '../ops/store-alerts.ts';
-import { createBackupSchedule } from '../ops/backup-schedule.ts';
+import { backupScheduleIfSet, type BackupAlert } from '../ops/backup-schedule.ts';
 import { encryptedBackupMaker } from '../ops/backup-on-request.ts';
 import { createSellerApiClient } from '../seller-api/client.ts';
 import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
@@ -79,7 +79,6 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const kv = createKeyValueStore(db);
 
   let engine: BridgeSyncEngine | undefined;
-  const backupRecipient = config.backup.ageRecipient;
   const templates = createTemplateQueries(db);
   const sinkRetry = defaultTuning(config.pollIntervalMs);
   const bot = createBridgeBot({
@@ -115,11 +114,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     },
     logger,
     listProducts: () => api.listProducts(),
-    ...(backupRecipient === undefined
-      ? {}
-      : {
-          makeEncryptedBackup: encryptedBackupMaker({ databasePath: config.databasePath, ...config.backup, ageRecipient: backupRecipient }),
-        }),
+    makeEncryptedBackup: encryptedBackupMaker({ databasePath: config.databasePath, ...config.backup }),
     onPollingStopped: (reason) => {
       logger.fatal({ reason }, 'Telegram polling stopped: buttons and replies are no longer received');
       options.onFatal?.(reason);
@@ -173,17 +168,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
           },
         });
 
-  const { everyMs } = config.backup;
-  const backups =
-    everyMs === undefined
-      ? undefined
-      : createBackupSchedule({
-          ...config.backup,
-          everyMs,
-          databasePath: config.databasePath,
-          logger,
-          report: (alert) => void bot.postNotice(alert.kind === 'failed' ? ALERTS.backupFailed(bot.tr, alert) : ALERTS.backupBack(bot.tr)),
-        });
+  const backupAlert = (alert: BackupAlert) => void bot.postNotice(ALERTS.backup(bot.tr, alert));
+  const backups = backupScheduleIfSet({ databasePath: config.databasePath, ...config.backup, logger, report: backupAlert });
 
   await bot.start();
   engine.start();

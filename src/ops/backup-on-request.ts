@@ -14,19 +14,22 @@ export interface EncryptedBackup {
   filename: string;
 }
 
+/** The maker `/backup` is given; undefined without `BACKUP_AGE_RECIPIENT` (the bot then says why it cannot). */
 export function encryptedBackupMaker(options: {
   databasePath: string;
   dir: string;
-  ageRecipient: string;
+  ageRecipient?: string | undefined;
   now?: () => number;
-}): () => Promise<EncryptedBackup> {
+}): (() => Promise<EncryptedBackup>) | undefined {
+  const { ageRecipient } = options;
+  if (ageRecipient === undefined) return undefined;
   const now = options.now ?? Date.now;
   const name = basename(options.databasePath).replace(/\.sqlite$/, '');
   return async () => {
     const stamp = fileStamp(new Date(now()));
     // Two admins asking in the same second each get their own file.
     const destination = join(options.dir, `${basename(options.databasePath)}.requested-${stamp}-${randomUUID().slice(0, 8)}.sqlite.age`);
-    const result = await backupDatabase({ databasePath: options.databasePath, destination, ageRecipient: options.ageRecipient });
+    const result = await backupDatabase({ databasePath: options.databasePath, destination, ageRecipient });
     try {
       return { bytes: await readFile(result.destination), filename: `${name}-${stamp}.sqlite.age` };
     } finally {

@@ -41,6 +41,14 @@ const STAMP = '(\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ)';
 /** Intervals below a second would give two backups the same name. */
 const MIN_INTERVAL_MS = 1_000;
 
+/** The schedule `BACKUP_EVERY_HOURS` asks for; undefined when it is off (`everyMs` undefined). */
+export function backupScheduleIfSet(
+  options: Omit<BackupScheduleOptions, 'everyMs'> & { everyMs: number | undefined },
+): BackupSchedule | undefined {
+  const { everyMs } = options;
+  return everyMs === undefined ? undefined : createBackupSchedule({ ...options, everyMs });
+}
+
 export function createBackupSchedule(options: BackupScheduleOptions): BackupSchedule {
   const { databasePath, dir, keep, logger } = options;
   const now = options.now ?? Date.now;

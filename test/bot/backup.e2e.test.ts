@@ -38,6 +38,7 @@ async function start(withRecipient: boolean, make?: MakeEncryptedBackup) {
   };
   h = await createBridgeHarness({ bot: { staffIds: [STAFF.id], ...(withRecipient ? { makeEncryptedBackup: counted } : {}) } });
   real = encryptedBackupMaker({ databasePath: h.dbPath, dir: join(dir, 'backups'), ageRecipient: recipient });
+  if (!real) throw new Error('a recipient gives a maker');
 }
 
 afterEach(async () => {

@@ -106,8 +106,11 @@ function everything(tr: Translator): [string, Html | string][] {
     ['alert down 5', ALERTS.storeDown(tr, 5)],
     ['alert down 2.5', ALERTS.storeDown(tr, 2.5)],
     ['alert back', ALERTS.storeBack(tr)],
-    ['alert backup failed', ALERTS.backupFailed(tr, { code: 'BACKUP_FAILED', reason: `backup of /data/bridge.sqlite failed: ${NASTY}` })],
-    ['alert backup back', ALERTS.backupBack(tr)],
+    [
+      'alert backup failed',
+      ALERTS.backup(tr, { kind: 'failed', code: 'BACKUP_FAILED', reason: `backup of /data/bridge.sqlite failed: ${NASTY}` }),
+    ],
+    ['alert backup back', ALERTS.backup(tr, { kind: 'recovered' })],
   );
   for (const [orders, messages] of [
     [1, 1],

@@ -6,8 +6,8 @@
  * sandbox is a store emulator beside all of it. Type-only imports count too (tsPreCompilationDeps).
  */
 
-/** The entry files: run by node (npm start, doctor, backup, sandbox), imported by nobody in src/. */
-const ENTRY_FILES = '^src/(main|doctor|backup)[.]ts$';
+/** The entry files: run by node (npm start, doctor, backup, restore, sandbox), imported by nobody in src/. */
+const ENTRY_FILES = '^src/(main|doctor|backup|restore)[.]ts$';
 const SANDBOX_CLI = '^src/sandbox/cli[.]ts$';
 const GRAMMY = '^node_modules/(grammy|@grammyjs/[^/]+)/';
 

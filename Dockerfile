@@ -13,7 +13,7 @@ RUN npm ci --omit=dev --no-audit --no-fund
 COPY tsconfig.json ./
 COPY scripts ./scripts
 COPY src ./src
-# dist/: one plain-node module per entry point (main, doctor, backup, stock, sandbox), as `npm start` builds it.
+# dist/: one plain-node module per entry point (main, doctor, backup, restore, stock, sandbox), as `npm start` builds it.
 RUN npm run build
 
 FROM node:20-bookworm-slim

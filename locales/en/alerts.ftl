@@ -13,4 +13,6 @@ alerts-while-away = 👋 <b>While you were away (since { $since }): </b>{ $order
         [one] { $messages } buyer message
        *[other] { $messages } buyer messages
     }. They follow below.
+alerts-backup-failed = 💾 <b>The scheduled backup failed</b> ({ $code }): { $reason }. The bridge keeps running; the next backup is tried at the next interval. You will hear when backups work again.
+alerts-backup-back = 💾 <b>Scheduled backups work again.</b>
 alerts-held-since = <i>⏳ Held since { $since }: Telegram did not take it then.</i>

@@ -14,6 +14,7 @@ commands-description-untemplate = Delete a reply template: /untemplate <name>
 commands-description-t = Reply to an order message with /t <name> to send a template
 commands-description-stats = Orders, revenue and answer times: today and the last 7 days
 commands-description-autocancel = Cancel untaken orders of a product automatically: /autocancel <productId> <minutes|off>
+commands-description-backup = An encrypted backup of the database, sent to your private chat (admins)
 commands-description-language = Your language for the bot's answers to you
 
 ## /start (HTML)

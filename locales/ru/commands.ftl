@@ -14,6 +14,7 @@ commands-description-untemplate = Удалить шаблон: /untemplate <им
 commands-description-t = Ответьте на сообщение заказа командой /t <имя>, чтобы отправить шаблон
 commands-description-stats = Заказы, выручка и время ответа: сегодня и за 7 дней
 commands-description-autocancel = Автоотмена невзятых заказов товара: /autocancel <productId> <минуты|off>
+commands-description-backup = Зашифрованная резервная копия базы — в ваш личный чат (админы)
 commands-description-language = Ваш язык для ответов бота вам
 
 ## /start (HTML)

@@ -1,6 +1,6 @@
 /**
  * The one factory of the whole bridge: from a checked configuration, an open database and a store client, it builds
- * the Telegram bot, the sync engine, the store alerts and the health endpoint, wired as they run. `npm start`, every
+ * the Telegram bot, the sync engine, the store alerts, scheduled backups and the health endpoint, wired as they run. `npm start`, every
  * test rig, the crash tests' child processes and the benchmark build through here, so what they run is what a seller
  * runs; they differ only in the overrides (shorter timings, a fake Bot API's root).
  */
@@ -21,6 +21,8 @@ import {
   createUserLanguageQueries,
 } from '../db/index.ts';
 import type { SqliteDatabase } from '../db/sqlite.ts';
+import { encryptedBackupMaker } from '../ops/backup-on-request.ts';
+import { backupScheduleIfSet, type BackupAlert } from '../ops/backup-schedule.ts';
 import { startHealthServer, syncHealth, type HealthServer } from '../ops/index.ts';
 import { createStoreAlerts, type StoreAlert } from '../ops/store-alerts.ts';
 import type { SellerApi } from '../seller-api/api.ts';
@@ -108,6 +110,7 @@ export function buildBridge(input: BridgeInput): Bridge {
     reminders: { store: createReminderQueries(db), ...config.reminders, ...overrides.reminders },
     logger,
     listProducts: () => api.listProducts(),
+    makeEncryptedBackup: encryptedBackupMaker({ databasePath: config.databasePath, ...config.backup }),
     onPollingStopped: (reason) => {
       logger.fatal({ reason }, 'Telegram polling stopped: buttons and replies are no longer received');
       input.onFatal?.(reason);
@@ -127,6 +130,12 @@ export function buildBridge(input: BridgeInput): Bridge {
   });
   const built = engine;
 
+  const backups = backupScheduleIfSet({
+    databasePath: config.databasePath,
+    ...config.backup,
+    logger,
+    report: (alert: BackupAlert) => void bot.postNotice(ALERTS.backup(bot.tr, alert)),
+  });
   const watchStore = storeWatch({
     bot,
     engine: built,
@@ -152,11 +161,13 @@ export function buildBridge(input: BridgeInput): Bridge {
       if (options.sync === false) return;
       built.start();
       watchStore.start();
+      backups?.start();
       logger.info({ mode: config.mode, pollIntervalMs: config.pollIntervalMs }, 'bridge running');
     },
     stop: (budget) =>
       (stopping ??= (async () => {
         watchStore.stop();
+        await backups?.stop();
         await built.stop(budget);
         await bot.stop(budget);
         await health?.close();

@@ -23,6 +23,7 @@ import type { Translator } from './texts/translator.ts';
 import type { UserLanguageStore } from './i18n.ts';
 import type { HousekeepingOptions } from './upkeep/housekeeping.ts';
 import type { ReminderSettings } from './automation/reminders.ts';
+import type { MakeEncryptedBackup } from './features/backup.ts';
 
 export interface BridgeBotDeps {
   /** BotFather token. Never logged; redacted from every error this module logs or throws. */
@@ -68,6 +69,8 @@ export interface BridgeBotDeps {
   userLanguages?: UserLanguageStore;
   /** For /products (e.g. `() => sellerApi.listProducts()`); without it /products says it is unavailable. */
   listProducts?: () => Promise<Product[]>;
+  /** `/backup`: a fresh backup encrypted to BACKUP_AGE_RECIPIENT; absent (no recipient), /backup says why it cannot. */
+  makeEncryptedBackup?: MakeEncryptedBackup;
   /** Telegram pacing; defaults follow Telegram's limits. Tests make it fast. */
   pacing?: Partial<TelegramPacing>;
   /** Retries of 429 and 5xx answers; bounded by default (5 attempts, 60 s). Network errors are not retried here. */

@@ -20,6 +20,7 @@ import type { BotContext, ConversationContext } from './context.ts';
 import { createDeliverConversation, DELIVER_CONVERSATION } from './conversations/deliver.ts';
 import { createReplyConversation, REPLY_CONVERSATION } from './conversations/reply.ts';
 import { conversationKey, conversationStorage } from './conversations/storage.ts';
+import { backupFeature, type MakeEncryptedBackup } from './features/backup.ts';
 import { buyerRepliesFeature } from './features/buyer-replies.ts';
 import { commandsFeature } from './features/commands.ts';
 import { editedRepliesFeature } from './features/edited-replies.ts';
@@ -70,6 +71,7 @@ export interface FeatureDeps {
   stats: StatsStore | undefined;
   reminderStore: ReminderStore | undefined;
   listProducts: (() => Promise<Product[]>) | undefined;
+  makeEncryptedBackup: MakeEncryptedBackup | undefined;
   recordStep: RecordStep | undefined;
   conversationTimeoutMs: number;
   now: () => number;
@@ -147,6 +149,7 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
   const history = audit && ((askingTr: Translator, orderId: OrderId) => orderHistory(askingTr, audit, orderId));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now, ...(history ? { history } : {}) }));
   bot.use(autocancelFeature({ store: deps.reminderStore, binding, listProducts: deps.listProducts, recordStep, logger, now }));
+  bot.use(backupFeature({ makeEncryptedBackup: deps.makeEncryptedBackup, binding, recordStep, logger, secrets, now }));
   // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.
   bot.use(topicRepliesFeature({ engine, topics, steps, logger, now }));
   bot.use(buyerRepliesFeature({ engine, logger, steps, now, onExpiredStepReply: () => void deps.stepSweeper.sweep() }));

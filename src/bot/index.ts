@@ -64,6 +64,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     stats: deps.stats,
     reminderStore: deps.reminders?.store,
     listProducts: deps.listProducts,
+    makeEncryptedBackup: deps.makeEncryptedBackup,
     conversationTimeoutMs: deps.conversationTimeoutMs ?? 15 * 60_000,
   });
   // One bad update never stops the bot. grammY's HttpError carries the URL, and the URL the token: redacted.

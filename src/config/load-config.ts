@@ -3,6 +3,7 @@
  * `ConfigError` naming the first variable to fix. Nothing here reads process state: callers pass
  * the environment and argv in.
  */
+import { dirname, join } from 'node:path';
 import { checkApiKeyFormat } from '../seller-api/spec-gaps.ts';
 import { ConfigError, type ConfigProblem } from './config-error.ts';
 import { withSecretFields } from './redacted-view.ts';
@@ -38,6 +39,17 @@ export interface SellerConfig {
   deliverField: string;
 }
 
+export interface BackupConfig {
+  /** `BACKUP_EVERY_HOURS` in ms; undefined: no scheduled backups. */
+  everyMs: number | undefined;
+  /** `BACKUP_KEEP`: scheduled backups kept; older ones are deleted. */
+  keep: number;
+  /** `BACKUP_DIR`, default `backups/` beside the database. */
+  dir: string;
+  /** `BACKUP_AGE_RECIPIENT`: an age public key every backup is encrypted to; absent: plaintext backups, and no /backup. */
+  ageRecipient?: string;
+}
+
 interface ConfigCommon {
   telegram: Readonly<TelegramConfig>;
   databasePath: string;
@@ -57,6 +69,8 @@ interface ConfigCommon {
   reminders: { untakenAfterMs: number | undefined; unansweredAfterMs: number | undefined };
   /** `SELLER_DELIVER_FIELD`, the deliver body's field name in both modes: trial mode's sandbox reads it too. */
   deliverField: string;
+  /** `BACKUP_*`: scheduled backups while the bridge runs, and the key every backup is encrypted to. */
+  backup: BackupConfig;
   /** Things that look wrong but may be right (an unusual key shape…): log them at start-up. */
   warnings: string[];
 }
@@ -110,10 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   if (valid.TELEGRAM_CHAT_ID !== undefined) telegram.chatId = valid.TELEGRAM_CHAT_ID;
   if (valid.TELEGRAM_API_ROOT !== undefined) telegram.apiRoot = valid.TELEGRAM_API_ROOT;
 
+  // The trial store lives in memory: its orders must not mix with a real store's in the default database.
+  const databasePath = mode === 'sandbox' && !env.DATABASE_PATH?.trim() ? TRIAL_DATABASE_PATH : valid.DATABASE_PATH;
   const common: ConfigCommon = {
     telegram: withSecretFields(telegram, ['token']),
-    // The trial store lives in memory: its orders must not mix with a real store's in the default database.
-    databasePath: mode === 'sandbox' && !env.DATABASE_PATH?.trim() ? TRIAL_DATABASE_PATH : valid.DATABASE_PATH,
+    databasePath,
     pollIntervalMs: Math.max(1, Math.round(valid.POLL_INTERVAL_SECONDS * 1000)),
     logLevel: valid.LOG_LEVEL,
     storeDownAlertMs: Math.round(valid.STORE_DOWN_ALERT_MINUTES * 60_000),
@@ -124,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     },
     deliverField: valid.SELLER_DELIVER_FIELD,
     remindConfirmMs: Math.round(valid.REMIND_CONFIRM_HOURS * 3_600_000),
+    backup: backupConfig(valid, databasePath),
     warnings,
   };
   if (valid.HEALTH_PORT !== undefined) common.healthPort = valid.HEALTH_PORT;
@@ -133,14 +149,36 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   return { mode, ...common, seller: withSecretFields(seller as SellerConfig, ['apiKey']) };
 }
 
+function backupConfig(valid: ParsedEnv, databasePath: string): BackupConfig {
+  const hours = valid.BACKUP_EVERY_HOURS;
+  return {
+    everyMs: hours === 0 ? undefined : Math.max(1, Math.round(hours * 3_600_000)),
+    keep: valid.BACKUP_KEEP,
+    dir: valid.BACKUP_DIR ?? join(dirname(databasePath), DEFAULT_BACKUP_FOLDER),
+    ...(valid.BACKUP_AGE_RECIPIENT === undefined ? {} : { ageRecipient: valid.BACKUP_AGE_RECIPIENT }),
+  };
+}
+
+const DEFAULT_BACKUP_FOLDER = 'backups';
+
 /**
- * Only what `npm run backup` needs: it must work on a box where the Telegram and store variables
- * are not set (a cron job, another user's shell).
+ * Only what `npm run backup` and `npm run restore` need: they must work on a box where the Telegram and store
+ * variables are not set (a cron job, another user's shell).
  */
-export function loadBackupConfig(env: NodeJS.ProcessEnv): { databasePath: string } {
-  const result = EnvSchema.shape.DATABASE_PATH.safeParse(env.DATABASE_PATH);
-  if (!result.success) throw new ConfigError([{ variable: 'DATABASE_PATH', problem: 'must be a file path' }]);
-  return { databasePath: result.data };
+export function loadBackupConfig(env: NodeJS.ProcessEnv): { databasePath: string; ageRecipient?: string } {
+  const databasePath = loadDatabasePath(env);
+  const recipient = EnvSchema.shape.BACKUP_AGE_RECIPIENT.safeParse(env.BACKUP_AGE_RECIPIENT);
+  if (!recipient.success) {
+    throw new ConfigError([{ variable: 'BACKUP_AGE_RECIPIENT', problem: recipient.error.issues[0]?.message ?? 'is not valid' }]);
+  }
+  return { databasePath, ...(recipient.data === undefined ? {} : { ageRecipient: recipient.data }) };
+}
+
+/** DATABASE_PATH alone: what `npm run restore` needs. */
+export function loadDatabasePath(env: NodeJS.ProcessEnv): string {
+  const path = EnvSchema.shape.DATABASE_PATH.safeParse(env.DATABASE_PATH);
+  if (!path.success) throw new ConfigError([{ variable: 'DATABASE_PATH', problem: 'must be a file path' }]);
+  return path.data;
 }
 
 /** Trial mode ignores the store variables, so a half-edited .env does not stop a trial. */

@@ -85,4 +85,17 @@ describe('auto-delivery on the card', () => {
     expect(card.text).toContain('Not delivered automatically: needs 2 items, 1 in stock');
     expect(labels(card)).toEqual(['Take', 'Cancel']);
   });
+
+  it('shows an order that came in while the bridge was down with one card, delivered at once on the catch-up', async () => {
+    addStock([KEY, NEXT]);
+    await h.stopBridge();
+    // Its appearance is queued behind the catch-up notice, and the delivery settles before the queue shows it.
+    const order = h.sandbox.control.createOrder({ status: 'paid', productId: product, quantity: 1 });
+    await h.restart();
+    await eventually(() => expect(h.sandbox.control.order(order.id)?.status).toBe('awaiting_confirmation'));
+    await h.drained();
+    await eventually(() => expect(cardText(h.cardsOf(order.id)[0]!.messageId)).toContain('Delivered automatically from stock'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(h.cardsOf(order.id)).toHaveLength(1);
+  });
 });

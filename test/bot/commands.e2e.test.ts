@@ -93,6 +93,7 @@ describe('commands', () => {
       't',
       'stats',
       'autocancel',
+      'backup',
       'language',
     ];
     expect(calls.map((call) => call.params.language_code)).toEqual([undefined, 'en', 'ru']);

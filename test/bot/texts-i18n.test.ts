@@ -10,6 +10,7 @@ import type { Html } from '../../src/bot/helpers/html.ts';
 import { chatMessageParts } from '../../src/bot/sink/chat-message-parts.ts';
 import * as actions from '../../src/bot/texts/actions.ts';
 import { ALERTS } from '../../src/bot/texts/alerts.ts';
+import * as backup from '../../src/bot/texts/backup.ts';
 import { BUTTONS } from '../../src/bot/texts/buttons.ts';
 import { CALLBACK } from '../../src/bot/texts/callbacks.ts';
 import { chatMoved } from '../../src/bot/texts/chat-migration.ts';
@@ -105,6 +106,11 @@ function everything(tr: Translator): [string, Html | string][] {
     ['alert down 5', ALERTS.storeDown(tr, 5)],
     ['alert down 2.5', ALERTS.storeDown(tr, 2.5)],
     ['alert back', ALERTS.storeBack(tr)],
+    [
+      'alert backup failed',
+      ALERTS.backup(tr, { kind: 'failed', code: 'BACKUP_FAILED', reason: `backup of /data/bridge.sqlite failed: ${NASTY}` }),
+    ],
+    ['alert backup back', ALERTS.backup(tr, { kind: 'recovered' })],
   );
   for (const [orders, messages] of [
     [1, 1],
@@ -312,6 +318,15 @@ function templateTexts(tr: Translator): [string, Html | string][] {
   for (const reason of ['gone', 'empty', 'too-long'] as const)
     texts.push([`quick refused ${reason}`, templates.quickTemplateRefused(tr, { name: 'thanks', reason })]);
   texts.push(['quick missing fields', templates.quickMissingFields(tr, { orderId: ID, name: 'thanks', labels: ['Region <x>'] })]);
+  texts.push(
+    ['backup unavailable', backup.backupUnavailable(tr)],
+    ['backup caption', backup.backupCaption(tr, { at: AT, filename: 'bridge-2026-11-22T16-01-00Z.sqlite.age' })],
+    ['backup sent privately', backup.backupSentPrivately(tr)],
+    ['backup no private chat', backup.backupNoPrivateChat(tr, { bot: 'store_bridge_bot' })],
+    ['backup failed', backup.backupFailed(tr, { reason: NASTY })],
+    ['backup not sent', backup.backupNotSent(tr, { reason: 'Bad Request: file is too big' })],
+    ['backup too big', backup.backupTooBig(tr, { megabytes: 51, limit: 50 })],
+  );
   return texts;
 }
 

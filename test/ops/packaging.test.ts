@@ -53,13 +53,14 @@ function unitValues(key: string): string[] {
 describe('the start command', () => {
   const args = startArgs();
 
-  it('runs the bundle of src/main.ts that prestart builds, and npm run backup runs src/backup.ts', () => {
+  it('runs the bundle of src/main.ts that prestart builds, and npm run backup and restore run their entries', () => {
     expect(ENTRY_POINTS.main).toBe('src/main.ts');
     expect(args.at(-1)).toBe(`${DIST_DIR}/main.mjs`);
     expect(packageJson.scripts.prestart).toBe(packageJson.scripts.build);
     expect(packageJson.scripts.build).toBe('tsx scripts/build.ts');
     for (const entry of Object.values(ENTRY_POINTS)) expect(existsSync(resolve(REPO, entry)), entry).toBe(true);
     expect(scriptEntry('backup')).toBe(ENTRY_POINTS.backup);
+    expect(scriptEntry('restore')).toBe(ENTRY_POINTS.restore);
   });
 
   it('is what the Docker image runs, built in the build stage', () => {

@@ -45,10 +45,10 @@ export function createOrderPlacement(deps: OrderPlacementDeps): OrderPlacement {
   const lock = createKeyedLock();
 
   /** Posts a card into the order's topic (made now when it has none) and pins it, the topic's first message. */
-  const postIntoTopic = async (order: Order, chatId: number, plan?: StockPlan) => {
+  const postIntoTopic = async (order: Order, chatId: number, plan?: StockPlan, first = false) => {
     const topic = await topics.create(order, chatId);
     if (topic === undefined) return undefined;
-    const card = await cards.post(order, chatId, { threadId: topic.threadId, ...(plan === undefined ? {} : { plan }) });
+    const card = await cards.post(order, chatId, { threadId: topic.threadId, first, ...(plan === undefined ? {} : { plan }) });
     await topics.pin(card);
     return { topic, card };
   };
@@ -74,8 +74,9 @@ export function createOrderPlacement(deps: OrderPlacementDeps): OrderPlacement {
 
   return {
     async postNewOrder(order, chatId, plan) {
-      const opened = await postIntoTopic(order, chatId, plan);
-      if (opened === undefined) return [await cards.post(order, chatId, plan === undefined ? {} : { plan })];
+      // The first card: a settled action's refresh may have posted one while the appearance waited in the queue.
+      const opened = await postIntoTopic(order, chatId, plan, true);
+      if (opened === undefined) return [await cards.post(order, chatId, { first: true, ...(plan === undefined ? {} : { plan }) })];
       const url = topicUrl(chatId, opened.topic.threadId);
       return [opened.card, await send(chatId, newOrderInTopic(deps.tr, { orderId: order.id, productTitle: order.productTitle, url }))];
     },

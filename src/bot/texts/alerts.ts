@@ -8,6 +8,9 @@ export const ALERTS = {
   storeBack: (tr: Translator): Html => tr.html('alerts-store-back'),
   whileAway: (tr: Translator, summary: { orders: number; messages: number; since: number }): Html =>
     tr.html('alerts-while-away', { since: tr.format.moment(summary.since), orders: summary.orders, messages: summary.messages }),
+  /** Scheduled backups failed (said once until one works again; `reason` is the backup's own sentence, escaped), or work again. */
+  backup: (tr: Translator, alert: { kind: 'failed'; code: string; reason: string } | { kind: 'recovered' }): Html =>
+    alert.kind === 'failed' ? tr.html('alerts-backup-failed', { code: alert.code, reason: alert.reason }) : tr.html('alerts-backup-back'),
   /** Above a notice that could not be posted when it was raised (Telegram refused the chat, or could not be reached). */
   heldSince: (tr: Translator, { since }: { since: number }): Html => tr.html('alerts-held-since', { since: tr.format.moment(since) }),
   /** Any other notice: the text is escaped. */

@@ -21,6 +21,7 @@ export const COMMAND_NAMES = [
   't',
   'stats',
   'autocancel',
+  'backup',
   'language',
 ] as const;
 

@@ -3,12 +3,14 @@
  * in the history, marked, so tests can see what was removed.
  */
 import type { Chat, Message, User } from 'grammy/types';
-import { badRequest } from './errors.ts';
+import { ApiError, badRequest } from './errors.ts';
 import { commandEntities, parseTelegramHtml } from './html.ts';
 import type { ChatMessage, FakeTelegramOptions, FakeUser } from './types.ts';
 
 export function createChats(botUser: User, groups: FakeTelegramOptions['groups'] = []) {
   const chats = new Map<number, Chat>();
+  /** Users who never opened a private chat with the bot: Telegram refuses the bot's first message to them. */
+  const notStarted = new Set<number>();
   const history = new Map<number, ChatMessage[]>();
   const nextMessageId = new Map<number, number>();
 
@@ -89,7 +91,14 @@ export function createChats(botUser: User, groups: FakeTelegramOptions['groups']
     return result as unknown as Message;
   };
 
-  return { chatOf, messagesOf, findMessage, allocateMessageId, addMessage, toTelegramMessage };
+  /** A bot's send to a user who never wrote to it fails as on Telegram; writing to the bot opens the chat. */
+  const requireWritable = (chatId: number): void => {
+    if (notStarted.has(chatId)) throw new ApiError(403, "Forbidden: bot can't initiate conversation with a user");
+  };
+  const neverStarted = (userId: number) => notStarted.add(userId);
+  const started = (userId: number) => notStarted.delete(userId);
+
+  return { chatOf, messagesOf, findMessage, allocateMessageId, addMessage, toTelegramMessage, requireWritable, neverStarted, started };
 }
 
 export type Chats = ReturnType<typeof createChats>;

@@ -112,7 +112,7 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
       now,
     }),
   );
-  bot.use(stockReplaceButtons({ engine, cards, logger }));
+  bot.use(stockReplaceButtons({ engine, cards, binding, recordStep, logger }));
   // Before the order buttons, which answer any data they cannot read as stale.
   bot.use(editedRepliesFeature({ engine, offers: createEditOffers(kv), logger, now }));
   bot.use(quickReplyButtons({ templates: deps.templates, engine, codec, kv, logger, now }));

@@ -2,6 +2,7 @@
  * Replace item: the buyer says a key from stock does not work. A tap on the card asks first (a refund-like step is
  * never one tap); Confirm marks the item bad and sends the next one to the buyer through the outbox, once per bad
  * item however often it is tapped. The order is read from the message the button sits on, never from its data.
+ * Admins only (it hands out a key and writes one off): staff are refused before anything is looked up.
  */
 import { Composer, InlineKeyboard } from 'grammy';
 import type { Logger } from 'pino';
@@ -9,7 +10,10 @@ import type { OrderId } from '../../seller-api/schemas.ts';
 import type { SyncForBot } from '../../sync/contract.ts';
 import type { OrderCards } from '../cards/order-cards.ts';
 import { decodeStockItem, encodeStockItem } from './stock-item-data.ts';
+import type { RecordStep } from '../audit/recording.ts';
 import type { BotContext } from '../context.ts';
+import { adminOnly } from '../middlewares/admin-only.ts';
+import type { ChatBinding } from '../storage/chat-binding.ts';
 import { answerCallback } from '../helpers/answer-callback.ts';
 import { settleButtonMessage } from '../helpers/edit-message.ts';
 import { text } from '../helpers/html.ts';
@@ -21,6 +25,9 @@ import { maskItem } from '../../core/stock/stock-input.ts';
 export interface StockReplaceDeps {
   engine: () => SyncForBot;
   cards: OrderCards;
+  binding: ChatBinding;
+  /** Records staff's refused taps, with who tried. */
+  recordStep?: RecordStep | undefined;
   logger: Logger;
 }
 
@@ -32,9 +39,15 @@ export function stockReplaceButtons(deps: StockReplaceDeps) {
     return message && deps.engine().orderForTelegramMessage({ chatId: message.chat.id, messageId: message.message_id });
   };
 
+  const admins = adminOnly({ binding: deps.binding, logger: deps.logger, recordStep: deps.recordStep, step: () => 'stock-replace' });
+
   composer.on('callback_query:data', async (ctx, next) => {
     const data = decodeStockItem(ctx.callbackQuery.data);
     if (data === undefined) return next();
+    return admins(ctx, () => handle(ctx, data));
+  });
+
+  const handle = async (ctx: BotContext & { callbackQuery: { data: string } }, data: NonNullable<ReturnType<typeof decodeStockItem>>) => {
     const orderId = orderOfButton(ctx);
     const item =
       orderId &&
@@ -74,7 +87,7 @@ export function stockReplaceButtons(deps: StockReplaceDeps) {
         return;
       }
     }
-  });
+  };
 
   return composer;
 }

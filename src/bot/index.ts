@@ -173,8 +173,10 @@ function createAutomation(parts: BotParts, queue: TelegramQueue) {
     now,
     logger,
   });
-  // Reminders learn from the relayed messages which buyers wait for an answer; the audit records every event.
+  // Reminders learn from the relayed messages which buyers wait for an answer, and where each went out; the audit
+  // records every event.
   const observed = reminders?.observe(queue.sink) ?? queue.sink;
+  if (reminders) queue.onRelayed((relayed) => reminders.relayedAs(relayed));
   return {
     sink: parts.recording ? auditedSink(observed, parts.recording) : observed,
     services: [...(summary ? [summary] : []), ...(reminders ? [reminders] : [])],

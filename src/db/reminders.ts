@@ -19,6 +19,8 @@ export interface ReminderQueries {
    */
   begin(now: number): void;
   recordRelayed(message: RelayedMessage, now: number): void;
+  /** The Telegram message these chat messages went out in (the queue sends them after they are recorded). */
+  relayedAs(orderId: OrderId, messageIds: readonly string[], ref: TelegramRef): void;
   untakenDue(now: number, afterMs: number, maxReminders: number): UntakenDue[];
   markUntaken(orderIds: readonly OrderId[], now: number): void;
   unansweredDue(now: number, afterMs: number): UnansweredDue[];
@@ -120,7 +122,14 @@ function newestCardOf(db: SqliteDatabase): CardOf {
 }
 
 /** The chat messages relayed, and which buyers wait for an answer. */
-function relayedQueries(db: SqliteDatabase, since: Since): Pick<ReminderQueries, 'recordRelayed' | 'unansweredDue' | 'markUnanswered'> {
+function relayedQueries(
+  db: SqliteDatabase,
+  since: Since,
+): Pick<ReminderQueries, 'recordRelayed' | 'relayedAs' | 'unansweredDue' | 'markUnanswered'> {
+  // The first Telegram message a chat message went out in: a long one's later parts keep the first.
+  const setRelayedAs = db.prepare<[number, number, string, string]>(
+    'UPDATE relayed_messages SET chat_id = ?, tg_message_id = ? WHERE order_id = ? AND message_id = ? AND chat_id IS NULL',
+  );
   const insertRelayed = db.prepare(
     `INSERT INTO relayed_messages (order_id, message_id, from_buyer, created_ms, chat_id, tg_message_id, recorded_at)
      VALUES (@orderId, @messageId, @fromBuyer, @createdMs, @chatId, @tgMessageId, @now)
@@ -169,6 +178,11 @@ function relayedQueries(db: SqliteDatabase, since: Since): Pick<ReminderQueries,
         tgMessageId: message.ref?.messageId ?? null,
         now: Math.floor(now),
       });
+    },
+    relayedAs(orderId, messageIds, ref) {
+      db.transaction(() => {
+        for (const messageId of messageIds) setRelayedAs.run(ref.chatId, ref.messageId, orderId, messageId);
+      })();
     },
     unansweredDue(now, afterMs) {
       const from = since();

@@ -3,6 +3,7 @@
  * against what sync keeps, and what was already said. Synchronous or not, every call is awaited.
  */
 import type { AutoCancelDue, AutoCancelProgress, AutoCancelRule, RelayedMessage, UnansweredDue, UntakenDue } from '../../core/reminders.ts';
+import type { TelegramRef } from '../../core/telegram-ref.ts';
 import type { OrderId, ProductId } from '../../seller-api/schemas.ts';
 
 type Maybe<T> = T | Promise<T>;
@@ -11,6 +12,8 @@ export interface ReminderStore {
   /** Called at each start, before sync starts: fixes which orders are the first start's import (never reminded). */
   begin(now: number): unknown;
   recordRelayed(message: RelayedMessage, now: number): unknown;
+  /** The Telegram message these chat messages went out in (the queue sends them after they are recorded). */
+  relayedAs(orderId: OrderId, messageIds: readonly string[], ref: TelegramRef): unknown;
   untakenDue(now: number, afterMs: number, maxReminders: number): Maybe<readonly UntakenDue[]>;
   markUntaken(orderIds: readonly OrderId[], now: number): unknown;
   unansweredDue(now: number, afterMs: number): Maybe<readonly UnansweredDue[]>;

@@ -5,6 +5,8 @@
  * what sync keeps, so it survives restarts; a crash between queueing and marking may say it twice, never not at all.
  */
 import type { Logger } from 'pino';
+import type { TelegramRef } from '../../core/telegram-ref.ts';
+import type { OrderId } from '../../seller-api/schemas.ts';
 import type { SyncForBot, SyncSink } from '../../sync/contract.ts';
 import { describeError } from '../errors.ts';
 import type { QueueNotice } from '../sink/notices.ts';
@@ -31,6 +33,8 @@ export interface ReminderSettings {
 export interface Reminders {
   /** Wraps the bot's sink: records each relayed chat message, so an unanswered buyer is known. */
   observe(sink: SyncSink): SyncSink;
+  /** The Telegram message relayed chat messages went out in: a reminder replies to the buyer's own message. */
+  relayedAs(relayed: { orderId: OrderId; messageIds: readonly string[]; ref: TelegramRef }): void;
   start(): Promise<void>;
   stop(): void;
   /** One pass now (after one in progress); never throws. */
@@ -99,6 +103,13 @@ export function createReminders(deps: {
 
   return {
     observe: (sink) => observeRelays(sink, { store, now: deps.now, logger, secrets: deps.secrets }),
+    relayedAs({ orderId, messageIds, ref }) {
+      Promise.resolve()
+        .then(() => store.relayedAs(orderId, messageIds, ref))
+        .catch((error: unknown) =>
+          logger.warn({ err: describeError(error, deps.secrets), orderId }, 'relayed message not linked for reminders'),
+        );
+    },
     async start() {
       if (timer) return;
       await store.begin(deps.now());

@@ -23,6 +23,15 @@ export interface StepResult {
   progress: QueueProgress[];
   /** Telegram messages to map back to their order (replies find the order through them). */
   links: { orderId: OrderId; ref: TelegramRef; role: 'card' | 'other' }[];
+  /** Buyer messages that went out in a Telegram message (a reminder replies to the one it is about). */
+  relayed?: RelayedAs;
+}
+
+/** Chat messages of an order and the Telegram message they went out in. */
+export interface RelayedAs {
+  orderId: OrderId;
+  messageIds: string[];
+  ref: TelegramRef;
 }
 
 export interface QueueDeliveryDeps {
@@ -72,7 +81,14 @@ export function createQueueDelivery(deps: QueueDeliveryDeps): DeliverRow {
         payload: owner.row.payload,
       });
     }
-    return { progress: [...reached.values()], links: [{ orderId: head.summary.id, ref, role: 'other' }] };
+    const messageIds = [
+      ...new Set(packed.blocks.map(({ owner }) => itemOf(owner.row)).flatMap((item) => (item.kind === 'message' ? [item.message.id] : []))),
+    ];
+    return {
+      progress: [...reached.values()],
+      links: [{ orderId: head.summary.id, ref, role: 'other' }],
+      relayed: { orderId: head.summary.id, messageIds, ref },
+    };
   };
 
   return async (row) => {

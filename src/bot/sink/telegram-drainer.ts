@@ -15,7 +15,7 @@ import { backoffDelayMs, type Backoff } from '../../shared/backoff.ts';
 import { UNLIMITED_SHUTDOWN, type ShutdownBudget } from '../../shared/shutdown-budget.ts';
 import type { SyncForBot } from '../../sync/contract.ts';
 import { BridgeBotError, describeError, toBridgeError } from '../errors.ts';
-import type { DeliverRow } from './queue-delivery.ts';
+import type { DeliverRow, RelayedAs } from './queue-delivery.ts';
 import type { QueuedRow, TelegramQueueStore } from './queue-store.ts';
 
 export interface DrainerOptions {
@@ -52,6 +52,8 @@ export interface DrainerDeps {
   options: DrainerOptions;
   /** A step failed (the group may have turned topics on or off meanwhile). */
   onFailure?: () => void;
+  /** Buyer messages went out in a Telegram message (after it is recorded). */
+  onRelayed?: (relayed: RelayedAs) => void;
   now: () => number;
   logger: Logger;
   secrets: readonly string[];
@@ -137,6 +139,7 @@ export function createTelegramDrainer(deps: DrainerDeps): TelegramDrainer {
     // Links first: a crash between the two repeats the message once, and it is still mapped to its order.
     for (const link of result.links) deps.engine().linkTelegramMessage(link.orderId, link.ref, link.role);
     await store.progress(result.progress, now());
+    if (result.relayed) deps.onRelayed?.(result.relayed);
     hold = undefined;
   };
 

@@ -18,7 +18,7 @@ import type { OrderTopics } from '../topics/order-topics.ts';
 import { createActionOutcomes } from './action-outcomes.ts';
 import { createNoticeDelivery } from './notice-delivery.ts';
 import { adoptHeldNotices, alertNotice, type Notice, type PostNotice, type QueueNotice } from './notices.ts';
-import { createQueueDelivery } from './queue-delivery.ts';
+import { createQueueDelivery, type RelayedAs } from './queue-delivery.ts';
 import { toEntry } from './queue-items.ts';
 import type { TelegramQueueStore } from './queue-store.ts';
 import { createQueuedSink, DEFAULT_MAX_PENDING } from './queued-sink.ts';
@@ -39,6 +39,8 @@ export interface TelegramQueue {
   retryNow(): void;
   /** Items not in Telegram yet. */
   waiting(): Promise<number>;
+  /** Tells `listener` which Telegram message each relayed buyer message went out in. */
+  onRelayed(listener: (relayed: RelayedAs) => unknown): void;
 }
 
 export interface TelegramQueueDeps {
@@ -62,6 +64,7 @@ export function createTelegramQueue(deps: TelegramQueueDeps): TelegramQueue {
   const { api, store, binding, cards, engine, topics, tr, now, logger, secrets } = deps;
   const delivery = createSinkDelivery({ api, binding, cards, engine, topics, tr });
   const deliverNotice = createNoticeDelivery({ api, binding, codec: deps.codec, tr, logger, secrets });
+  const relayListeners: ((relayed: RelayedAs) => unknown)[] = [];
   const drainer = createTelegramDrainer({
     store,
     deliver: createQueueDelivery({ delivery, deliverNotice, binding, engine, store, tr }),
@@ -69,6 +72,9 @@ export function createTelegramQueue(deps: TelegramQueueDeps): TelegramQueue {
     options: { ...DEFAULT_DRAINER, ...deps.options },
     // A step failed: the group may have turned topics on or off meanwhile.
     onFailure: () => topics.recheck(),
+    onRelayed: (relayed) => {
+      for (const listener of relayListeners) listener(relayed);
+    },
     now,
     logger,
     secrets,
@@ -98,5 +104,6 @@ export function createTelegramQueue(deps: TelegramQueueDeps): TelegramQueue {
     stop: (budget) => drainer.stop(budget),
     retryNow: () => drainer.retryNow(),
     waiting: async () => store.pending(),
+    onRelayed: (listener) => void relayListeners.push(listener),
   };
 }

@@ -5,7 +5,16 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../support/fake-telegram-api.ts';
-import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, settled, type BridgeHarness, type BridgeHarnessOptions } from './harness.ts';
+import {
+  ADMIN,
+  createBridgeHarness,
+  eventually,
+  GROUP_ID,
+  labels,
+  settled,
+  type BridgeHarness,
+  type BridgeHarnessOptions,
+} from './harness.ts';
 
 const MINUTE = 60_000;
 const inGroup = { chatId: GROUP_ID };

@@ -32,6 +32,12 @@ export interface CardExtra {
   audit?: readonly Html[];
 }
 
+/**
+ * Somebody performs the order once it was taken: the store names an assignee (`user`) on a paid order nobody took,
+ * which would read "performed by a person on the store website" on a new order's card.
+ */
+const isPerformed = (order: Order): boolean => order.takenAt !== undefined || (order.status !== 'paid' && order.status !== 'cancelled');
+
 /** The order card: what a seller needs to act, in the chat's language (`tr`). */
 export function orderCard(tr: Translator, order: Order, extra: CardExtra = { lines: [], showsValue: false }): Html {
   const head: Html[] = [cardTitle(tr, { orderId: order.id })];
@@ -40,7 +46,7 @@ export function orderCard(tr: Translator, order: Order, extra: CardExtra = { lin
   if (order.amount !== undefined) head.push(cardAmount(tr, { amount: order.amount }));
   if (order.createdAt) head.push(cardCreated(tr, { createdAt: order.createdAt }));
   head.push(cardStatus(tr, { status: order.status }));
-  if (order.assigneeType) head.push(cardPerformedBy(tr, { assignee: order.assigneeType }));
+  if (order.assigneeType && isPerformed(order)) head.push(cardPerformedBy(tr, { assignee: order.assigneeType }));
 
   const tail: Html[] = [];
   if (extra.showsValue) tail.push(...extra.lines);

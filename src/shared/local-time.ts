@@ -90,3 +90,25 @@ export function addDays(day: string, days: number): string {
   const moved = new Date(Date.UTC(year, month - 1, date + days));
   return `${moved.getUTCFullYear()}-${pad(moved.getUTCMonth() + 1)}-${pad(moved.getUTCDate())}`;
 }
+
+/**
+ * The `count` local days that end with the day of `at`, oldest first, each with the instants it spans; the last one
+ * ends just after `at`, so a figure asked at `at` counts what happened at that very millisecond.
+ */
+export function lastLocalDays(at: number, count: number, timeZone: string): { day: string; from: number; to: number }[] {
+  const today = localDay(at, timeZone);
+  return Array.from({ length: count }, (_, index) => {
+    const day = addDays(today, index - count + 1);
+    const last = index === count - 1;
+    return { day, from: localTimeOn(day, 0, 0, timeZone), to: last ? at + 1 : localTimeOn(addDays(day, 1), 0, 0, timeZone) };
+  });
+}
+
+/** `at` as the zone's wall clock with its offset, to the second: `2026-11-23T17:30:00+05:30` (RFC 3339). */
+export function localIsoTime(at: number, timeZone: string): string {
+  const p = localParts(at, timeZone);
+  const offsetMinutes = Math.round(offsetAt(at, timeZone) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const offset = `${sign}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${offset}`;
+}

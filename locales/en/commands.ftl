@@ -12,7 +12,8 @@ commands-description-templates = List the reply templates
 commands-description-template = Save a reply template: /template <name> <text>; show one: /template <name>
 commands-description-untemplate = Delete a reply template: /untemplate <name>
 commands-description-t = Reply to an order message with /t <name> to send a template
-commands-description-stats = Orders, revenue and answer times: today and the last 7 days
+commands-description-stats = Orders, revenue and answer times with a chart: /stats [days] (7 by default)
+commands-description-export = A spreadsheet (CSV) of the orders: /export [days] (30 by default)
 commands-description-autocancel = Cancel untaken orders of a product automatically: /autocancel <productId> <minutes|off>
 commands-description-language = Your language for the bot's answers to you
 

@@ -12,7 +12,8 @@ commands-description-templates = Список шаблонов ответов
 commands-description-template = Сохранить шаблон: /template <имя> <текст>; показать: /template <имя>
 commands-description-untemplate = Удалить шаблон: /untemplate <имя>
 commands-description-t = Ответьте на сообщение заказа командой /t <имя>, чтобы отправить шаблон
-commands-description-stats = Заказы, выручка и время ответа: сегодня и за 7 дней
+commands-description-stats = Заказы, выручка и время ответа с графиком: /stats [дни] (по умолчанию 7)
+commands-description-export = Таблица (CSV) заказов: /export [дни] (по умолчанию 30)
 commands-description-autocancel = Автоотмена невзятых заказов товара: /autocancel <productId> <минуты|off>
 commands-description-language = Ваш язык для ответов бота вам
 

@@ -15,6 +15,7 @@ import {
   createTemplateQueries,
   createAuditQueries,
   createStatsQueries,
+  createOrderExportQueries,
   createSummaryLedger,
   createReminderQueries,
   createTelegramQueueQueries,
@@ -87,6 +88,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     staffIds: config.telegram.staffIds,
     audit: createAuditQueries(db),
     stats: createStatsQueries(db),
+    orderExport: createOrderExportQueries(db),
     summaryLedger: createSummaryLedger(db),
     ...(config.dailySummaryAt === undefined ? {} : { dailySummaryAt: config.dailySummaryAt }),
     engine: () => {

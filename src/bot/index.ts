@@ -47,6 +47,9 @@ import { actorScope, auditedEngine, auditedSink, stepRecorder } from './audit/re
 import { cardAuditLines } from './audit/card-lines.ts';
 import { orderHistory } from './audit/order-history.ts';
 import { statsFeature } from './features/stats.ts';
+import { exportFeature } from './features/export.ts';
+import { chartPoster } from './stats/sales-chart.ts';
+import { createSalesChartRenderer } from '../sales/chart-render.ts';
 import { dailySummaryIfSet } from './upkeep/daily-summary.ts';
 import { createCallbackAnswerDeadline } from './middlewares/callback-answer-deadline.ts';
 import { createApiTransformers, DEFAULT_PACING, DEFAULT_RETRY } from './transport/api-transformers.ts';
@@ -260,7 +263,10 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   );
   bot.use(deliverButtons({ codec, steps: deliverSteps, now }));
   bot.use(templatesFeature({ templates: deps.templates, engine, binding, topics, recordStep, logger, now }));
-  bot.use(statsFeature({ stats: deps.stats, now }));
+  // Drawn in this process; loaded on the first chart only (sales/chart-render.ts).
+  const salesChart = deps.salesChart ?? createSalesChartRenderer();
+  bot.use(statsFeature({ stats: deps.stats, chart: salesChart, logger, now }));
+  bot.use(exportFeature({ orders: deps.orderExport, binding, recordStep, logger, now }));
   const { audit } = deps;
   // In the language of whoever asks, like every answer to a command.
   const history = audit && ((askingTr: Translator, orderId: OrderId) => orderHistory(askingTr, audit, orderId));
@@ -284,6 +290,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     ledger: deps.summaryLedger,
     post: (notice) => notices.post(notice),
     checkEveryMs: deps.dailySummaryCheckMs,
+    chart: { render: salesChart, post: chartPoster({ api: bot.api, chatId: () => binding.requireChatId(), logger, secrets }) },
     now,
     logger,
   });

@@ -12,6 +12,7 @@ import { createAuditQueries, createSummaryLedger } from '../../src/db/audit.ts';
 import { createBridgeBot, type BridgeBot, type BridgeBotDeps, type ReminderSettings } from '../../src/bot/index.ts';
 import { createCardViewQueries, type CardViewQueries } from '../../src/db/card-views.ts';
 import { createStatsQueries } from '../../src/db/stats.ts';
+import { createOrderExportQueries } from '../../src/db/order-export.ts';
 import { createKeyValueStore, type KeyValueStore } from '../../src/db/kv.ts';
 import { createOrderTopicQueries } from '../../src/db/order-topics.ts';
 import { createReminderQueries } from '../../src/db/reminders.ts';
@@ -153,6 +154,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       adminIds,
       audit: createAuditQueries(db),
       stats: createStatsQueries(db),
+      orderExport: createOrderExportQueries(db),
       summaryLedger: createSummaryLedger(db),
       engine: () => engine!,
       kv,

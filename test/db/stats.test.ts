@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { statsPeriods } from '../../src/bot/stats/report.ts';
 import { createAuditQueries } from '../../src/db/audit.ts';
-import { createStatsQueries, STATS_QUERIES } from '../../src/db/stats.ts';
+import { ORDER_EXPORT_QUERY } from '../../src/db/order-export.ts';
+import { createStatsQueries, SALES_BY_DAY_QUERY, STATS_QUERIES } from '../../src/db/stats.ts';
 import { OrderSchema, type OrderId } from '../../src/seller-api/schemas.ts';
 import { lastLocalDays } from '../../src/shared/local-time.ts';
 import { useMemoryDb } from '../support/memory-db.ts';
@@ -142,13 +143,16 @@ describe('stats figures', () => {
     });
   });
 
-  it('every figure is a range scan of an index, not a scan of the table', () => {
+  it('every figure, the chart and the export are range scans of an index, not scans of the table', () => {
     seedStore();
-    for (const [name, sql] of Object.entries(STATS_QUERIES)) {
-      const plan = mem.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ from: 0, to: NOW }) as { detail: string }[];
+    const queries = { ...STATS_QUERIES, salesByDay: SALES_BY_DAY_QUERY, orderExport: ORDER_EXPORT_QUERY };
+    const days = JSON.stringify(lastLocalDays(NOW, 7, 'UTC'));
+    for (const [name, sql] of Object.entries(queries)) {
+      const params = name === 'salesByDay' ? { days } : { from: 0, to: NOW };
+      const plan = mem.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[];
       const scans = plan
         .map((row) => row.detail)
-        .filter((detail) => /^SCAN (order_events|audit_log|chat_log)\b/.test(detail) && !/USING/.test(detail));
+        .filter((detail) => /^SCAN (order_events|audit_log|chat_log|orders)\b/.test(detail) && !/USING/.test(detail));
       expect(scans, name).toEqual([]);
     }
   });

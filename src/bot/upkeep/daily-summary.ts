@@ -6,14 +6,20 @@
  * several checks in it post once, and a slot missed while the bridge was down is posted at the first check after the
  * start, once (a new setup does not post a summary for a slot before its first start). The notice poster holds the post until Telegram takes it, also across restarts. The figures are as of
  * the slot, not of the late posting, so a late summary says what the on-time one would have said.
+ *
+ * The chart of the last 7 days follows the text as a photo with the period's totals as its caption. The text stays a
+ * notice of its own rather than the photo's caption: a Russian summary comes near Telegram's 1024 characters of
+ * caption, and a notice is held across restarts while a photo is sent once, best effort (its figures are in the text).
  */
 import type { Logger } from 'pino';
 import type { StatsStore, SummaryLedger } from '../../core/audit.ts';
 import { addDays, localDay, localTimeOn } from '../../shared/local-time.ts';
 import type { PostNotice } from '../sink/notices.ts';
-import { buildStatsReport } from '../stats/report.ts';
+import { buildStatsReport, DEFAULT_STATS_DAYS } from '../stats/report.ts';
+import { type ChartPhoto, salesChartPhoto } from '../stats/sales-chart.ts';
 import { dailySummary, dailySummaryTitle } from '../texts/stats.ts';
 import type { Translator } from '../texts/translator.ts';
+import type { SalesChartRenderer } from '../../sales/chart-render.ts';
 
 export interface LocalTimeOfDay {
   hour: number;
@@ -30,6 +36,8 @@ export interface DailySummaryDeps {
   post: PostNotice;
   /** How often the clock is looked at (default 30 s): a summary goes out within this after its minute. */
   checkEveryMs: number;
+  /** The chart after the text (`post` logs its own failures); absent: the text alone. */
+  chart?: { render: SalesChartRenderer; post: (photo: ChartPhoto) => Promise<void> } | undefined;
   now: () => number;
   logger: Logger;
 }
@@ -67,9 +75,12 @@ function createDailySummary(deps: DailySummaryDeps): DailySummary {
       }
       // Built before the claim: a report that fails to build leaves the day unclaimed for the next check.
       const report = buildStatsReport(deps.tr, deps.stats, slot.at);
+      const chart = deps.chart;
+      const photo = chart && (await salesChartPhoto({ ...deps, render: chart.render }, deps.tr, slot.at, DEFAULT_STATS_DAYS));
       if (!deps.ledger.claim(slot.day, now)) return false;
       await deps.post(dailySummary({ title: dailySummaryTitle(deps.tr, { day: deps.tr.format.day(slot.at) }), report }));
-      deps.logger.info({ day: slot.day }, 'daily summary posted');
+      deps.logger.info({ day: slot.day, chart: photo !== undefined }, 'daily summary posted');
+      if (chart && photo) await chart.post(photo);
       return true;
     } catch (error) {
       deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'daily summary failed');

@@ -1,13 +1,13 @@
 /**
- * The HTTP side: a node:http server on 127.0.0.1 that takes POST /bot<token>/<method> with a JSON or urlencoded
- * body, records the call, applies a programmed fault or routes it to its handler, and answers `{ok, result}` or
- * `{ok: false, error_code, description, parameters}`. GET /file/bot<token>/<path> downloads a file users sent.
+ * The HTTP side: a node:http server on 127.0.0.1 that takes POST /bot<token>/<method> with a JSON, urlencoded or
+ * multipart (file upload) body, records the call, applies a programmed fault or routes it to its handler, and answers
+ * `{ok, result}` or `{ok: false, error_code, description, parameters}`. GET /file/bot<token>/<path> downloads a file users sent.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError } from './errors.ts';
 import { failureBody, type Faults } from './faults.ts';
-import type { RecordedCall } from './types.ts';
+import type { RecordedCall, UploadedFile } from './types.ts';
 
 /** A Bot API method: returns (or resolves to) its result, throws ApiError for an error answer. */
 export type MethodHandler = (params: Record<string, unknown>, closed: AbortSignal) => unknown;
@@ -31,9 +31,11 @@ export interface FakeServer {
 async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
+  const type = request.headers['content-type'] ?? '';
+  // A file upload (sendPhoto, sendDocument with an InputFile) comes as multipart/form-data.
+  if (type.startsWith('multipart/form-data')) return readMultipart(Buffer.concat(chunks), type);
   const raw = Buffer.concat(chunks).toString('utf8');
   if (raw === '') return {};
-  const type = request.headers['content-type'] ?? '';
   if (type.includes('application/json')) return JSON.parse(raw) as Record<string, unknown>;
   // Form bodies carry objects as JSON strings, numbers as strings.
   const params: Record<string, unknown> = {};
@@ -42,6 +44,47 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
       params[key] = JSON.parse(value);
     } catch {
       params[key] = value;
+    }
+  }
+  return params;
+}
+
+/**
+ * The fields of a multipart body as grammY writes it: a file goes in a part of its own (with a filename), and the
+ * method's parameter names it as `attach://<part>`, resolved here to an `UploadedFile`; other fields read as in a form.
+ */
+function readMultipart(body: Buffer, type: string): Record<string, unknown> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(type);
+  if (!boundary) throw new Error('multipart body without a boundary');
+  const delimiter = Buffer.from(`\r\n--${boundary[1] ?? boundary[2]}`);
+  const parts = new Map<string, { fileName: string | undefined; bytes: Buffer }>();
+  // Prefixed with CRLF so the first delimiter looks like the others.
+  const all = Buffer.concat([Buffer.from('\r\n'), body]);
+  for (let at = all.indexOf(delimiter); at !== -1; ) {
+    const next = all.indexOf(delimiter, at + delimiter.length);
+    if (next === -1) break;
+    const part = all.subarray(at + delimiter.length + 2, next);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    const headers = part.subarray(0, headerEnd).toString('utf8');
+    const name = /name="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+    const fileName = /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+    if (name !== undefined) parts.set(name, { fileName, bytes: part.subarray(headerEnd + 4) });
+    at = next;
+  }
+  const params: Record<string, unknown> = {};
+  for (const [name, { fileName, bytes }] of parts) {
+    if (fileName !== undefined) continue;
+    const text = bytes.toString('utf8');
+    const attached = /^attach:\/\/(.+)$/.exec(text)?.[1];
+    const file = attached === undefined ? undefined : parts.get(attached);
+    if (file !== undefined) {
+      params[name] = { fileName: file.fileName ?? attached ?? '', bytes: Buffer.from(file.bytes) } satisfies UploadedFile;
+      continue;
+    }
+    try {
+      params[name] = JSON.parse(text);
+    } catch {
+      params[name] = text;
     }
   }
   return params;

@@ -18,6 +18,7 @@ export const ENTRY_POINTS = {
   doctor: 'src/doctor.ts',
   backup: 'src/backup.ts',
   stock: 'src/stock.ts',
+  export: 'src/export.ts',
   sandbox: 'src/sandbox/cli.ts',
 } as const;
 

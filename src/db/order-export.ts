@@ -74,7 +74,7 @@ export function createOrderExportQueries(db: SqliteDatabase): OrderExportStore {
   return {
     *orders(period) {
       // Row by row: a year of orders is not held in memory at once.
-      for (const row of select.iterate(period)) yield toExported(row);
+      for (const row of select.iterate({ from: period.from, to: period.to })) yield toExported(row);
     },
   };
 }

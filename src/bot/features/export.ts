@@ -6,12 +6,11 @@
 import { Composer, InputFile } from 'grammy';
 import type { Logger } from 'pino';
 import type { OrderExportStore } from '../../core/sales.ts';
+import { EXPORT_DAYS, parseDays, periodOfDays } from '../../core/sales-days.ts';
 import { ordersCsv } from '../../sales/export-csv.ts';
-import { lastLocalDays } from '../../shared/local-time.ts';
 import type { RecordStep } from '../audit/recording.ts';
 import type { BotContext } from '../context.ts';
 import { adminOnly } from '../middlewares/admin-only.ts';
-import { EXPORT_DAYS, parseDays } from '../stats/days-argument.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
 import { exportCaption, exportEmpty, exportFailed, exportUnavailable, exportUsage } from '../texts/export.ts';
 
@@ -45,9 +44,7 @@ export function exportFeature(deps: {
     if (days === undefined) return void (await ctx.reply(exportUsage(ctx.tr)));
     const at = deps.now();
     const timeZone = ctx.tr.format.timeZone;
-    const localDays = lastLocalDays(at, days, timeZone);
-    const first = localDays[0] ?? { day: '', from: at };
-    const period = { from: first.from, to: at + 1 };
+    const period = periodOfDays(at, days, timeZone);
     let made: Awaited<ReturnType<typeof csvOf>>;
     try {
       made = await csvOf(orders, period, timeZone);
@@ -57,7 +54,7 @@ export function exportFeature(deps: {
     }
     if (made.count === 0) return void (await ctx.reply(exportEmpty(ctx.tr, { days })));
     const caption = exportCaption(ctx.tr, { count: made.count, from: ctx.tr.format.day(period.from), to: ctx.tr.format.day(at) });
-    const name = `orders-${first.day}-${localDays.at(-1)?.day ?? first.day}.csv`;
+    const name = `orders-${period.firstDay}-${period.lastDay}.csv`;
     await ctx.replyWithDocument(new InputFile(made.csv, name), { caption: caption.html, parse_mode: 'HTML' });
     // Who took the orders out of the bridge: in the audit trail, like every other admin step.
     record(ctx, 'export', 'ok');

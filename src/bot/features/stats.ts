@@ -6,9 +6,9 @@
 import { Composer } from 'grammy';
 import type { Logger } from 'pino';
 import type { StatsStore } from '../../core/audit.ts';
+import { parseDays, STATS_DAYS } from '../../core/sales-days.ts';
 import type { SalesChartRenderer } from '../../sales/chart-render.ts';
 import type { BotContext } from '../context.ts';
-import { parseDays, STATS_DAYS } from '../stats/days-argument.ts';
 import { buildStatsReport } from '../stats/report.ts';
 import { chartPhotoMessage, salesChartPhoto } from '../stats/sales-chart.ts';
 import { statsUnavailable, statsUsage } from '../texts/stats.ts';

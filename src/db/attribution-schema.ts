@@ -34,7 +34,10 @@ export const ATTRIBUTION_MIGRATION = {
             (SELECT l.actor_name FROM audit_log AS l WHERE l.action_id = a.id AND l.actor_kind = 'person'))
         FROM (
           SELECT o.id, json_extract(o.payload, '$.by') AS source FROM outbox AS o
-          WHERE o.order_id = new.order_id AND o.kind = ${verbOf('new.kind')} AND o.state IN ('pending', 'succeeded')
+          -- kind <> 'message' spelled out: it lets SQLite search outbox_live_order_action (a partial index on it)
+          -- rather than read every finished action, on every status change.
+          WHERE o.order_id = new.order_id AND o.kind = ${verbOf('new.kind')}
+            AND o.kind <> 'message' AND o.state IN ('pending', 'succeeded')
           ORDER BY o.id DESC LIMIT 1
         ) AS a
         WHERE order_events.id = new.id;

@@ -2,7 +2,8 @@
  * The orders of the export (/export, `npm run export`): the orders first seen in a period, as /stats counts new paid
  * orders, with when and by whom each was taken, delivered and cancelled. Read from the status history
  * (`order_events`, which keeps the product and who changed what: migration 12) so an order the pruner removed from
- * `orders` is still listed; the `orders` row, while there, gives the current status and fields.
+ * `orders` is still listed; the `orders` row, while there, gives the current status. Product, quantity and amount are
+ * as the order was first seen (a paid order's do not change).
  */
 import type { ChangedBy, ExportedOrder, OrderExportStore } from '../core/sales.ts';
 import { MAIN_STORE } from '../core/sales.ts';
@@ -31,10 +32,11 @@ const firstOf = (kind: string) =>
 
 export const ORDER_EXPORT_QUERY = `
   SELECT n.order_id, coalesce(n.created_ms, n.at) AS created,
-    coalesce(o.order_json ->> '$.productId', n.product_id) AS product_id,
-    coalesce(o.order_json ->> '$.productTitle', n.product_title) AS product_title,
-    coalesce(o.order_json ->> '$.quantity', n.quantity) AS quantity,
-    coalesce(o.order_json ->> '$.amount', n.amount) AS amount,
+    -- The first event's copy (migration 12); the order's JSON, parsed only where the copy is missing.
+    coalesce(n.product_id, o.order_json ->> '$.productId') AS product_id,
+    coalesce(n.product_title, o.order_json ->> '$.productTitle') AS product_title,
+    coalesce(n.quantity, o.order_json ->> '$.quantity') AS quantity,
+    coalesce(n.amount, o.order_json ->> '$.amount') AS amount,
     coalesce(o.status, (SELECT e.status FROM order_events AS e WHERE e.order_id = n.order_id ORDER BY e.id DESC LIMIT 1)) AS status,
     t.at AS taken_at, t.by_kind AS taken_kind, t.by_name AS taken_name,
     d.at AS delivered_at, d.by_kind AS delivered_kind, d.by_name AS delivered_name,

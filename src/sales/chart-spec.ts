@@ -30,8 +30,9 @@ const PANEL_HEIGHT = 190;
 const PANEL_GAP = 84;
 /** At most this many day labels under the chart: more would overlap at this size. */
 const MAX_DAY_LABELS = 7;
-/** Values written on the bars and points up to this many days; beyond, the axes tell. */
-const MAX_VALUE_LABELS = 14;
+/** Counts written on the bars up to this many days, amounts on the points up to a week; beyond, the axes tell. */
+const MAX_COUNT_LABELS = 14;
+const MAX_AMOUNT_LABELS = 7;
 
 export const CHART_FONT_FAMILY = 'PT Sans';
 /** d3-format: grouped thousands, as many decimals as the value has (`1 234,5`, `12`), never an exponent. */
@@ -68,7 +69,7 @@ function shownDays(labels: readonly string[]): string[] {
 
 const axisStyle = {
   labelFont: CHART_FONT_FAMILY,
-  labelFontSize: 17,
+  labelFontSize: 18,
   labelColor: MUTED,
   domainColor: '#9aa5b1',
   tickColor: '#9aa5b1',
@@ -84,7 +85,7 @@ const panelTitle = (text: string, color: string) => ({
       text: { value: text },
       fill: { value: color },
       font: { value: CHART_FONT_FAMILY },
-      fontSize: { value: 20 },
+      fontSize: { value: 21 },
       fontWeight: { value: 'bold' },
     },
   },
@@ -125,7 +126,7 @@ const valueLabel = (field: string, dy: number, color: string) => ({
       text: { signal: `format(datum.${field}, '${NUMBER}')` },
       fill: { value: color },
       font: { value: CHART_FONT_FAMILY },
-      fontSize: { value: 16 },
+      fontSize: { value: 17 },
       fontWeight: { value: 'bold' },
     },
   },
@@ -136,7 +137,7 @@ export function salesChartSpec(input: SalesChartInput): Spec {
   const label = dayLabeller(input.locale);
   const values = input.days.map((day) => ({ label: label(day.day), orders: day.orders, revenue: day.revenue }));
   const showDays = shownDays(values.map((value) => value.label));
-  const withValues = values.length <= MAX_VALUE_LABELS;
+
   const bars = {
     type: 'rect',
     from: { data: 'days' },
@@ -172,7 +173,7 @@ export function salesChartSpec(input: SalesChartInput): Spec {
     background: 'white',
     // Vega reads the number format of the language (axes, value labels) from the configuration.
     config: { locale: { number: numberLocale(input.locale) } },
-    title: { text: input.labels.title, font: CHART_FONT_FAMILY, fontSize: 24, color: INK, anchor: 'start', offset: 28 },
+    title: { text: input.labels.title, font: CHART_FONT_FAMILY, fontSize: 26, color: INK, anchor: 'start', offset: 28 },
     data: [{ name: 'days', values }],
     scales: [{ name: 'x', type: 'band', domain: { data: 'days', field: 'label' }, range: 'width', padding: 0.2 }],
     marks: [
@@ -181,7 +182,7 @@ export function salesChartSpec(input: SalesChartInput): Spec {
         field: 'orders',
         title: input.labels.orders,
         color: BARS,
-        marks: [bars, ...(withValues ? [valueLabel('orders', -6, INK)] : [])],
+        marks: [bars, ...(values.length <= MAX_COUNT_LABELS ? [valueLabel('orders', -6, INK)] : [])],
         showDays,
       }),
       panel({
@@ -189,7 +190,7 @@ export function salesChartSpec(input: SalesChartInput): Spec {
         field: 'revenue',
         title: input.labels.revenue,
         color: LINE,
-        marks: [line, dots, ...(withValues ? [valueLabel('revenue', -14, INK)] : [])],
+        marks: [line, dots, ...(values.length <= MAX_AMOUNT_LABELS ? [valueLabel('revenue', -14, INK)] : [])],
         showDays,
       }),
     ],

@@ -1,6 +1,6 @@
 /** The days of /stats's chart and the times of the export, in the bot's zone: DST days are 23 or 25 hours long. */
 import { describe, expect, it } from 'vitest';
-import { lastLocalDays, localIsoTime } from '../../src/shared/local-time.ts';
+import { lastLocalDays, localIsoFormatter } from '../../src/shared/local-time.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const HOUR = 3_600_000;
@@ -24,12 +24,28 @@ describe('lastLocalDays', () => {
   });
 });
 
-describe('localIsoTime', () => {
+const localIsoTime = (at: number, timeZone: string) => localIsoFormatter(timeZone)(at);
+
+describe('localIsoFormatter', () => {
   it('is the wall clock with its offset, which tells the twice-lived hour apart', () => {
     expect(localIsoTime(at('2026-11-22T18:45:07Z'), 'Asia/Kolkata')).toBe('2026-11-23T00:15:07+05:30');
     expect(localIsoTime(at('2026-11-22T18:45:00Z'), 'America/New_York')).toBe('2026-11-22T13:45:00-05:00');
     expect(localIsoTime(at('2026-10-25T00:30:00Z'), 'Europe/Berlin')).toBe('2026-10-25T02:30:00+02:00');
     expect(localIsoTime(at('2026-10-25T01:30:00Z'), 'Europe/Berlin')).toBe('2026-10-25T02:30:00+01:00');
     expect(localIsoTime(at('2026-11-22T18:45:00.999Z'), 'UTC')).toBe('2026-11-22T18:45:00+00:00');
+  });
+
+  it('agrees with Intl hour by hour through a year, both changes of summer time included, one formatter per zone', () => {
+    const wrong: string[] = [];
+    for (const zone of ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu']) {
+      const format = localIsoFormatter(zone);
+      const intl = new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', dateStyle: 'short', timeStyle: 'medium' });
+      // 61 minutes and 7 seconds: every hour of the year, at a minute and second that keeps moving.
+      for (let t = at('2026-01-01T00:00:00Z'); t < at('2027-01-01T00:00:00Z'); t += 61 * 60_000 + 7_000) {
+        const [day, time] = intl.format(t).split(', ');
+        if (format(t).slice(0, 19) !== `${day}T${time}`) wrong.push(`${zone} ${new Date(t).toISOString()} ${format(t)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

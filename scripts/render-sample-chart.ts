@@ -40,7 +40,14 @@ function fill(db: ReturnType<typeof openDatabase>) {
       const product = pick(random, products);
       const id = `ord_sample_${String(++n).padStart(4, '0')}` as OrderId;
       const order = (status: string) =>
-        OrderSchema.parse({ id, status, createdAt: new Date(at).toISOString(), productTitle: product.title, quantity: 1, amount: product.price });
+        OrderSchema.parse({
+          id,
+          status,
+          createdAt: new Date(at).toISOString(),
+          productTitle: product.title,
+          quantity: 1,
+          amount: product.price,
+        });
       queries.orders.insert(order('paid'), open, at);
       const roll = random();
       if (roll < 0.06) queries.orders.update(order('cancelled'), { isOpen: false, chatWatchUntil: at + 1440 * MIN }, at + 30 * MIN);

@@ -23,7 +23,6 @@ export function statsFeature(deps: { stats: StatsStore | undefined; chart: Sales
     if (days === undefined) return void (await ctx.reply(statsUsage(ctx.tr)));
     const at = deps.now();
     await ctx.reply(buildStatsReport(ctx.tr, stats, at, days).html, { parse_mode: 'HTML' });
-    await ctx.replyWithChatAction('upload_photo').catch(() => undefined);
     const photo = await salesChartPhoto({ stats, render: deps.chart, logger: deps.logger }, ctx.tr, at, days);
     if (photo) await ctx.replyWithPhoto(...chartPhotoMessage(photo));
   });

@@ -35,7 +35,8 @@ async function twoOrders(harness: BridgeHarness) {
 async function ask(harness: BridgeHarness, from: FakeUser, command: string): Promise<ChatMessage[]> {
   const before = harness.telegram.botMessages(GROUP_ID).length;
   harness.telegram.sendText(from, command, inGroup);
-  await settled(harness);
+  // A first chart starts the drawing thread and loads Vega: seconds on a busy machine.
+  await settled(harness, 20_000);
   return harness.telegram.botMessages(GROUP_ID).slice(before);
 }
 

@@ -9,7 +9,9 @@ import { Resvg } from '@resvg/resvg-js';
 import { parse, View } from 'vega';
 import { describe, expect, it } from 'vitest';
 import type { SalesDay } from '../../src/core/sales.ts';
+import { chartFontFiles } from '../../src/sales/chart-font.ts';
 import { createSalesChartRenderer } from '../../src/sales/chart-render.ts';
+import { createChartThread } from '../../src/sales/chart-worker.ts';
 import { salesChartSpec, type SalesChartInput } from '../../src/sales/chart-spec.ts';
 
 const DAYS: SalesDay[] = [
@@ -102,5 +104,27 @@ describe('the sales chart', () => {
     // Two axes (orders, revenue) name the same days.
     expect(named.length).toBeLessThanOrEqual(14);
     expect(named).toContain('>Nov 23<');
+  });
+});
+
+describe('the drawing thread', () => {
+  const input = { days: DAYS, labels: LABELS.en, locale: 'en' };
+  const isPng = (png: Uint8Array) => Buffer.from(png).subarray(1, 4).toString() === 'PNG';
+
+  it('draws again after it ended for being idle, and across the charts-per-thread limit', async () => {
+    const renderer = createSalesChartRenderer({ idleMs: 50, chartsPerThread: 2 });
+    const burst = await Promise.all([renderer(input), renderer(input), renderer(input)]);
+    expect(burst.every(isPng)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(isPng(await renderer(input))).toBe(true);
+  });
+
+  it('answers a failure as an error, then draws the next chart in a new thread; gives up a chart that takes too long', async () => {
+    const font = { fontFiles: chartFontFiles(), loadSystemFonts: false as const, defaultFontFamily: 'PT Sans', sansSerifFamily: 'PT Sans' };
+    const draw = createChartThread();
+    await expect(draw({ spec: { marks: [{ type: 'no-such-mark' }] }, font, zoom: 1 })).rejects.toThrow(/./);
+    expect(isPng(await draw({ spec: salesChartSpec(input), font, zoom: 1 }))).toBe(true);
+    const hurried = createChartThread({ timeoutMs: 1 });
+    await expect(hurried({ spec: salesChartSpec(input), font, zoom: 1 })).rejects.toThrow(/not drawn within 1 ms/);
   });
 });

@@ -21,7 +21,10 @@ export interface DrawRequest {
 export interface ChartThreadOptions {
   /** The thread ends after this long without a chart (default 30 s). */
   idleMs?: number;
-  /** …and after this many charts, so a burst holds at most this many charts' pixels (default 8). */
+  /**
+   * …and after this many charts, so a burst holds at most this many charts' pixels (default 24: some 150 MB at worst,
+   * and the restart, most of a second, comes once in that many charts).
+   */
   chartsPerThread?: number;
   /** A chart not drawn by then is given up and the thread ended (default 30 s). */
   timeoutMs?: number;
@@ -54,7 +57,7 @@ parentPort.on('message', async ({ spec, font, zoom }) => {
 
 /** Draws one chart at a time in the thread, starting and ending it as the options say. */
 export function createChartThread(options: ChartThreadOptions = {}): (request: DrawRequest) => Promise<Uint8Array> {
-  const { idleMs = 30_000, chartsPerThread = 8, timeoutMs = 30_000 } = options;
+  const { idleMs = 30_000, chartsPerThread = 24, timeoutMs = 30_000 } = options;
   let thread: { worker: Worker; charts: number } | undefined;
   let idle: NodeJS.Timeout | undefined;
   let queue: Promise<unknown> = Promise.resolve();

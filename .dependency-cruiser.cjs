@@ -1,8 +1,9 @@
 /**
  * dependency-cruiser: the layering of src/ written down (docs/architecture.md describes it). `npm run lint` runs it.
  *
- * Bottom to top: shared (domain-free tools) → i18n (the locale files), log, seller-api → core (actions, Telegram refs, statuses) → db →
- * sync / bot (side by side, meeting only in sync/contract.ts) and ops → app and the entry files, which wire everything.
+ * Bottom to top: shared (domain-free tools) → i18n (the locale files), log, seller-api → core (actions, Telegram refs, statuses) → db,
+ * sales (the chart and the export CSV) → sync / bot (side by side, meeting only in sync/contract.ts) and ops → app and the entry
+ * files, which wire everything.
  * sandbox is a store emulator beside all of it. Type-only imports count too (tsPreCompilationDeps).
  */
 
@@ -50,6 +51,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/core/' },
       to: { path: '^src/', pathNot: '^src/(core|seller-api|shared)/' },
+    },
+    {
+      name: 'sales-only-core-shared',
+      comment:
+        'sales/ draws the sales chart and writes the export CSV from what core/ names (core/sales.ts): bot/ and ops/ both use it, so it knows no layer above core/.',
+      severity: 'error',
+      from: { path: '^src/sales/' },
+      to: { path: '^src/', pathNot: '^src/(sales|core|shared)/' },
     },
     {
       name: 'db-only-core-seller-api-shared',
@@ -126,14 +135,14 @@ module.exports = {
       name: 'config-read-by-wiring-only',
       comment: 'Layers get their settings passed in; only app/, ops/ and the entry files read configuration.',
       severity: 'error',
-      from: { path: '^src/(shared|i18n|log|seller-api|core|db|sync|bot|sandbox)/' },
+      from: { path: '^src/(shared|i18n|log|seller-api|core|db|sales|sync|bot|sandbox)/' },
       to: { path: '^src/config/' },
     },
     {
       name: 'no-grammy-below-bot',
       comment: 'Telegram belongs to bot/ (and the doctor in ops/ and app/): the lower layers and the store emulator stay free of grammY.',
       severity: 'error',
-      from: { path: '^src/(shared|log|seller-api|core|db|config|sandbox)/' },
+      from: { path: '^src/(shared|log|seller-api|core|db|sales|config|sandbox)/' },
       to: { path: GRAMMY },
     },
     {

@@ -21,6 +21,8 @@ ENV NODE_ENV=production \
     DATABASE_PATH=/data/bridge.sqlite \
     HEALTH_PORT=8080
 WORKDIR /app
+# The production modules, native parts included: better-sqlite3's addon, resvg's prebuilt rasteriser and the charts'
+# font (PT Sans TTF files, read from node_modules by src/sales/chart-font.ts: the base image has no fonts).
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 # The bot's words (Fluent), read at start-up from beside dist/: the bundle holds no text.

@@ -19,6 +19,7 @@ export const ENTRY_POINTS = {
   backup: 'src/backup.ts',
   restore: 'src/restore.ts',
   stock: 'src/stock.ts',
+  export: 'src/export.ts',
   sandbox: 'src/sandbox/cli.ts',
 } as const;
 

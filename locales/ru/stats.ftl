@@ -16,8 +16,27 @@ stats-block =
     Медианное время от оплаты до взятия в работу: { $medianTake }
     Медианное время от сообщения покупателя до первого ответа: { $medianAnswer }
 stats-today = <b>📊 Сегодня ({ $day })</b>
-stats-week = <b>📈 Последние 7 дней ({ $from } – { $to })</b>
+stats-last-days = <b>📈 { $days ->
+        [one] Последний { $days } день
+        [few] Последние { $days } дня
+       *[many] Последние { $days } дней
+    } ({ $from } – { $to })</b>
 stats-footer = Данные на { $day } { $time } (часовой пояс { $timeZone }). Выдано и выручка считаются по заказам, выданным за период.
 stats-daily-summary-title = <b>🗓 Итоги дня за { $day }</b>
 # plain
 stats-unavailable = Статистика в этой конфигурации недоступна.
+# plain
+stats-usage = Формат: /stats [дни], от 1 до 90 дней (без числа — 7), например /stats 30
+## the chart (plain: words drawn in the picture), and its caption (HTML)
+stats-chart-title = Продажи за { $days ->
+        [one] последний { $days } день
+        [few] последние { $days } дня
+       *[many] последние { $days } дней
+    }
+stats-chart-orders = Новые оплаченные заказы
+stats-chart-revenue = Выручка
+stats-chart-caption = 📊 { $from } – { $to }: { $orders ->
+        [one] { $orders } новый оплаченный заказ
+        [few] { $orders } новых оплаченных заказа
+       *[many] { $orders } новых оплаченных заказов
+    }, выручка { $revenue }

@@ -11,6 +11,7 @@ import {
   createAuditQueries,
   createCardViewQueries,
   createKeyValueStore,
+  createOrderExportQueries,
   createOrderTopicQueries,
   createReminderQueries,
   createStatsQueries,
@@ -90,6 +91,7 @@ export function buildBridge(input: BridgeInput): Bridge {
     staffIds: config.telegram.staffIds,
     audit: createAuditQueries(db),
     stats: createStatsQueries(db),
+    orderExport: createOrderExportQueries(db),
     summaryLedger: createSummaryLedger(db),
     ...(config.dailySummaryAt === undefined ? {} : { dailySummaryAt: config.dailySummaryAt }),
     engine: () => {

@@ -2,6 +2,8 @@
 import type { Bot } from 'grammy';
 import type { Logger } from 'pino';
 import type { AuditStore, StatsStore, SummaryLedger } from '../core/audit.ts';
+import type { OrderExportStore } from '../core/sales.ts';
+import type { SalesChartRenderer } from '../sales/chart-render.ts';
 import type { Product } from '../seller-api/schemas.ts';
 import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
 import type { SyncForBot, SyncSink } from '../sync/contract.ts';
@@ -40,6 +42,10 @@ export interface BridgeBotDeps {
   audit?: AuditStore;
   /** The figures of /stats and the daily summary (src/db's StatsQueries); absent: /stats says it is unavailable. */
   stats?: StatsStore;
+  /** The orders /export lists (src/db's `createOrderExportQueries`); absent: /export says it is unavailable. */
+  orderExport?: OrderExportStore;
+  /** Draws the chart of /stats and the daily summary; the in-process renderer of sales/ by default. */
+  salesChart?: SalesChartRenderer;
   /** DAILY_SUMMARY_AT, in `timeZone`; with `summaryLedger`, the /stats report is posted once a day then. */
   dailySummaryAt?: LocalTimeOfDay;
   summaryLedger?: SummaryLedger;

@@ -7,6 +7,8 @@ import { sequentialize } from '@grammyjs/runner';
 import type { Bot } from 'grammy';
 import type { Logger } from 'pino';
 import type { AuditStore, StatsStore } from '../core/audit.ts';
+import type { OrderExportStore } from '../core/sales.ts';
+import type { SalesChartRenderer } from '../sales/chart-render.ts';
 import type { Product } from '../seller-api/schemas.ts';
 import type { OrderId } from '../seller-api/schemas.ts';
 import type { SyncForBot } from '../sync/contract.ts';
@@ -24,6 +26,7 @@ import { backupFeature, type MakeEncryptedBackup } from './features/backup.ts';
 import { buyerRepliesFeature } from './features/buyer-replies.ts';
 import { commandsFeature } from './features/commands.ts';
 import { editedRepliesFeature } from './features/edited-replies.ts';
+import { exportFeature } from './features/export.ts';
 import { fallbackFeature } from './features/fallback.ts';
 import { languageFeature } from './features/language.ts';
 import { deliverButtons, orderActionButtons } from './features/order-buttons.ts';
@@ -72,6 +75,8 @@ export interface FeatureDeps {
   reminderStore: ReminderStore | undefined;
   listProducts: (() => Promise<Product[]>) | undefined;
   makeEncryptedBackup: MakeEncryptedBackup | undefined;
+  orderExport: OrderExportStore | undefined;
+  salesChart: SalesChartRenderer;
   recordStep: RecordStep | undefined;
   conversationTimeoutMs: number;
   now: () => number;
@@ -143,7 +148,8 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
   );
   bot.use(deliverButtons({ codec, steps, now }));
   bot.use(templatesFeature({ templates: deps.templates, engine, binding, topics, recordStep, logger, now }));
-  bot.use(statsFeature({ stats: deps.stats, now }));
+  bot.use(statsFeature({ stats: deps.stats, chart: deps.salesChart, logger, now }));
+  bot.use(exportFeature({ orders: deps.orderExport, binding, recordStep, logger, now }));
   const { audit } = deps;
   // In the language of whoever asks, like every answer to a command.
   const history = audit && ((askingTr: Translator, orderId: OrderId) => orderHistory(askingTr, audit, orderId));

@@ -18,6 +18,8 @@ import { createBotParts, type BotParts } from './parts.ts';
 import type { TelegramQueue } from './sink/telegram-queue.ts';
 import { createTelegramQueue } from './sink/telegram-queue.ts';
 import { createFileDownloader } from './stock/file-download.ts';
+import { salesChartPhoto } from './stats/sales-chart.ts';
+import { createSalesChartRenderer, type SalesChartRenderer } from '../sales/chart-render.ts';
 import { chatMoved } from './texts/chat-migration.ts';
 import { createOrderTopics } from './topics/order-topics.ts';
 import { createTransport, type Transport } from './transport/index.ts';
@@ -38,7 +40,9 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     logger,
     secrets,
   });
-  const chat = createChatOutput(parts, transport);
+  // Drawn in this process, in a worker started on the first chart (sales/chart-render.ts).
+  const salesChart = deps.salesChart ?? createSalesChartRenderer();
+  const chat = createChatOutput(parts, transport, salesChart);
   queue = chat.queue;
   const automation = createAutomation(parts, chat.queue);
   const stepSweeper = createStepSweeper({
@@ -64,6 +68,8 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     stats: deps.stats,
     reminderStore: deps.reminders?.store,
     listProducts: deps.listProducts,
+    orderExport: deps.orderExport,
+    salesChart,
     makeEncryptedBackup: deps.makeEncryptedBackup,
     conversationTimeoutMs: deps.conversationTimeoutMs ?? 15 * 60_000,
   });
@@ -103,8 +109,9 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
 }
 
 /** The one way into the seller's chat: cards, the forum topics they open, and the Telegram queue that sends both. */
-function createChatOutput(parts: BotParts, transport: Transport) {
+function createChatOutput(parts: BotParts, transport: Transport, salesChart: SalesChartRenderer) {
   const { deps, bot, codec, tr, now, logger, secrets, engine } = parts;
+  const { stats } = deps;
   const cards = createOrderCards({
     api: bot.api,
     store: deps.cardStore,
@@ -137,6 +144,7 @@ function createChatOutput(parts: BotParts, transport: Transport) {
     engine,
     tr,
     ...(deps.drainer === undefined ? {} : { options: deps.drainer }),
+    chartPhoto: async (chartTr, at, days) => stats && salesChartPhoto({ stats, render: salesChart, logger }, chartTr, at, days),
     now,
     logger,
     secrets,
@@ -170,6 +178,7 @@ function createAutomation(parts: BotParts, queue: TelegramQueue) {
     ledger: deps.summaryLedger,
     notice: queue.notice,
     checkEveryMs: deps.dailySummaryCheckMs,
+    withChart: true,
     now,
     logger,
   });

@@ -181,6 +181,17 @@ export function loadDatabasePath(env: NodeJS.ProcessEnv): string {
   return path.data;
 }
 
+/**
+ * Only what `npm run export` needs: the database and the zone its times are written in, so it runs where the
+ * Telegram and store variables are not set. Each bad variable is reported, as at start-up.
+ */
+export function loadExportConfig(env: NodeJS.ProcessEnv): { databasePath: string; timeZone: string } {
+  const { databasePath } = loadBackupConfig(env);
+  const zone = EnvSchema.shape.BOT_TIMEZONE.safeParse(env.BOT_TIMEZONE);
+  if (!zone.success) throw new ConfigError([{ variable: 'BOT_TIMEZONE', problem: zone.error.issues[0]?.message ?? 'is not valid' }]);
+  return { databasePath, timeZone: zone.data };
+}
+
 /** Trial mode ignores the store variables, so a half-edited .env does not stop a trial. */
 const SELLER_VARIABLES = ['SELLER_API_URL', 'SELLER_API_KEY'] as const;
 

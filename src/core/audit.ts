@@ -4,6 +4,7 @@
  * A bottom module: types only, so db and bot can both depend on it.
  */
 import type { OrderId } from '../seller-api/schemas.ts';
+import type { DayPeriod, SalesDay } from './sales.ts';
 
 /** A person (their Telegram user id and display name as of the action), or the bridge itself. */
 export type AuditActor = { kind: 'person'; userId: number; name: string } | { kind: 'bot'; source: string };
@@ -90,6 +91,8 @@ export interface StatsFigures {
 /** Each figure is one query; `figures` runs them all for one period. */
 export interface StatsStore {
   figures(period: StatsPeriod): StatsFigures;
+  /** What each of these days sold, in their order, zeros included (core/sales.ts). */
+  salesByDay(days: readonly DayPeriod[]): SalesDay[];
 }
 
 /** Which daily summaries were posted, by local day (`YYYY-MM-DD`): one each, ever. */

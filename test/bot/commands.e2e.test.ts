@@ -92,6 +92,7 @@ describe('commands', () => {
       'untemplate',
       't',
       'stats',
+      'export',
       'autocancel',
       'backup',
       'language',

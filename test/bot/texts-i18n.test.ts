@@ -16,6 +16,7 @@ import { CALLBACK } from '../../src/bot/texts/callbacks.ts';
 import { chatMoved } from '../../src/bot/texts/chat-migration.ts';
 import * as commands from '../../src/bot/texts/commands.ts';
 import * as edits from '../../src/bot/texts/edited-replies.ts';
+import * as exportTexts from '../../src/bot/texts/export.ts';
 import * as prompts from '../../src/bot/texts/prompts.ts';
 import { mediaCaptionSent, mediaNotSent } from '../../src/bot/texts/seller-media.ts';
 import * as stockCard from '../../src/bot/texts/stock-card.ts';
@@ -330,7 +331,7 @@ function templateTexts(tr: Translator): [string, Html | string][] {
   return texts;
 }
 
-/** /stats and the daily summary; figures with plural forms (1, 2, 5, 21) and an amount with a fraction. */
+/** /stats, its chart, the daily summary and /export; figures with plural forms (1, 2, 5, 21) and an amount with a fraction. */
 function statsTexts(tr: Translator): [string, Html | string][] {
   const durations = [undefined, 45_000, 12 * 60_000, 185 * 60_000, 52 * 3600_000].map((ms) => stats.formatDuration(tr, ms));
   const figures = (n: number, revenue: number) => ({
@@ -346,7 +347,7 @@ function statsTexts(tr: Translator): [string, Html | string][] {
   });
   const today = stats.statsBlock(tr, { title: stats.statsToday(tr, { day: tr.format.day(AT) }), figures: figures(1, 19.99) });
   const week = stats.statsBlock(tr, {
-    title: stats.statsWeek(tr, { from: tr.format.day(AT - 6 * 86_400_000), to: tr.format.day(AT) }),
+    title: stats.statsLastDays(tr, { days: 7, from: tr.format.day(AT - 6 * 86_400_000), to: tr.format.day(AT) }),
     figures: figures(21, 12345.5),
   });
   const report = stats.statsReport({ today, week, footer: stats.statsFooter(tr, { at: AT }) });
@@ -355,6 +356,28 @@ function statsTexts(tr: Translator): [string, Html | string][] {
     ['stats report', report],
     ['daily summary', stats.dailySummary({ title: stats.dailySummaryTitle(tr, { day: tr.format.day(AT) }), report })],
     ['stats unavailable', stats.statsUnavailable(tr)],
+    ['stats usage', stats.statsUsage(tr)],
+    ['stats one day', stats.statsReport({ today, week: undefined, footer: stats.statsFooter(tr, { at: AT }) })],
+    ...[1, 2, 21, 90].map((days): [string, Html] => [
+      `stats last ${days} days`,
+      stats.statsLastDays(tr, { days, from: tr.format.day(AT - (days - 1) * 86_400_000), to: tr.format.day(AT) }),
+    ]),
+    ...[1, 3, 30].map((days): [string, string] => [
+      `stats chart ${days} days`,
+      Object.values(stats.statsChartLabels(tr, { days })).join(' | '),
+    ]),
+    ...[1, 2, 5, 21].map((orders): [string, Html] => [
+      `stats chart caption ${orders}`,
+      stats.statsChartCaption(tr, { from: tr.format.day(AT - 6 * 86_400_000), to: tr.format.day(AT), orders, revenue: 12345.5 }),
+    ]),
+    ['export usage', exportTexts.exportUsage(tr)],
+    ...[1, 2, 5, 21].map((count): [string, Html] => [
+      `export caption ${count}`,
+      exportTexts.exportCaption(tr, { count, from: tr.format.day(AT - 29 * 86_400_000), to: tr.format.day(AT) }),
+    ]),
+    ...[1, 2, 30].map((days): [string, string] => [`export empty ${days}`, exportTexts.exportEmpty(tr, { days })]),
+    ['export unavailable', exportTexts.exportUnavailable(tr)],
+    ['export failed', exportTexts.exportFailed(tr, { code: 'EXPORT_READ_FAILED' })],
   ];
 }
 

@@ -168,7 +168,13 @@ describe('migration 11: the priority class as a column', () => {
     insert.run('notice', 0, null, null, 'notice', NOW, null);
     insert.run('appeared', 0, 'e', 'appeared:e', card('e', 'completed'), NOW, NOW);
 
-    expect(migrate(old, logger)).toEqual([11]);
+    expect(
+      migrate(
+        old,
+        logger,
+        MIGRATIONS.filter((m) => m.version <= 11),
+      ),
+    ).toEqual([11]);
     const rows = old.prepare('SELECT order_id, tier, sent_at FROM telegram_queue ORDER BY seq').all();
     expect(rows).toEqual([
       { order_id: 'a', tier: 2, sent_at: null },

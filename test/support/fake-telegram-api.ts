@@ -24,6 +24,7 @@ import { createFiles } from './fake-telegram/files.ts';
 import { createForum } from './fake-telegram/forum.ts';
 import { messageMethods } from './fake-telegram/messages.ts';
 import { startServer } from './fake-telegram/server.ts';
+import { uploadMethods } from './fake-telegram/uploads.ts';
 import type { FakeTelegram, FakeTelegramOptions, RecordedCall } from './fake-telegram/types.ts';
 import { createUpdates } from './fake-telegram/updates.ts';
 import { userActions } from './fake-telegram/users.ts';
@@ -61,6 +62,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       ...queries.methods,
       ...updates.methods,
       ...files.methods,
+      ...uploadMethods(botUser, chats),
     },
     fileAt: files.bytesAt,
   });

@@ -7,12 +7,15 @@
  * start, once (a new setup does not post a summary for a slot before its first start). The Telegram queue keeps the
  * post until Telegram takes it, also across restarts, and its key makes it one per day there too. The figures are as of
  * the slot, not of the late posting, so a late summary says what the on-time one would have said.
+ *
+ * The chart of the last 7 days follows the text as a photo of its own (a queued chart notice, drawn when it goes
+ * out), with the period's totals as its caption: a Russian summary comes near Telegram's 1024 characters of caption.
  */
 import type { Logger } from 'pino';
 import type { StatsStore, SummaryLedger } from '../../core/audit.ts';
 import { addDays, localDay, localTimeOn } from '../../shared/local-time.ts';
 import type { QueueNotice } from '../sink/notices.ts';
-import { buildStatsReport } from '../stats/report.ts';
+import { buildStatsReport, DEFAULT_STATS_DAYS } from '../stats/report.ts';
 import { dailySummary, dailySummaryTitle } from '../texts/stats.ts';
 import type { Translator } from '../texts/translator.ts';
 
@@ -31,6 +34,8 @@ export interface DailySummaryDeps {
   notice: QueueNotice;
   /** How often the clock is looked at (default 30 s): a summary goes out within this after its minute. */
   checkEveryMs: number;
+  /** The chart follows the text. */
+  withChart: boolean;
   now: () => number;
   logger: Logger;
 }
@@ -71,6 +76,8 @@ function createDailySummary(deps: DailySummaryDeps): DailySummary {
       if (!deps.ledger.claim(slot.day, now)) return false;
       const html = dailySummary({ title: dailySummaryTitle(deps.tr, { day: deps.tr.format.day(slot.at) }), report });
       await deps.notice({ html, key: `daily-summary:${slot.day}` });
+      if (deps.withChart)
+        await deps.notice({ html, chart: { at: slot.at, days: DEFAULT_STATS_DAYS }, key: `daily-summary-chart:${slot.day}` });
       deps.logger.info({ day: slot.day }, 'daily summary queued');
       return true;
     } catch (error) {

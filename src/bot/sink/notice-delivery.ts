@@ -14,6 +14,7 @@ import type { ChatBinding } from '../storage/chat-binding.ts';
 import { ALERTS } from '../texts/alerts.ts';
 import { BUTTONS } from '../texts/buttons.ts';
 import { takeOrderButton } from '../texts/reminders.ts';
+import { type ChartPhoto, chartPhotoMessage } from '../stats/sales-chart.ts';
 import type { Translator } from '../texts/translator.ts';
 import type { Notice } from './notices.ts';
 
@@ -26,6 +27,8 @@ const neverTaken = (error: unknown) =>
 
 export interface NoticeDeliveryDeps {
   api: Api;
+  /** Draws a chart notice in the chat's language; undefined when there is nothing to draw (no chart: nothing sent). */
+  chartPhoto?: ((tr: Translator, at: number, days: number) => Promise<ChartPhoto | undefined>) | undefined;
   binding: ChatBinding;
   codec: OrderActionCodec;
   /** The chat's language. */
@@ -64,9 +67,17 @@ export function createNoticeDelivery(deps: NoticeDeliveryDeps): DeliverNotice {
     return rows;
   };
 
+  const sendChart = async (chatId: number, chart: { at: number; days: number }): Promise<TelegramRef | undefined> => {
+    const photo = await deps.chartPhoto?.(tr, chart.at, chart.days);
+    if (photo === undefined) return undefined;
+    const sent = await api.sendPhoto(chatId, ...chartPhotoMessage(photo));
+    return { chatId, messageId: sent.message_id };
+  };
+
   return async (queued) => {
     const chatId = await deps.binding.requireChatId();
     const { notice } = queued;
+    if (notice.chart !== undefined) return sendChart(chatId, notice.chart);
     const html = contents(queued);
     const rows = await keyboard(notice);
     const send = (reply: TelegramRef | undefined) =>

@@ -22,6 +22,11 @@ export interface Notice {
   alert?: boolean;
   /** At most one notice per key, ever (a day's summary). */
   key?: string | undefined;
+  /**
+   * A sales chart instead of the text: the `days` local days up to `at`, drawn when it goes out (bot/stats/
+   * sales-chart.ts) with the period's totals as its caption; nothing is sent when there is nothing to draw.
+   */
+  chart?: { at: number; days: number } | undefined;
 }
 
 /** Queues a notice; resolves once it is on disk. Never throws: a notice that cannot be kept is logged. */

@@ -16,7 +16,7 @@ import type { BotKeyValueStore } from '../storage/kv.ts';
 import type { Translator } from '../texts/translator.ts';
 import type { OrderTopics } from '../topics/order-topics.ts';
 import { createActionOutcomes } from './action-outcomes.ts';
-import { createNoticeDelivery } from './notice-delivery.ts';
+import { createNoticeDelivery, type NoticeDeliveryDeps } from './notice-delivery.ts';
 import { adoptHeldNotices, alertNotice, type Notice, type PostNotice, type QueueNotice } from './notices.ts';
 import { createQueueDelivery, type RelayedAs } from './queue-delivery.ts';
 import { toEntry } from './queue-items.ts';
@@ -55,6 +55,8 @@ export interface TelegramQueueDeps {
   /** The chat's language: queued texts are stored rendered in it. */
   tr: Translator;
   options?: Partial<DrainerOptions>;
+  /** Draws chart notices (the daily summary's). */
+  chartPhoto?: NoticeDeliveryDeps['chartPhoto'];
   now: () => number;
   logger: Logger;
   secrets: readonly string[];
@@ -63,7 +65,7 @@ export interface TelegramQueueDeps {
 export function createTelegramQueue(deps: TelegramQueueDeps): TelegramQueue {
   const { api, store, binding, cards, engine, topics, tr, now, logger, secrets } = deps;
   const delivery = createSinkDelivery({ api, binding, cards, engine, topics, tr });
-  const deliverNotice = createNoticeDelivery({ api, binding, codec: deps.codec, tr, logger, secrets });
+  const deliverNotice = createNoticeDelivery({ api, binding, codec: deps.codec, tr, chartPhoto: deps.chartPhoto, logger, secrets });
   const relayListeners: ((relayed: RelayedAs) => unknown)[] = [];
   const drainer = createTelegramDrainer({
     store,

@@ -20,6 +20,7 @@ export const COMMAND_NAMES = [
   'untemplate',
   't',
   'stats',
+  'export',
   'autocancel',
   'backup',
   'language',

@@ -76,7 +76,8 @@ export function createChats(botUser: User, groups: FakeTelegramOptions['groups']
       from,
     };
     if (message.topicCreated !== undefined) result.forum_topic_created = { name: message.topicCreated, icon_color: 7322096 };
-    else result.text = message.text;
+    else if (message.media === undefined) result.text = message.text;
+    else Object.assign(result, { caption: message.text, [message.media.kind]: mediaOf(message.media) });
     if (message.threadId !== undefined) Object.assign(result, { message_thread_id: message.threadId, is_topic_message: true });
     const entities = message.parseMode === 'HTML' ? parseTelegramHtml(message.source).entities : commandEntities(message.text);
     if (entities.length > 0) result.entities = entities;
@@ -100,5 +101,11 @@ export function createChats(botUser: User, groups: FakeTelegramOptions['groups']
 
   return { chatOf, messagesOf, findMessage, allocateMessageId, addMessage, toTelegramMessage, requireWritable, neverStarted, started };
 }
+
+/** A sent photo or document as the Bot API describes it (one size of a photo). */
+const mediaOf = ({ kind, file }: NonNullable<ChatMessage['media']>) => {
+  const described = { file_id: `sent-${file.fileName}`, file_unique_id: `u-${file.fileName}`, file_size: file.bytes.byteLength };
+  return kind === 'photo' ? [{ ...described, width: 1, height: 1 }] : { ...described, file_name: file.fileName };
+};
 
 export type Chats = ReturnType<typeof createChats>;

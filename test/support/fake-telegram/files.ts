@@ -9,7 +9,7 @@ import type { Message, Update, User } from 'grammy/types';
 import type { Chats } from './chats.ts';
 import { badRequest } from './errors.ts';
 import { commandEntities, parseTelegramHtml } from './html.ts';
-import type { UploadedFile } from './multipart.ts';
+import type { UploadedFile } from './types.ts';
 import { requireNumber } from './params.ts';
 import type { Methods } from './server.ts';
 import type { FakeTelegram, FakeUser, SentDocument } from './types.ts';
@@ -77,6 +77,7 @@ export function createFiles(botUser: User, chats: Chats, updates: Updates) {
         replyMarkup: undefined,
         replyToMessageId: undefined,
         document: { fileName: upload.fileName, bytes: upload.bytes },
+        media: { kind: 'document', file: { fileName: upload.fileName, bytes: upload.bytes } },
       });
       const sent = chats.toTelegramMessage(message) as unknown as Record<string, unknown>;
       delete sent.text;

@@ -4,11 +4,7 @@
  * they parse), and each `attach://` reference as the uploaded file.
  */
 
-/** A file the bot uploaded. */
-export interface UploadedFile {
-  fileName: string | undefined;
-  bytes: Buffer;
-}
+import type { UploadedFile } from './types.ts';
 
 interface Part {
   name: string;

@@ -40,6 +40,14 @@ export interface ChatMessage {
   /** The topic's "topic created" service message (its id is the topic's id), with the topic's first name. */
   topicCreated?: string;
   pinned?: boolean;
+  /** A photo or document the bot sent; `text` is then its caption. */
+  media?: { kind: 'photo' | 'document'; file: UploadedFile };
+}
+
+/** A file the bot uploaded, as the multipart body carried it. */
+export interface UploadedFile {
+  fileName: string | undefined;
+  bytes: Buffer;
 }
 
 /** A forum topic as members see it. */

@@ -29,10 +29,16 @@ export const EXPORT_COLUMNS = [
   'cancelled_at',
 ] as const;
 
+/**
+ * Text from the store or a person (a product title, a name) that a spreadsheet would run as a formula (`=`, `+`, `-`,
+ * `@`, a tab or a carriage return first) gets a leading apostrophe: the sheet shows it as text, and nothing runs.
+ */
+const asText = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
 /** A person by name, the bot by its source (`stock`, `autocancel`), the store's side as `website`. */
 function byWhom(by: ChangedBy | undefined): string {
   if (by === undefined) return '';
-  if (by.kind === 'person') return by.name ?? '';
+  if (by.kind === 'person') return asText(by.name ?? '');
   return by.kind === 'bot' ? by.source : 'website';
 }
 
@@ -40,11 +46,11 @@ function exportRecord(order: ExportedOrder, localTime: (at: number) => string): 
   const time = (at: number | undefined) => (at === undefined ? '' : localTime(at));
   const number = (value: number | undefined) => (value === undefined ? '' : String(value));
   return [
-    order.orderId,
+    asText(order.orderId),
     order.store,
     time(order.createdAt),
-    order.productId ?? '',
-    order.productTitle ?? '',
+    asText(order.productId ?? ''),
+    asText(order.productTitle ?? ''),
     number(order.quantity),
     number(order.amount),
     order.status,

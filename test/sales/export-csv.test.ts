@@ -50,7 +50,8 @@ describe('the export CSV', () => {
     expect(text.startsWith(`${EXPORT_COLUMNS.join(',')}\r\n`)).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
     const rows = parse(bytes, { bom: true, columns: true }) as Record<string, string>[];
-    expect(rows.map((row) => row.product_title)).toEqual(TITLES);
+    // A title a spreadsheet would run as a formula comes back as text, behind an apostrophe; every other one as it was.
+    expect(rows.map((row) => row.product_title)).toEqual(TITLES.map((title) => (title === '=1+1' ? "'=1+1" : title)));
     expect(rows.map((row) => row.order_id)).toEqual(TITLES.map((_, i) => `ord_${i}`));
   });
 
@@ -102,6 +103,18 @@ describe('the export CSV', () => {
         '',
       ],
     ]);
+  });
+
+  it('never lets a spreadsheet run a cell: titles and names starting with = + - @ are written as text', async () => {
+    const risky = ['=HYPERLINK("http://x","y")', '+7 999', '-1', '@SUM(A1)', '\tTab'];
+    const bytes = await csvOf(
+      risky.map((title, i) => order(`ord_${i}`, { productTitle: title, takenBy: { kind: 'person', name: title }, quantity: -1 })),
+    );
+    const rows = parse(bytes, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => row.product_title)).toEqual(risky.map((title) => `'${title}`));
+    expect(rows.map((row) => row.taken_by)).toEqual(risky.map((title) => `'${title}`));
+    // Numbers are numbers: a negative quantity is not text.
+    expect(rows.map((row) => row.quantity)).toEqual(risky.map(() => '-1'));
   });
 
   it('is the header alone for no orders', async () => {

@@ -9,7 +9,7 @@ reminders-unanswered-reminder =
     ⏰ The buyer of order { $orderId }{ $product } is waiting for an answer ({ $minutes } min).
     <i>Reply to their message, or to this one, to answer.</i>
 reminders-auto-cancel-warning =
-    ⚠️ Order { $orderId }{ $product } will be cancelled and refunded automatically in { $minutes } min.
+    ⚠️ Order { $orderId }{ $product } will be cancelled and refunded automatically in { $in }.
     <i>Nobody has taken it yet. Tap “{ buttons-take }” to keep it.</i>
 ## several due at once: one message; $order is the order's id, linked to its card where the chat has links
 reminders-grouped-header = <b>⏰ { $items ->
@@ -18,7 +18,7 @@ reminders-grouped-header = <b>⏰ { $items ->
     } waiting for you</b>
 reminders-grouped-untaken = • 🟢 { $order }{ $product } — not taken for { $minutes } min
 reminders-grouped-unanswered = • 💬 { $order }{ $product } — buyer waiting { $minutes } min: reply, or /reply { $orderId }
-reminders-grouped-auto-cancel = • ⚠️ { $order }{ $product } — cancelled automatically in { $minutes } min
+reminders-grouped-auto-cancel = • ⚠️ { $order }{ $product } — cancelled automatically in { $in }
 reminders-grouped-more = <i>…and { $more } more.</i>
 reminders-grouped-footer = <i>{ $withButtons ->
         [yes] “{ buttons-take }” buttons below take the orders; answer a buyer by replying to their message.
@@ -64,3 +64,6 @@ reminders-autocancel-off = { $wasOn ->
         [yes] ✓ Auto-cancel is off for product { $productId }.
        *[no] Product { $productId } had no auto-cancel.
     }
+## time left until an automatic step
+reminders-in-seconds = { $seconds } s
+reminders-in-minutes = { $minutes } min

@@ -9,7 +9,7 @@ reminders-unanswered-reminder =
     ⏰ Покупатель заказа { $orderId }{ $product } ждёт ответа ({ $minutes } мин).
     <i>Чтобы ответить, ответьте на его сообщение или на это.</i>
 reminders-auto-cancel-warning =
-    ⚠️ Заказ { $orderId }{ $product } будет автоматически отменён с возвратом денег через { $minutes } мин.
+    ⚠️ Заказ { $orderId }{ $product } будет автоматически отменён с возвратом денег через { $in }.
     <i>Его пока никто не взял. Нажмите «{ buttons-take }», чтобы его оставить.</i>
 ## several due at once: one message; $order is the order's id, linked to its card where the chat has links
 reminders-grouped-header = <b>⏰ { $items ->
@@ -19,7 +19,7 @@ reminders-grouped-header = <b>⏰ { $items ->
     }</b>
 reminders-grouped-untaken = • 🟢 { $order }{ $product } — не взят уже { $minutes } мин
 reminders-grouped-unanswered = • 💬 { $order }{ $product } — покупатель ждёт ответа { $minutes } мин: ответьте на его сообщение или /reply { $orderId }
-reminders-grouped-auto-cancel = • ⚠️ { $order }{ $product } — автоотмена через { $minutes } мин
+reminders-grouped-auto-cancel = • ⚠️ { $order }{ $product } — автоотмена через { $in }
 reminders-grouped-more = <i>…и ещё { $more }.</i>
 reminders-grouped-footer = <i>{ $withButtons ->
         [yes] Кнопки «{ buttons-take }» ниже берут заказы; чтобы ответить покупателю, ответьте на его сообщение.
@@ -66,3 +66,6 @@ reminders-autocancel-off = { $wasOn ->
         [yes] ✓ Автоотмена для товара { $productId } выключена.
        *[no] У товара { $productId } не было автоотмены.
     }
+## time left until an automatic step
+reminders-in-seconds = { $seconds } с
+reminders-in-minutes = { $minutes } мин

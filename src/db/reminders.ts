@@ -30,6 +30,8 @@ export interface ReminderQueries {
   /** True when there was a rule. */
   removeRule(productId: ProductId): boolean;
   autoCancelDue(now: number): AutoCancelDue[];
+  /** The next instant an armed order is due to be warned or cancelled, after `now`. */
+  nextAutoCancelAt(now: number): number | undefined;
   markWarned(orderId: OrderId, minutes: number, now: number): void;
   markCancelling(orderId: OrderId, now: number): void;
   cancelling(): AutoCancelProgress[];
@@ -249,11 +251,23 @@ function untakenQueries(db: SqliteDatabase, since: Since, cardOf: CardOf): Pick<
   };
 }
 
+/** When an armed order is warned, and cancelled if nobody takes it. */
+function instantsOf(row: { first_seen_at: number; set_at: number; minutes: number; warned_at: number | null }, now: number) {
+  const minutesMs = row.minutes * 60_000;
+  // Counted from the later of its arrival and the rule: setting a rule never cancels at once what waits now.
+  const start = Math.max(row.first_seen_at, row.set_at);
+  const warnAt = start + minutesMs / 2;
+  // The seller always gets the warning, and half the time after it, even when the bridge was down at halfway.
+  const cancelAt = Math.max(start + minutesMs, (row.warned_at ?? Math.max(now, warnAt)) + minutesMs / 2);
+  return { warnAt, cancelAt };
+}
+
 type AutoCancelMethods =
   | 'rules'
   | 'setRule'
   | 'removeRule'
   | 'autoCancelDue'
+  | 'nextAutoCancelAt'
   | 'markWarned'
   | 'markCancelling'
   | 'cancelling'
@@ -323,17 +337,21 @@ function autoCancelQueries(db: SqliteDatabase, since: Since, cardOf: CardOf): Pi
     autoCancelDue(now) {
       const due: AutoCancelDue[] = [];
       for (const row of selectArmed.all({ since: since() })) {
-        const minutesMs = row.minutes * 60_000;
-        // Counted from the later of its arrival and the rule: setting a rule never cancels at once what waits now.
-        const start = Math.max(row.first_seen_at, row.set_at);
-        const warnAt = start + minutesMs / 2;
-        // The seller always gets the warning, and half the time after it, even when the bridge was down at halfway.
-        const cancelAt = Math.max(start + minutesMs, (row.warned_at ?? Math.max(now, warnAt)) + minutesMs / 2);
+        const { warnAt, cancelAt } = instantsOf(row, now);
         const base = { orderId: row.id, productId: row.product_id, productTitle: titleOf(row.order_json), minutes: row.minutes };
         if (row.state === null && now >= warnAt) due.push({ ...base, card: cardOf(row.id), stage: 'warn', cancelAt });
         else if (row.state === 'warned' && now >= cancelAt) due.push({ ...base, card: cardOf(row.id), stage: 'cancel', cancelAt });
       }
       return due;
+    },
+    nextAutoCancelAt(now) {
+      let next: number | undefined;
+      for (const row of selectArmed.all({ since: since() })) {
+        const { warnAt, cancelAt } = instantsOf(row, now);
+        const at = row.state === null ? warnAt : cancelAt;
+        if (at > now && (next === undefined || at < next)) next = at;
+      }
+      return next;
     },
     markWarned(orderId, minutes, now) {
       insertWarned.run(orderId, minutes, Math.floor(now), Math.floor(now));

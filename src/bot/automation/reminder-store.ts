@@ -22,6 +22,8 @@ export interface ReminderStore {
   setRule(productId: ProductId, minutes: number, by: number | undefined, now: number): unknown;
   removeRule(productId: ProductId): Maybe<boolean>;
   autoCancelDue(now: number): Maybe<readonly AutoCancelDue[]>;
+  /** The next instant an armed order is due to be warned or cancelled, after `now`. */
+  nextAutoCancelAt(now: number): Maybe<number | undefined>;
   markWarned(orderId: OrderId, minutes: number, now: number): unknown;
   markCancelling(orderId: OrderId, now: number): unknown;
   cancelling(): Maybe<readonly AutoCancelProgress[]>;

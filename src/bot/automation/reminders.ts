@@ -17,6 +17,8 @@ import type { ReminderStore } from './reminder-store.ts';
 import { observeRelays, unansweredDue } from './unanswered.ts';
 import { untakenDue } from './untaken.ts';
 
+/** How often due reminders are looked for by default. */
+const DEFAULT_TICK_MS = 10_000;
 /** Records of messages answered or reminded of are kept this long, then pruned. */
 const KEEP_MS = 7 * 24 * 60 * 60_000;
 
@@ -66,6 +68,8 @@ export function createReminders(deps: {
     logger,
   });
   let timer: NodeJS.Timeout | undefined;
+  // A warning or a cancel due before the next tick gets a pass of its own at that instant (rules under a minute).
+  let early: NodeJS.Timeout | undefined;
   // One pass at a time: two would post the same reminder twice.
   let running: Promise<void> = Promise.resolve();
 
@@ -88,6 +92,16 @@ export function createReminders(deps: {
     }
     for (const batch of [warnings, untaken, unanswered]) await batch.said(now);
     await store.prune(now - KEEP_MS);
+    await scheduleEarly(now);
+  };
+
+  const scheduleEarly = async (now: number) => {
+    const next = await store.nextAutoCancelAt(now);
+    clearTimeout(early);
+    early = undefined;
+    if (timer === undefined || next === undefined || next - now >= (deps.settings.tickMs ?? DEFAULT_TICK_MS)) return;
+    early = setTimeout(() => void runOnce(), Math.max(0, next - deps.now()));
+    early.unref();
   };
 
   const runOnce = () => {
@@ -113,12 +127,14 @@ export function createReminders(deps: {
     async start() {
       if (timer) return;
       await store.begin(deps.now());
-      timer = setInterval(() => void runOnce(), deps.settings.tickMs ?? 10_000);
+      timer = setInterval(() => void runOnce(), deps.settings.tickMs ?? DEFAULT_TICK_MS);
       timer.unref();
     },
     stop() {
       clearInterval(timer);
+      clearTimeout(early);
       timer = undefined;
+      early = undefined;
     },
     runOnce,
   };

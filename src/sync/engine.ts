@@ -44,7 +44,7 @@ import { delivered } from './automation/delivered.ts';
 import { greeting } from './automation/greeting.ts';
 import { sorry } from './automation/sorry.ts';
 import { createConfirmReminderQueries } from '../db/confirm-reminders.ts';
-import { createTemplateQueries } from '../db/templates.ts';
+import { createTemplateQueries, type TemplateQueries } from '../db/templates.ts';
 import { createOrderWatcher } from './orders/order-watch.ts';
 import { createOutbox } from './outbox/outbox.ts';
 import { createReadModel, type ArrivedMeanwhile } from './run/read-model.ts';
@@ -75,6 +75,10 @@ export interface SyncEngineOptions extends Partial<SyncTuning> {
   testHooks?: SyncTestHooks;
   /** Auto-delivery from stock (`AUTO_DELIVERY`, `STOCK_LOW_THRESHOLD`); on, with a threshold of 3, by default. */
   autoDelivery?: Partial<AutoDeliveryRules>;
+  /** Where automatic messages' templates are kept: this database's by default; several stores share one set. */
+  templates?: TemplateQueries;
+  /** This store's title, for `{store}` in a template (several stores); undefined: empty. */
+  storeTitle?: string | undefined;
   /** Automatic buyer messages (`REMIND_CONFIRM_HOURS`); a confirm reminder after 24 h by default. */
   autoTemplates?: Partial<ConfirmReminderRules>;
 }
@@ -276,7 +280,8 @@ function composeAutomation(
   const autoTemplates = createAutoMessages([greeting, delivered, confirmReminder({ waits, queries, rules, now, transaction }), sorry], {
     queries,
     firstStart,
-    templates: createTemplateQueries(db),
+    templates: options.templates ?? createTemplateQueries(db),
+    storeTitle: options.storeTitle,
     enqueue,
     logger,
   });

@@ -1,0 +1,3 @@
+# stores.ts
+## Several stores in one bot: the line that names the store a message is about
+stores-line = 🏪 <b>{ $store }</b>

@@ -24,6 +24,7 @@ import {
   createUserLanguageQueries,
 } from '../db/index.ts';
 import type { SqliteDatabase } from '../db/sqlite.ts';
+import { storeDatabasePath } from '../db/store-files.ts';
 import { encryptedBackupMaker } from '../ops/backup-on-request.ts';
 import { backupScheduleIfSet, type BackupAlert } from '../ops/backup-schedule.ts';
 import type { HealthServer } from '../ops/index.ts';
@@ -104,11 +105,15 @@ export function buildBridge(input: BridgeInput): Bridge {
   });
   const built = engines;
 
-  const backups = backupScheduleIfSet({
-    databasePath: config.databasePath,
-    ...config.backup,
-    logger,
-    report: (alert: BackupAlert) => void bot.postNotice(ALERTS.backup(bot.tr, alert)),
+  // Every database on its own schedule (each file's backups are named after it).
+  const backups = databasePaths(config, stores).flatMap((databasePath) => {
+    const schedule = backupScheduleIfSet({
+      databasePath,
+      ...config.backup,
+      logger,
+      report: (alert: BackupAlert) => void bot.postNotice(ALERTS.backup(bot.tr, alert)),
+    });
+    return schedule === undefined ? [] : [schedule];
   });
   const watched = stores.map((store) => ({
     name: store.name,
@@ -140,19 +145,24 @@ export function buildBridge(input: BridgeInput): Bridge {
       if (options.sync === false) return;
       built.start();
       watch.start();
-      backups?.start();
+      for (const schedule of backups) schedule.start();
       logger.info({ mode: config.mode, pollIntervalMs: config.pollIntervalMs, stores: stores.length }, 'bridge running');
     },
     stop: (budget) =>
       (stopping ??= (async () => {
         watch.stop();
-        await backups?.stop();
+        await Promise.all(backups.map((schedule) => schedule.stop()));
         await built.stop(budget);
         await bot.stop(budget);
         await health?.close();
       })()),
   };
 }
+
+/** The files to back up: DATABASE_PATH, and each store's own beside it. */
+const databasePaths = (config: Config, stores: readonly StoreRuntime[]): string[] => [
+  ...new Set([config.databasePath, ...stores.map((store) => storeDatabasePath(config.databasePath, store.name))]),
+];
 
 /** Trial mode: a product starts with demo items the first time, so auto-delivery shows at once. */
 function seedDemoStock(stores: readonly StoreRuntime[], now: () => number): void {
@@ -213,7 +223,7 @@ function botDeps(input: BridgeInput, kept: BotStores, directory: StoreDirectory,
     reminders: { store: kept.reminders, ...config.reminders, ...overrides.reminders },
     logger,
     listProducts: allProducts(input.stores),
-    makeEncryptedBackup: encryptedBackupMaker({ databasePath: config.databasePath, ...config.backup }),
+    makeEncryptedBackup: encryptedBackupMaker({ databasePaths: databasePaths(config, input.stores), ...config.backup }),
     onPollingStopped: (reason) => {
       logger.fatal({ reason }, 'Telegram polling stopped: buttons and replies are no longer received');
       input.onFatal?.(reason);

@@ -5,6 +5,7 @@ prompts-cancel-question = { $amount ->
    *[other] ❓ Отменить заказ { $orderId } и вернуть покупателю <b>{ $amount }</b>?
 }
 prompts-cancel-requested = ⏳ Отменяем заказ { $orderId } и возвращаем деньги…
+prompts-cancel-done = ✖️ Заказ { $orderId } отменён, деньги возвращены покупателю.
 prompts-cancel-dropped = Заказ { $orderId } не отменён.
 prompts-cancel-expired = ⌛ Вопрос о заказе { $orderId } устарел, поэтому ничего не отменено. Нажмите «{ buttons-cancel }» на карточке ещё раз.
 prompts-cancel-order-moved = ⚠️ Заказ { $orderId } сейчас { $now ->
@@ -22,8 +23,15 @@ prompts-deliver-requested = { $withValue ->
     [yes] ⏳ Выдаём заказ { $orderId }…
    *[no] ⏳ Выдаём заказ { $orderId } без данных…
 }
+prompts-deliver-done = 📦 Заказ { $orderId } выдан.
 prompts-deliver-dropped = Заказ { $orderId } не выдан.
 prompts-deliver-expired = ⌛ Шаг выдачи заказа { $orderId } истёк: ничего не выдано. Нажмите «{ buttons-deliver }» на карточке ещё раз.
+prompts-deliver-moved-on = Заказ { $orderId } уже { $status ->
+        [awaiting_confirmation] выдан
+        [completed] завершён
+        [cancelled] отменён
+       *[other] не в работе
+    }, поэтому этот запрос выдачи закрыт: через него ничего не выдано.
 # plain
 prompts-deliver-reply-expired = Запрос данных для выдачи устарел, поэтому ваш ответ не стал данными и не ушёл покупателю. Нажмите «{ buttons-deliver }» на карточке заказа ещё раз.
 # plain

@@ -43,6 +43,7 @@ import type { StockStore } from './stock/stock-store.ts';
 import type { CancelQuestions } from './storage/cancel-questions.ts';
 import type { ChatBinding } from './storage/chat-binding.ts';
 import type { DeliverSteps } from './storage/deliver-steps.ts';
+import type { ProgressLines } from './sink/progress-lines.ts';
 import { createEditOffers } from './storage/edit-offers.ts';
 import type { BotKeyValueStore } from './storage/kv.ts';
 import type { TemplateStore } from './templates/template-store.ts';
@@ -63,6 +64,7 @@ export interface FeatureDeps {
   topics: OrderTopics;
   cancelQuestions: CancelQuestions;
   deliverSteps: DeliverSteps;
+  progressLines: ProgressLines;
   stepSweeper: StepSweeper;
   downloader: FileDownloader;
   stock: StockStore | undefined;
@@ -118,7 +120,7 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
   bot.use(quickReplyButtons({ templates: deps.templates, engine, codec, kv, logger, now }));
   // Right before the order buttons: staff's Cancel taps are refused there.
   bot.use(staffLimits({ binding, codec, logger, audit: deps.audit, now }));
-  bot.use(orderActionButtons({ engine, codec, logger, questions: deps.cancelQuestions, now }));
+  bot.use(orderActionButtons({ engine, codec, logger, questions: deps.cancelQuestions, progress: deps.progressLines, now }));
   // From here on, one update at a time per chat and user: the conversations plugin reads its state before the
   // handlers and writes it after, so two updates of one admin at once would lose one's step.
   bot.use(sequentialize<BotContext>(conversationKey));
@@ -130,10 +132,13 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
   );
   // Conversations before the handlers: a waiting step gets its update first and passes on what is not for it.
   bot.use(
-    createConversation<BotContext, ConversationContext>(createDeliverConversation({ engine, codec, steps, timeoutMs, now }), {
-      id: DELIVER_CONVERSATION,
-      maxMillisecondsToWait: timeoutMs,
-    }),
+    createConversation<BotContext, ConversationContext>(
+      createDeliverConversation({ engine, codec, steps, progress: deps.progressLines, timeoutMs, now }),
+      {
+        id: DELIVER_CONVERSATION,
+        maxMillisecondsToWait: timeoutMs,
+      },
+    ),
   );
   bot.use(
     createConversation<BotContext, ConversationContext>(createReplyConversation({ engine }), {

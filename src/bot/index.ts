@@ -135,6 +135,7 @@ function createChatOutput(parts: BotParts, transport: Transport) {
     topics,
     kv: deps.kv,
     engine,
+    progress: parts.progressLines,
     tr,
     ...(deps.drainer === undefined ? {} : { options: deps.drainer }),
     now,

@@ -22,6 +22,7 @@ import { isCommand } from '../helpers/is-command.ts';
 import { settleButtonMessage } from '../helpers/edit-message.ts';
 import { deliverConfirmKeyboard, deliverPromptKeyboard } from '../keyboards/confirmations.ts';
 import type { DeliverSteps } from '../storage/deliver-steps.ts';
+import type { ProgressLines } from '../sink/progress-lines.ts';
 import { CALLBACK } from '../texts/callbacks.ts';
 import { deliverAsk, deliverDropped, deliverPreview, deliverRequested, deliverValueEmpty, deliverValueTooLong } from '../texts/prompts.ts';
 
@@ -36,6 +37,8 @@ export interface DeliverDeps {
   engine: () => SyncCommands;
   codec: OrderActionCodec;
   steps: DeliverSteps;
+  /** The "⏳ Delivering…" line Confirm leaves, closed by the action's outcome. */
+  progress: ProgressLines;
   /** How long the step waits for the next update (the plugin's `maxMillisecondsToWait` is the same). */
   timeoutMs: number;
   now: () => number;
@@ -167,7 +170,10 @@ export function createDeliverConversation(deps: DeliverDeps) {
           deps.engine().enqueue(value === undefined ? { kind: 'deliver', orderId } : { kind: 'deliver', orderId, value }),
         );
         await answerCallback(next, ticket.deduplicated ? CALLBACK.alreadyInProgress(next.tr) : CALLBACK.delivering(next.tr));
-        await settleButtonMessage(next, deliverRequested(next.tr, { orderId, value }));
+        const progress = deliverRequested(next.tr, { orderId, value });
+        await conversation.external(() =>
+          deps.progress.show(ticket, { message: refOf(preview), orderId, kind: 'deliver', tr: next.tr, progress }),
+        );
         await end();
         return;
       }

@@ -18,6 +18,7 @@ import type { OrderTopics } from '../topics/order-topics.ts';
 import { createActionOutcomes } from './action-outcomes.ts';
 import { createNoticeDelivery } from './notice-delivery.ts';
 import { adoptHeldNotices, alertNotice, type Notice, type PostNotice, type QueueNotice } from './notices.ts';
+import type { ProgressLines } from './progress-lines.ts';
 import { createQueueDelivery } from './queue-delivery.ts';
 import { toEntry } from './queue-items.ts';
 import type { TelegramQueueStore } from './queue-store.ts';
@@ -50,6 +51,7 @@ export interface TelegramQueueDeps {
   topics: OrderTopics;
   kv: BotKeyValueStore;
   engine: () => SyncForBot;
+  progress: ProgressLines;
   /** The chat's language: queued texts are stored rendered in it. */
   tr: Translator;
   options?: Partial<DrainerOptions>;
@@ -73,7 +75,18 @@ export function createTelegramQueue(deps: TelegramQueueDeps): TelegramQueue {
     logger,
     secrets,
   });
-  const actionSettled = createActionOutcomes({ api, binding, cards, delivery, engine, topics, tr, logger, secrets });
+  const actionSettled = createActionOutcomes({
+    api,
+    binding,
+    cards,
+    delivery,
+    engine,
+    progress: deps.progress,
+    topics,
+    tr,
+    logger,
+    secrets,
+  });
 
   // A notice goes in whatever the chat's state: unlike a sync event, it has no store to wait at.
   const queueAt = async (notice: Notice, raisedAt: number) => {

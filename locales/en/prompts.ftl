@@ -35,6 +35,8 @@ prompts-deliver-moved-on = Order { $orderId } { $status ->
 # plain
 prompts-deliver-reply-expired = This Deliver prompt expired, so your reply was neither used as the value nor sent to the buyer. Tap { buttons-deliver } on the order card again.
 # plain
+prompts-deliver-reply-moved-on = This order is no longer in progress (delivered or cancelled meanwhile), so your reply was neither used as the value nor sent to the buyer.
+# plain
 prompts-deliver-reply-others = This Deliver step belongs to another admin, so your reply was not sent to the buyer. To deliver yourself, tap { buttons-deliver } on the order card.
 # plain
 prompts-deliver-reply-waiting = Not sent to the buyer: this Deliver step is waiting for { buttons-confirm } or { buttons-back }. To change the value, tap { buttons-back }, then { buttons-deliver } again.

@@ -35,6 +35,8 @@ prompts-deliver-moved-on = Заказ { $orderId } уже { $status ->
 # plain
 prompts-deliver-reply-expired = Запрос данных для выдачи устарел, поэтому ваш ответ не стал данными и не ушёл покупателю. Нажмите «{ buttons-deliver }» на карточке заказа ещё раз.
 # plain
+prompts-deliver-reply-moved-on = Этот заказ уже не в работе (его выдали или отменили), поэтому ваш ответ не стал данными для выдачи и не ушёл покупателю.
+# plain
 prompts-deliver-reply-others = Этот шаг выдачи принадлежит другому администратору, поэтому ваш ответ не отправлен покупателю. Чтобы выдать самому, нажмите «{ buttons-deliver }» на карточке заказа.
 # plain
 prompts-deliver-reply-waiting = Не отправлено покупателю: этот шаг выдачи ждёт «{ buttons-confirm }» или «{ buttons-back }». Чтобы изменить данные, нажмите «{ buttons-back }», затем снова «{ buttons-deliver }».

@@ -21,7 +21,7 @@ import { createFileDownloader } from './stock/file-download.ts';
 import { chatMoved } from './texts/chat-migration.ts';
 import { createOrderTopics } from './topics/order-topics.ts';
 import { createTransport, type Transport } from './transport/index.ts';
-import { createStepSweeper } from './upkeep/expired-steps.ts';
+import { createStepSweeper, type StepSweeper } from './upkeep/expired-steps.ts';
 import { createHousekeeping, DEFAULT_HOUSEKEEPING } from './upkeep/housekeeping.ts';
 
 export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
@@ -38,9 +38,6 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     logger,
     secrets,
   });
-  const chat = createChatOutput(parts, transport);
-  queue = chat.queue;
-  const automation = createAutomation(parts, chat.queue);
   const stepSweeper = createStepSweeper({
     api: bot.api,
     steps: parts.deliverSteps,
@@ -50,6 +47,9 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     logger,
     secrets,
   });
+  const chat = createChatOutput(parts, transport, stepSweeper);
+  queue = chat.queue;
+  const automation = createAutomation(parts, chat.queue);
   registerFeatures(bot, {
     ...parts,
     transport,
@@ -103,7 +103,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
 }
 
 /** The one way into the seller's chat: cards, the forum topics they open, and the Telegram queue that sends both. */
-function createChatOutput(parts: BotParts, transport: Transport) {
+function createChatOutput(parts: BotParts, transport: Transport, steps: StepSweeper) {
   const { deps, bot, codec, tr, now, logger, secrets, engine } = parts;
   const cards = createOrderCards({
     api: bot.api,
@@ -136,6 +136,7 @@ function createChatOutput(parts: BotParts, transport: Transport) {
     kv: deps.kv,
     engine,
     progress: parts.progressLines,
+    orderShown: steps.orderShown,
     tr,
     ...(deps.drainer === undefined ? {} : { options: deps.drainer }),
     now,

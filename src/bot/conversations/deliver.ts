@@ -90,7 +90,13 @@ export function createDeliverConversation(deps: DeliverDeps) {
         await deps.steps.wait(messages, { orderId, userId, expiresAt });
         return expiresAt;
       });
-    const expired = (deadline: number) => conversation.external(() => deps.now() >= deadline);
+    /** Timed out, or closed from outside (a newer Deliver, its order moved on): the record says so. */
+    const expired = (deadline: number) =>
+      conversation.external(async () => {
+        const now = deps.now();
+        const record = messages[0] && (await deps.steps.find(messages[0]));
+        return now >= deadline || (record !== undefined && record.expiresAt <= now);
+      });
 
     /** The step ended on purpose: a reply to its messages now goes to the buyer, like a reply to any of the order's. */
     const end = () =>

@@ -6,6 +6,7 @@
  */
 import type { Api } from 'grammy';
 import type { Logger } from 'pino';
+import type { Order } from '../../seller-api/schemas.ts';
 import type { ShutdownBudget } from '../../shared/shutdown-budget.ts';
 import type { SyncForBot, SyncSink } from '../../sync/contract.ts';
 import type { OrderCards } from '../cards/order-cards.ts';
@@ -52,6 +53,8 @@ export interface TelegramQueueDeps {
   kv: BotKeyValueStore;
   engine: () => SyncForBot;
   progress: ProgressLines;
+  /** Told each order a card is brought up to (the Deliver prompts of an order that moved on close). */
+  orderShown: (order: Order) => Promise<void>;
   /** The chat's language: queued texts are stored rendered in it. */
   tr: Translator;
   options?: Partial<DrainerOptions>;
@@ -62,7 +65,7 @@ export interface TelegramQueueDeps {
 
 export function createTelegramQueue(deps: TelegramQueueDeps): TelegramQueue {
   const { api, store, binding, cards, engine, topics, tr, now, logger, secrets } = deps;
-  const delivery = createSinkDelivery({ api, binding, cards, engine, topics, tr });
+  const delivery = createSinkDelivery({ api, binding, cards, engine, topics, tr, orderShown: deps.orderShown });
   const deliverNotice = createNoticeDelivery({ api, binding, codec: deps.codec, tr, logger, secrets });
   const drainer = createTelegramDrainer({
     store,

@@ -47,6 +47,7 @@ export const deliverMovedOn = (tr: Translator, { orderId, status }: { orderId: O
   tr.html('prompts-deliver-moved-on', { orderId: idCode(orderId), status });
 /** Answers to a reply to a message of a Deliver step that is not taken as its value. */
 export const deliverReplyExpired = (tr: Translator) => tr.text('prompts-deliver-reply-expired');
+export const deliverReplyMovedOn = (tr: Translator) => tr.text('prompts-deliver-reply-moved-on');
 export const deliverReplyOthers = (tr: Translator) => tr.text('prompts-deliver-reply-others');
 export const deliverReplyWaiting = (tr: Translator) => tr.text('prompts-deliver-reply-waiting');
 export const deliverValueEmpty = (tr: Translator) => tr.text('prompts-deliver-value-empty');

@@ -9,7 +9,7 @@ prompts-cancel-done = ✖️ Order { $orderId } is cancelled; the buyer was refu
 prompts-cancel-dropped = Order { $orderId } was not cancelled.
 prompts-cancel-expired = ⌛ This question about order { $orderId } expired, so nothing was cancelled. Tap { buttons-cancel } on the card again.
 prompts-cancel-order-moved = ⚠️ Order { $orderId } is now { $now ->
-        [none] unknown to this bridge
+        [none] unknown to the bot
        *[other] { $now }
     } (it was { $was } when you were asked), so it was not cancelled. Tap { buttons-cancel } on the card again if you still want to.
 prompts-deliver-ask =

@@ -13,11 +13,11 @@ stats-block =
     Выдано: { $delivered } (вручную { $deliveredByHand }, автоматически { $deliveredByBot })
     Отменено: { $cancelled }
     Выручка: { $revenue }
-    Медианное время от оплаты до взятия в работу: { $medianTake }
-    Медианное время от сообщения покупателя до первого ответа: { $medianAnswer }
+    Медиана от оплаты до взятия в работу: { $medianTake }
+    Медиана от сообщения покупателя до первого ответа: { $medianAnswer }
 stats-today = <b>📊 Сегодня ({ $day })</b>
 stats-week = <b>📈 Последние 7 дней ({ $from } – { $to })</b>
-stats-footer = Данные на { $day } { $time } (часовой пояс { $timeZone }). Выдано и выручка считаются по заказам, выданным за период.
+stats-footer = Данные на { $day } { $time } (часовой пояс { $timeZone }). «Выдано» и «Выручка» считаются по заказам, выданным за период.
 stats-daily-summary-title = <b>🗓 Итоги дня за { $day }</b>
 # plain
-stats-unavailable = Статистика в этой конфигурации недоступна.
+stats-unavailable = Статистика при этих настройках недоступна.

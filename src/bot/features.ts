@@ -94,7 +94,11 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
   // Before anything that answers: every handler speaks the sender's language (`ctx.tr`, `ctx.t`).
   bot.use(deps.i18n.middleware);
   // /start and /help are open to everyone: a new seller learns the chat id there.
-  bot.use(welcomeFeature({ binding, logger, now }));
+  const ordersInTopics = async () => {
+    const chatId = await binding.chatId();
+    return chatId !== undefined && topics.isForum(chatId);
+  };
+  bot.use(welcomeFeature({ binding, ordersInTopics, logger, now }));
   // Nothing after this ever sees a stranger's update.
   bot.use(accessControl({ binding, logger }));
   // The sender becomes the actor of whatever the update queues (audit/recording.ts).

@@ -114,7 +114,7 @@ describe('orderCard', () => {
     expect(text).toContain('Amount: 12.5');
     expect(text).toContain('Created: 2024-05-01 10:20 UTC');
     expect(text).toContain('Status: 🟢 paid, waiting to be taken');
-    expect(text).toContain('Performed by: this bridge (API)');
+    expect(text).toContain('Performed by: this bot');
     expect(text).toContain('Email: a&b@example.com');
     expect(text).toContain('Nick <x>: </code>');
     expect(card.length).toBe(text.length);

@@ -119,6 +119,7 @@ function everything(tr: Translator): [string, Html | string][] {
     [11, 0],
   ] as const)
     texts.push([`while away ${orders}/${messages}`, ALERTS.whileAway(tr, { orders, messages, since: AT })]);
+  texts.push(['while away, in topics', ALERTS.whileAway(tr, { orders: 2, messages: 3, since: AT, inTopics: true })]);
   texts.push(
     ['held since', ALERTS.heldSince(tr, { since: AT })],
     ['plain notice', ALERTS.plain(tr, NASTY)],
@@ -163,6 +164,7 @@ function everything(tr: Translator): [string, Html | string][] {
   );
   texts.push(
     ['help', commands.helpText(tr)],
+    ['help in a forum', commands.helpText(tr, { forum: true })],
     ['start intro', commands.startIntro(tr)],
     ['start how-to', commands.startHowTo(tr)],
     ['trial bound', commands.startTrialBound(tr)],

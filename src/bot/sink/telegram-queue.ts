@@ -103,7 +103,16 @@ export function createTelegramQueue(deps: TelegramQueueDeps): TelegramQueue {
   const notice: QueueNotice = (item) => queueAt(item, now());
 
   return {
-    sink: createQueuedSink({ store, drainer, actionSettled, binding, tr, maxPending: DEFAULT_MAX_PENDING, now }),
+    sink: createQueuedSink({
+      store,
+      drainer,
+      actionSettled,
+      binding,
+      inTopics: (chatId) => topics.isForum(chatId),
+      tr,
+      maxPending: DEFAULT_MAX_PENDING,
+      now,
+    }),
     notice,
     postNotice: (html) => notice(alertNotice(html)),
     async start() {

@@ -94,7 +94,11 @@ export function createProgressLines(deps: {
           orderId,
           kind,
           language: tr.locale,
-          messages: [...(recorded?.messages ?? []), message],
+          // A double tap on one Confirm is one line.
+          messages: [
+            ...(recorded?.messages ?? []).filter((m) => m.chatId !== message.chatId || m.messageId !== message.messageId),
+            message,
+          ],
           queued,
           at: recorded?.at ?? now(),
         });

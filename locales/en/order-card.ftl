@@ -9,7 +9,7 @@ order-card-status-in-words = { $status ->
    *[other] ❔ { $status }
 }
 order-card-assignee-in-words = { $assignee ->
-    [api] this bridge (API)
+    [api] this bot
     [user] a person on the store website
    *[other] { $assignee }
 }

@@ -1,12 +1,14 @@
 /**
  * The store the bridge talks to: the real one a live configuration names, or trial mode's sandbox in-process
  * with simulated buyers and one order waiting at once, so a seller sees a card within seconds of sending /start.
+ * A trial's database starts clean with its new store (trial-database.ts).
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.ts';
 import { demoCatalog, gentleBuyers, startSandbox, type SandboxHandle } from '../sandbox/index.ts';
 import { MAIN_STORE } from '../core/store-ref.ts';
 import type { StoreAccess } from './bridge.ts';
+import { resetTrialDatabase } from './trial-database.ts';
 
 interface TrialStore {
   sandbox: SandboxHandle;
@@ -22,6 +24,8 @@ export interface OpenedStore {
 
 export async function openStore(config: Config, options: { logger: Logger; seed?: number }): Promise<OpenedStore> {
   if (config.mode === 'live') return { stores: config.stores.map((store) => ({ ...store })) };
+  // Before the store: a database the trial may not empty stops it here, with nothing started.
+  resetTrialDatabase(config.databasePath, options.logger);
   const trial = await startTrialStore({ ...options, deliverField: config.deliverField, language: config.telegram.language });
   return { stores: [trial.access], trial };
 }

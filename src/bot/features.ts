@@ -46,6 +46,7 @@ import type { StockStore } from './stock/stock-store.ts';
 import type { CancelQuestions } from './storage/cancel-questions.ts';
 import type { ChatBinding } from './storage/chat-binding.ts';
 import type { DeliverSteps } from './storage/deliver-steps.ts';
+import type { ProgressLines } from './sink/progress-lines.ts';
 import { createEditOffers } from './storage/edit-offers.ts';
 import type { BotKeyValueStore } from './storage/kv.ts';
 import type { TemplateStore } from './templates/template-store.ts';
@@ -66,6 +67,7 @@ export interface FeatureDeps {
   topics: OrderTopics;
   cancelQuestions: CancelQuestions;
   deliverSteps: DeliverSteps;
+  progressLines: ProgressLines;
   stepSweeper: StepSweeper;
   downloader: FileDownloader;
   stock: StockStore | undefined;
@@ -97,7 +99,11 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
   // Before anything that answers: every handler speaks the sender's language (`ctx.tr`, `ctx.t`).
   bot.use(deps.i18n.middleware);
   // /start and /help are open to everyone: a new seller learns the chat id there.
-  bot.use(welcomeFeature({ binding, logger, now }));
+  const ordersInTopics = async () => {
+    const chatId = await binding.chatId();
+    return chatId !== undefined && topics.isForum(chatId);
+  };
+  bot.use(welcomeFeature({ binding, ordersInTopics, logger, now }));
   // Nothing after this ever sees a stranger's update.
   bot.use(accessControl({ binding, logger }));
   // The sender becomes the actor of whatever the update queues (audit/recording.ts).
@@ -123,7 +129,7 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
   bot.use(quickReplyButtons({ templates: deps.templates, engine, codec, kv, logger, now }));
   // Right before the order buttons: staff's Cancel taps are refused there.
   bot.use(staffLimits({ binding, codec, logger, audit: deps.audit, now }));
-  bot.use(orderActionButtons({ engine, codec, logger, questions: deps.cancelQuestions, now }));
+  bot.use(orderActionButtons({ engine, codec, logger, questions: deps.cancelQuestions, progress: deps.progressLines, now }));
   // From here on, one update at a time per chat and user: the conversations plugin reads its state before the
   // handlers and writes it after, so two updates of one admin at once would lose one's step.
   bot.use(sequentialize<BotContext>(conversationKey));
@@ -135,10 +141,13 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
   );
   // Conversations before the handlers: a waiting step gets its update first and passes on what is not for it.
   bot.use(
-    createConversation<BotContext, ConversationContext>(createDeliverConversation({ engine, codec, steps, timeoutMs, now }), {
-      id: DELIVER_CONVERSATION,
-      maxMillisecondsToWait: timeoutMs,
-    }),
+    createConversation<BotContext, ConversationContext>(
+      createDeliverConversation({ engine, codec, steps, progress: deps.progressLines, timeoutMs, now }),
+      {
+        id: DELIVER_CONVERSATION,
+        maxMillisecondsToWait: timeoutMs,
+      },
+    ),
   );
   bot.use(
     createConversation<BotContext, ConversationContext>(createReplyConversation({ engine }), {

@@ -23,7 +23,7 @@ import { createSalesChartRenderer, type SalesChartRenderer } from '../sales/char
 import { chatMoved } from './texts/chat-migration.ts';
 import { createOrderTopics } from './topics/order-topics.ts';
 import { createTransport, type Transport } from './transport/index.ts';
-import { createStepSweeper } from './upkeep/expired-steps.ts';
+import { createStepSweeper, type StepSweeper } from './upkeep/expired-steps.ts';
 import { createHousekeeping, DEFAULT_HOUSEKEEPING } from './upkeep/housekeeping.ts';
 
 export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
@@ -40,11 +40,6 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     logger,
     secrets,
   });
-  // Drawn in this process, in a worker started on the first chart (sales/chart-render.ts).
-  const salesChart = deps.salesChart ?? createSalesChartRenderer();
-  const chat = createChatOutput(parts, transport, salesChart);
-  queue = chat.queue;
-  const automation = createAutomation(parts, chat.queue);
   const stepSweeper = createStepSweeper({
     api: bot.api,
     steps: parts.deliverSteps,
@@ -54,6 +49,11 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     logger,
     secrets,
   });
+  // Drawn in this process, in a worker started on the first chart (sales/chart-render.ts).
+  const salesChart = deps.salesChart ?? createSalesChartRenderer();
+  const chat = createChatOutput(parts, transport, salesChart, stepSweeper);
+  queue = chat.queue;
+  const automation = createAutomation(parts, chat.queue);
   registerFeatures(bot, {
     ...parts,
     transport,
@@ -109,7 +109,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
 }
 
 /** The one way into the seller's chat: cards, the forum topics they open, and the Telegram queue that sends both. */
-function createChatOutput(parts: BotParts, transport: Transport, salesChart: SalesChartRenderer) {
+function createChatOutput(parts: BotParts, transport: Transport, salesChart: SalesChartRenderer, steps: StepSweeper) {
   const { deps, bot, codec, tr, now, logger, secrets, engine } = parts;
   const { stats } = deps;
   const cards = createOrderCards({
@@ -142,6 +142,8 @@ function createChatOutput(parts: BotParts, transport: Transport, salesChart: Sal
     topics,
     kv: deps.kv,
     engine,
+    progress: parts.progressLines,
+    orderShown: steps.orderShown,
     tr,
     ...(deps.drainer === undefined ? {} : { options: deps.drainer }),
     chartPhoto: async (chartTr, at, days) => stats && salesChartPhoto({ stats, render: salesChart, logger }, chartTr, at, days),

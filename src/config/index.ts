@@ -6,6 +6,7 @@ export {
   loadConfig,
   loadDatabasePath,
   loadExportConfig,
+  TRIAL_DATABASE_PATH,
   type Config,
   type SellerConfig,
 } from './load-config.ts';

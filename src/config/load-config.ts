@@ -105,7 +105,7 @@ const minutesToMs = (minutes: number): number | undefined => (minutes === 0 ? un
 const modeFromArgv = (argv: readonly string[]): Mode => (argv.includes(SANDBOX_FLAG) ? 'sandbox' : 'live');
 
 /** Trial mode's database when DATABASE_PATH is not set, beside the real one. */
-const TRIAL_DATABASE_PATH = './data/trial.sqlite';
+export const TRIAL_DATABASE_PATH = './data/trial.sqlite';
 
 /** How loadConfig reads STORES_FILE (tests give the text directly). */
 export interface LoadConfigOptions {

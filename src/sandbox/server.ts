@@ -89,11 +89,11 @@ function startBuyers(store: StoreModel, storeId: string, options: SandboxOptions
     {
       productIds: () => store.automatedProducts(storeId).map((product) => product.id),
       createPaidOrder: (productId, random) => void store.createOrder({ storeId, productId, status: 'paid' }, random),
-      openOrderIds: () =>
+      openOrders: () =>
         store
           .openOrders(storeId)
           .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
-          .map((order) => order.id),
+          .map((order) => ({ id: order.id, status: order.status })),
       postBuyerMessage: (orderId, text) => void store.addMessage(orderId, 'buyer', text),
       confirmReceipt(orderId) {
         const order = store.findOrder(orderId);

@@ -120,6 +120,7 @@ function everything(tr: Translator): [string, Html | string][] {
     [11, 0],
   ] as const)
     texts.push([`while away ${orders}/${messages}`, ALERTS.whileAway(tr, { orders, messages, since: AT })]);
+  texts.push(['while away, in topics', ALERTS.whileAway(tr, { orders: 2, messages: 3, since: AT, inTopics: true })]);
   texts.push(
     ['held since', ALERTS.heldSince(tr, { since: AT })],
     ['plain notice', ALERTS.plain(tr, NASTY)],
@@ -133,13 +134,24 @@ function everything(tr: Translator): [string, Html | string][] {
   texts.push(['relayed part', chatMessageParts(tr, { id: ID }, message('buyer', `${'a'.repeat(4000)} ${'b'.repeat(500)}`))[1]!]);
   for (const [name, value] of Object.entries(prompts)) {
     if (typeof value !== 'function') continue;
-    const params = { orderId: ID, amount: 1234.5, was: 'paid', now: 'cancelled', value: NASTY, length: 4001, limit: 4000 };
+    const params = {
+      orderId: ID,
+      amount: 1234.5,
+      was: 'paid',
+      now: 'cancelled',
+      value: NASTY,
+      length: 4001,
+      limit: 4000,
+      status: 'awaiting_confirmation',
+    };
     texts.push([`prompt ${name}`, (value as (tr: Translator, p: typeof params) => Html | string)(tr, params)]);
   }
   texts.push(['prompt cancelQuestion no amount', prompts.cancelQuestion(tr, { orderId: ID, amount: undefined })]);
   texts.push(['prompt cancelOrderMoved unknown', prompts.cancelOrderMoved(tr, { orderId: ID, was: 'paid', now: undefined })]);
   texts.push(['prompt deliverPreview no value', prompts.deliverPreview(tr, { orderId: ID, value: undefined })]);
   texts.push(['prompt deliverRequested no value', prompts.deliverRequested(tr, { orderId: ID, value: undefined })]);
+  for (const status of ['cancelled', 'robot<x>'])
+    texts.push([`prompt deliverMovedOn ${status}`, prompts.deliverMovedOn(tr, { orderId: ID, status })]);
   for (const media of ['photo', 'voice', 'document'] as const)
     texts.push([`media ${media}`, mediaNotSent(tr, { media })], [`caption ${media}`, mediaCaptionSent(tr, { media })]);
   texts.push(
@@ -153,6 +165,7 @@ function everything(tr: Translator): [string, Html | string][] {
   );
   texts.push(
     ['help', commands.helpText(tr)],
+    ['help in a forum', commands.helpText(tr, { forum: true })],
     ['start intro', commands.startIntro(tr)],
     ['start how-to', commands.startHowTo(tr)],
     ['trial bound', commands.startTrialBound(tr)],

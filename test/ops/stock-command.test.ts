@@ -103,13 +103,13 @@ describe('runStockCommand in Russian (BOT_LANGUAGE=ru)', () => {
     expect((await runStockCommand(['add', 'game-1', 'one.txt'], ru)).out).toEqual([
       'game-1: добавлен 1 ключ, пропущено повторов: 0, в запасе теперь 4',
     ]);
-    expect((await runStockCommand(['pause', 'game-1'], ru)).out).toEqual(['game-1: автовыдача на паузе (единицы сохранены, в запасе 4)']);
+    expect((await runStockCommand(['pause', 'game-1'], ru)).out).toEqual(['game-1: автовыдача на паузе (ключи сохранены, в запасе 4)']);
     const list = await runStockCommand(['list'], ru);
-    expect(list.out[0]).toMatch(/^товар\s+название\s+осталось\s+в резерве\s+выдано\s+плохих\s+авто\s+следующий$/);
+    expect(list.out[0]).toMatch(/^товар\s+название\s+осталось\s+в резерве\s+выдано\s+нерабочих\s+авто\s+следующий$/);
     expect(list.out[1]).toMatch(/^game-1\s+–\s+4\s+0\s+0\s+0\s+пауза\s+KE…01$/);
     expect(list.out.join('\n')).not.toContain('KEY-AAAA');
     expect((await runStockCommand(['clear', 'game-1'], ru)).out).toEqual([
-      'game-1: удалено 4 единицы запаса (выданные и зарезервированные остаются)',
+      'game-1: удалено 4 ключа из запаса (выданные и зарезервированные остаются)',
     ]);
   });
 
@@ -119,7 +119,7 @@ describe('runStockCommand in Russian (BOT_LANGUAGE=ru)', () => {
     expect((await runStockCommand(['add', 'game-1', 'missing.txt'], ru)).err).toEqual([
       'Ничего не изменилось: не удаётся прочитать missing.txt: такого файла нет',
     ]);
-    expect((await runStockCommand(['add', 'game-1', 'empty.txt'], ru)).err[0]).toMatch(/^Ничего не изменилось: в файле нет единиц/);
+    expect((await runStockCommand(['add', 'game-1', 'empty.txt'], ru)).err[0]).toMatch(/^Ничего не изменилось: в файле нет ключей/);
     expect((await runStockCommand(['add', 'game 1', 'empty.txt'], ru)).err[0]).toMatch(
       /^Ничего не изменилось: id товара должен быть одним словом без пробелов, не длиннее 200 символов/,
     );
@@ -150,7 +150,7 @@ describe('npm run stock, as a process', () => {
     const inRussian = await exec(process.execPath, ['--import', 'tsx', 'src/stock.ts', 'pause', 'gift-card'], {
       env: { ...env, BOT_LANGUAGE: 'ru' },
     });
-    expect(inRussian.stdout.trim()).toBe('gift-card: автовыдача на паузе (единицы сохранены, в запасе 2)');
+    expect(inRussian.stdout.trim()).toBe('gift-card: автовыдача на паузе (ключи сохранены, в запасе 2)');
     const unknown = await exec(process.execPath, ['--import', 'tsx', 'src/stock.ts', 'resume', 'gift-card'], {
       env: { ...env, BOT_LANGUAGE: 'xx' },
     });

@@ -22,6 +22,7 @@ import { isCommand } from '../helpers/is-command.ts';
 import { settleButtonMessage } from '../helpers/edit-message.ts';
 import { deliverConfirmKeyboard, deliverPromptKeyboard } from '../keyboards/confirmations.ts';
 import type { DeliverSteps } from '../storage/deliver-steps.ts';
+import type { ProgressLines } from '../sink/progress-lines.ts';
 import { CALLBACK } from '../texts/callbacks.ts';
 import { deliverAsk, deliverDropped, deliverPreview, deliverRequested, deliverValueEmpty, deliverValueTooLong } from '../texts/prompts.ts';
 
@@ -36,6 +37,8 @@ export interface DeliverDeps {
   engine: () => SyncCommands;
   codec: OrderActionCodec;
   steps: DeliverSteps;
+  /** The "⏳ Delivering…" line Confirm leaves, closed by the action's outcome. */
+  progress: ProgressLines;
   /** How long the step waits for the next update (the plugin's `maxMillisecondsToWait` is the same). */
   timeoutMs: number;
   now: () => number;
@@ -87,7 +90,13 @@ export function createDeliverConversation(deps: DeliverDeps) {
         await deps.steps.wait(messages, { orderId, userId, expiresAt });
         return expiresAt;
       });
-    const expired = (deadline: number) => conversation.external(() => deps.now() >= deadline);
+    /** Timed out, or closed from outside (a newer Deliver, its order moved on): the record says so. */
+    const expired = (deadline: number) =>
+      conversation.external(async () => {
+        const now = deps.now();
+        const record = messages[0] && (await deps.steps.find(messages[0]));
+        return now >= deadline || (record !== undefined && record.expiresAt <= now);
+      });
 
     /** The step ended on purpose: a reply to its messages now goes to the buyer, like a reply to any of the order's. */
     const end = () =>
@@ -167,7 +176,10 @@ export function createDeliverConversation(deps: DeliverDeps) {
           deps.engine().enqueue(value === undefined ? { kind: 'deliver', orderId } : { kind: 'deliver', orderId, value }),
         );
         await answerCallback(next, ticket.deduplicated ? CALLBACK.alreadyInProgress(next.tr) : CALLBACK.delivering(next.tr));
-        await settleButtonMessage(next, deliverRequested(next.tr, { orderId, value }));
+        const progress = deliverRequested(next.tr, { orderId, value });
+        await conversation.external(() =>
+          deps.progress.show(ticket, { message: refOf(preview), orderId, kind: 'deliver', tr: next.tr, progress }),
+        );
         await end();
         return;
       }

@@ -50,10 +50,11 @@ export const startUserNotAdmin = (tr: Translator, { userId }: { userId: number }
 
 // ---- /help ----
 
-export const helpText = (tr: Translator): Html =>
+/** `forum`: the orders chat is a forum group where each order has its topic. */
+export const helpText = (tr: Translator, { forum }: { forum: boolean } = { forum: false }): Html =>
   join(
     [
-      tr.html('commands-help-text'),
+      tr.html('commands-help-text', { forum: forum ? 'yes' : 'no' }),
       lines(commandList(tr).map(({ command, description }) => tr.html('commands-help-command', { command, description }))),
     ],
     '\n\n',

@@ -21,6 +21,8 @@ stock-cli-nothing-changed = Nothing changed: { $reason }
 stock-cli-input-refused = { $code ->
     [STOCK_BAD_PRODUCT_ID] the product id must be one word without spaces, at most { NUMBER($limit, useGrouping: 0) } characters (as the store shows it)
     [STOCK_NO_ITEMS] the file has no items: put one key, code or account per line
+    [STOCK_BAD_ENCODING] the file is not valid text: save it as UTF-8 (UTF-16 with a byte-order mark works too)
+    [STOCK_BINARY_FILE] the file holds NUL bytes: it is not a text file, or it is UTF-16 without a byte-order mark; save it as UTF-8 text
    *[STOCK_ITEM_TOO_LONG] item { NUMBER($item, useGrouping: 0) } is longer than { NUMBER($limit, useGrouping: 0) } characters: nothing was added
 }
 # $why: the error code of the file system; $file: a path, or stock-cli-standard-input

@@ -31,6 +31,8 @@ stock-cli-nothing-changed = Ничего не изменилось: { $reason }
 stock-cli-input-refused = { $code ->
     [STOCK_BAD_PRODUCT_ID] id товара должен быть одним словом без пробелов, не длиннее { NUMBER($limit, useGrouping: 0) } символов (как его показывает магазин)
     [STOCK_NO_ITEMS] в файле нет единиц: по одному ключу, коду или аккаунту в строке
+    [STOCK_BAD_ENCODING] файл не является текстом: сохраните его в UTF-8 (UTF-16 с меткой порядка байтов тоже подойдёт)
+    [STOCK_BINARY_FILE] в файле есть нулевые байты: это не текстовый файл или UTF-16 без метки порядка байтов; сохраните его как текст UTF-8
    *[STOCK_ITEM_TOO_LONG] строка { NUMBER($item, useGrouping: 0) } длиннее { NUMBER($limit, useGrouping: 0) } символов: ничего не добавлено
 }
 # $why: the error code of the file system; $file: a path, or stock-cli-standard-input

@@ -4,15 +4,16 @@
  * Items are never printed: `list` shows counts and a masked hint. It speaks the seller's language (BOT_LANGUAGE):
  * its words are in locales/<language>/stock-cli.ftl.
  */
-import { parseProductId, parseStockLines, StockInputError } from '../core/stock/stock-input.ts';
+import { parseStockFile } from '../core/stock/stock-file.ts';
+import { parseProductId, StockInputError } from '../core/stock/stock-input.ts';
 import type { ProductStock } from '../core/stock/stock-plan.ts';
 import type { StockQueries } from '../db/stock.ts';
 import { plainTexts, type PlainTexts } from '../i18n/plain-texts.ts';
 
 export interface StockCommandIo {
   stock: StockQueries;
-  /** The text of a file, or of standard input for `-`; throws when it cannot be read. */
-  readText(path: string): Promise<string>;
+  /** The bytes of a file, or of standard input for `-`; throws when it cannot be read. */
+  readBytes(path: string): Promise<Uint8Array>;
   now: () => number;
   /** The seller's language (BOT_LANGUAGE, else English): locales/<language>/stock-cli.ftl. */
   texts?: PlainTexts;
@@ -43,8 +44,8 @@ export async function runStockCommand(args: readonly string[], io: StockCommandI
     const now = io.now();
     switch (command) {
       case 'add': {
-        const text = await readOrExplain(io, second);
-        const result = io.stock.add(productId, parseStockLines(text), now);
+        const bytes = await readOrExplain(io, second);
+        const result = io.stock.add(productId, parseStockFile(bytes), now);
         return done([tr.text('stock-cli-added', { productId, added: result.added, skipped: result.skipped, inStock: result.inStock })]);
       }
       case 'pause':
@@ -83,9 +84,9 @@ class UnreadableFile extends Error {
   }
 }
 
-async function readOrExplain(io: StockCommandIo, path: string): Promise<string> {
+async function readOrExplain(io: StockCommandIo, path: string): Promise<Uint8Array> {
   try {
-    return await io.readText(path);
+    return await io.readBytes(path);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     throw new UnreadableFile(path, typeof code === 'string' ? code : 'other');

@@ -248,7 +248,7 @@ function everything(tr: Translator): [string, Html | string][] {
   const refusalParams = { maxBytes: 2 * 1024 * 1024, code: 'STOCK_NO_ITEMS' };
   for (const [name, refusal] of Object.entries(stock.STOCK_FILE_REFUSALS))
     texts.push([`stock refusal ${name}`, stock.stockNothingChanged(tr, { reason: refusal(tr, refusalParams) })]);
-  for (const code of ['STOCK_BAD_PRODUCT_ID', 'STOCK_ITEM_TOO_LONG'])
+  for (const code of ['STOCK_BAD_PRODUCT_ID', 'STOCK_ITEM_TOO_LONG', 'STOCK_BAD_ENCODING', 'STOCK_BINARY_FILE'])
     texts.push([`stock refusal ${code}`, stock.STOCK_FILE_REFUSALS.input(tr, { code, item: 1200, limit: 1000 })]);
   texts.push(
     ['stock alert low', stockCard.stockAlertLow(tr, { productId: 'p', title: NASTY, inStock: 2 })],

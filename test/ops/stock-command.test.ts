@@ -1,6 +1,6 @@
 /** `npm run stock`: the CLI's answers, its refusals, and that a refused file changes nothing. */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,7 +16,7 @@ const logger = pino({ level: 'silent' });
 let dir: string;
 let db: SqliteDatabase;
 let io: StockCommandIo;
-let files: Record<string, string>;
+let files: Record<string, string | Uint8Array>;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'stock-cli-'));
@@ -24,10 +24,10 @@ beforeEach(() => {
   files = {};
   io = {
     stock: createStockQueries(db),
-    readText: async (path) => {
-      const text = files[path];
-      if (text === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
-      return text;
+    readBytes: async (path) => {
+      const content = files[path];
+      if (content === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+      return typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     },
     now: () => 1_700_000_000_000,
   };
@@ -76,6 +76,26 @@ describe('runStockCommand', () => {
     files['bad.txt'] = `GOOD-1\n${'x'.repeat(1001)}\nGOOD-2`;
     expect((await runStockCommand(['add', 'game-1', 'bad.txt'], io)).exitCode).toBe(1);
     expect(io.stock.inStock('game-1' as never)).toBe(0);
+  });
+
+  it('refuses a file that is not text (NUL bytes, invalid UTF-8) with the reason, adding nothing from it', async () => {
+    files['binary.bin'] = Buffer.from([0x4b, 0x45, 0x59, 0x0a, 0x00, 0x01, 0x02, 0x0a]);
+    files['latin1.txt'] = Buffer.from('KEY-1\nCL\xc9-2\n', 'latin1');
+    files['no-bom.txt'] = Buffer.from('KEY-UTF16-0001\n', 'utf16le');
+    files['broken-16.txt'] = Buffer.from([0xff, 0xfe, 0x41, 0x00, 0x00, 0xd8]);
+    const binary = /^Nothing changed: the file holds NUL bytes: it is not a text file, or it is UTF-16 without a byte-order mark/;
+    const invalid = /^Nothing changed: the file is not valid text: save it as UTF-8/;
+    for (const [file, reason] of [
+      ['binary.bin', binary],
+      ['latin1.txt', invalid],
+      ['no-bom.txt', binary],
+      ['broken-16.txt', invalid],
+    ] as const) {
+      const result = await runStockCommand(['add', 'game-1', file], io);
+      expect(result.exitCode, file).toBe(1);
+      expect(result.err[0], file).toMatch(reason);
+    }
+    expect(io.stock.summary()).toEqual([]);
   });
 
   it('clears only what was not handed out, and explains usage mistakes with exit 2', async () => {
@@ -155,5 +175,32 @@ describe('npm run stock, as a process', () => {
       env: { ...env, BOT_LANGUAGE: 'xx' },
     });
     expect(unknown.stdout.trim()).toBe('gift-card: auto-delivery on (2 items in stock)');
+  }, 30_000);
+
+  it('reads a file saved as "Unicode" (UTF-16 LE or BE with its byte-order mark) as the items it holds, and refuses binary', async () => {
+    const database = join(dir, 'cli.sqlite');
+    const exec = promisify(execFile);
+    const env = { ...process.env, DATABASE_PATH: database, BOT_LANGUAGE: 'en' };
+    const stockCli = (...args: string[]) => exec(process.execPath, ['--import', 'tsx', 'src/stock.ts', ...args], { env });
+    const littleEndian = join(dir, 'notepad-unicode.txt');
+    writeFileSync(littleEndian, Buffer.from('\uFEFFКЛЮЧ-0001-ÆØÅ\r\nKEY-0002-ABCD\r\n', 'utf16le'));
+    const bigEndian = join(dir, 'unicode-big-endian.txt');
+    writeFileSync(bigEndian, Buffer.from('\uFEFFKEY-0003-WXYZ\n', 'utf16le').swap16());
+    expect((await stockCli('add', 'gift-card', littleEndian)).stdout.trim()).toBe('gift-card: 2 added, 0 skipped as duplicates, 2 in stock now');
+    expect((await stockCli('add', 'gift-card', bigEndian)).stdout.trim()).toBe('gift-card: 1 added, 0 skipped as duplicates, 3 in stock now');
+    const binary = join(dir, 'photo.jpg');
+    writeFileSync(binary, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x0a]));
+    const refused = await stockCli('add', 'gift-card', binary).catch((error: { code: number; stderr: string }) => error);
+    expect(refused).toMatchObject({ code: 1 });
+    expect((refused as { stderr: string }).stderr).toMatch(/^Nothing changed: the file is not valid text/);
+    const db = openDatabase(database, { logger });
+    try {
+      const stock = createStockQueries(db);
+      expect(stock.inStock('gift-card' as never)).toBe(3);
+      stock.reserve('o-1' as never, 'gift-card' as never, 3, 1);
+      expect(stock.reservation('o-1' as never)?.items.map((item) => item.item)).toEqual(['КЛЮЧ-0001-ÆØÅ', 'KEY-0002-ABCD', 'KEY-0003-WXYZ']);
+    } finally {
+      db.close();
+    }
   }, 30_000);
 });

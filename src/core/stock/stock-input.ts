@@ -4,7 +4,14 @@
  */
 import type { ProductId } from '../../seller-api/schemas.ts';
 
-export type StockInputErrorCode = 'STOCK_BAD_PRODUCT_ID' | 'STOCK_NO_ITEMS' | 'STOCK_ITEM_TOO_LONG';
+export type StockInputErrorCode =
+  | 'STOCK_BAD_PRODUCT_ID'
+  | 'STOCK_NO_ITEMS'
+  | 'STOCK_ITEM_TOO_LONG'
+  /** Not text in the encoding the file claims (stock-file.ts). */
+  | 'STOCK_BAD_ENCODING'
+  /** NUL bytes: binary, or UTF-16 without a byte-order mark (stock-file.ts). */
+  | 'STOCK_BINARY_FILE';
 
 export class StockInputError extends Error {
   override readonly name = 'StockInputError';

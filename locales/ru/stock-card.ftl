@@ -9,9 +9,10 @@ stock-card-stock-delivering = 📦 Выдаём автоматически из 
 stock-card-stock-delivered = <b>📦 Выдано автоматически из запаса</b>
 stock-card-stock-items = <tg-spoiler>{ $values }</tg-spoiler>
 stock-card-stock-replaced = <i>🔁 Заменено после жалобы покупателя: { stock-card-items }</i>
-stock-card-stock-deliver-failed = ⚠️ Автоматическая выдача не удалась: выдайте вручную. Эти единицы остаются за этим заказом:
+stock-card-stock-deliver-failed = ⚠️ Автоматическая выдача не удалась: выдайте вручную. Эти единицы удержаны за этим заказом; если покупатель их не получил, верните их в запас через /stock:
 stock-card-stock-short = ⚠️ Не выдано автоматически: нужно { stock-card-items }, в запасе { $inStock }
 stock-card-stock-paused = ⏸ Не выдано автоматически: автовыдача этого товара на паузе
+stock-card-stock-too-many = ⚠️ Не выдано автоматически: слишком много единиц, чтобы выдать их из запаса за раз ({ stock-card-items }): выдайте вручную
 stock-card-stock-bad-quantity = ⚠️ Не выдано автоматически: количество — не целое число единиц
 stock-card-replace-ask =
     <b>Заменить эту единицу?</b>

@@ -3,10 +3,11 @@
 stock-cli-usage =
     Использование: npm run stock -- <команда>
       add <productId> <файл|->   добавить по одной единице на непустую строку (- читает стандартный ввод); повторы пропускаются
-      list                        все товары с запасом: осталось, в резерве, выдано, плохих, пауза
+      list                        все товары с запасом: осталось, в резерве, удержано, выдано, плохих, пауза
       pause <productId>           остановить автовыдачу товара (его единицы остаются)
       resume <productId>          снова выдавать товар автоматически
       clear <productId>           удалить ещё не выданные единицы (выданные и зарезервированные остаются)
+      release <orderId>           вернуть в запас единицы, удержанные за заказом, выдачу которого магазин отклонил
 stock-cli-unknown-command = Неизвестная команда «{ $command }».
 stock-cli-wrong-arguments = Команде «{ $command }» { $expected ->
         [0] не нужны аргументы
@@ -50,6 +51,7 @@ stock-cli-list-column = { $column ->
     [title] название
     [left] осталось
     [reserved] в резерве
+    [held] удержано
     [delivered] выдано
     [bad] плохих
     [auto] авто
@@ -58,4 +60,11 @@ stock-cli-list-column = { $column ->
 stock-cli-list-auto = { $paused ->
     [yes] пауза
    *[no] вкл
+}
+# held items: an order whose Deliver the store refused keeps its items until a person releases them
+stock-cli-list-held = за заказом { $orderId } удержано единиц { $productId }: { NUMBER($items, useGrouping: 0) } (магазин отклонил выдачу); если покупатель их не получил: npm run stock -- release { $orderId }
+stock-cli-released = { $orderId }: вернули в запас { $productId } единиц: { NUMBER($released, useGrouping: 0) }
+stock-cli-not-released = { $why ->
+    [in-progress] { $orderId } выдаётся прямо сейчас: ничего не возвращено
+   *[not-held] за заказом { $orderId } ничего не удержано (npm run stock -- list покажет удержанные): ничего не возвращено
 }

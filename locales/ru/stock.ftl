@@ -19,22 +19,38 @@ stock-header = <b>📦 Запас: { $products ->
     }</b>
 stock-item-title = {" · "}{ $title }
 stock-item-next = {" · "}следующий { $hint }
+stock-item-held = {" · "}⚠️ удержано { $held }
 stock-item =
     • { $productId }{ $title }
-      осталось { $inStock } · в резерве { $reserved } · выдано { $delivered } · плохих { $bad }{ $next }
+      осталось { $inStock } · в резерве { $reserved }{ $held } · выдано { $delivered } · плохих { $bad }{ $next }
       { $paused ->
         [yes] ⏸ на паузе: не выдаётся автоматически
        *[no] ▶️ автовыдача включена
     }
+# a product the store lists that has no stock yet
+stock-no-stock-item = • { $productId }{ $title } · запаса нет
+# orders holding items after the store refused their delivery
+stock-held-header = <b>⚠️ Удержано после отклонённой выдачи</b> (возвращайте в запас, только если покупатель их не получил)
+stock-held-item = • заказ { $orderId }: { $items ->
+        [one] { $items } единица
+        [few] { $items } единицы
+       *[many] { $items } единиц
+    } товара { $productId }
 stock-more = <i>…и ещё { $count }: npm run stock -- list покажет все</i>
 stock-footer = <i>Чтобы добавить единицы, { stock-how-to-add }. Пауза сохраняет единицы.</i>
 # plain, buttons
 stock-pause-button = ⏸ Пауза: { $product }
 stock-resume-button = ▶️ Возобновить: { $product }
+stock-release-button = ↩️ Вернуть в запас: { $orderId }
+stock-release-confirm-button = ✅ Вернуть в запас { $count } из { $orderId }
+stock-release-back-button = Оставить удержанными
 # plain, button answers (at most 200 characters)
 stock-paused-answer = Автовыдача на паузе: { $productId }. Единицы сохранены.
 stock-resumed-answer = Автовыдача включена: { $productId }.
 stock-stale-answer = Список устарел. Отправьте /stock, чтобы получить свежий.
+stock-release-ask-answer = Вернуть в запас удержанные единицы заказа { $orderId } ({ $count })? Только если покупатель их не получил: подтвердите ниже.
+stock-released-answer = Единицы заказа { $orderId } ({ $count }) снова в запасе.
+stock-release-kept-answer = Оставлено: единицы по-прежнему удержаны за { $orderId }.
 stock-upload-hint = Чтобы добавить единицы в { $productIdCode }, { stock-how-to-add }.
 stock-added = { $productId }: добавлено { $added }, пропущено повторов { $skipped }, в запасе теперь { $inStock }
 stock-nothing-changed = Ничего не изменилось: { $reason }

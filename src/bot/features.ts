@@ -110,6 +110,7 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
       secrets,
       recordStep,
       now,
+      listProducts: deps.listProducts,
     }),
   );
   bot.use(stockReplaceButtons({ engine, cards, logger }));

@@ -214,9 +214,9 @@ function composeParts(options: SyncEngineOptions, settings: Settings, now: () =>
     ...{ db, queries, sink, sinkHold, lock, budget, ledger, health, logger, now },
     kick: () => outboxWakeup.kick(),
     rules: outboxRules(settings),
-    onSettled: (action, ok) => {
-      automation.current?.autoDelivery.settled(action, ok);
-      automation.current?.autoTemplates.settled(action, ok);
+    onSettled: (action, settled) => {
+      automation.current?.autoDelivery.settled(action, settled);
+      automation.current?.autoTemplates.settled(action, settled.ok);
     },
   });
   automation.current = composeAutomation(options, queries, firstStart, outbox, now, logger);

@@ -86,6 +86,15 @@ describe('auto-delivery on the card', () => {
     expect(labels(card)).toEqual(['Take', 'Cancel']);
   });
 
+  it('leaves an order too big for one issued value to the seller, taking nothing, and says why', async () => {
+    addStock(Array.from({ length: 300 }, (_, i) => `BULK-${String(i).padStart(4, '0')}-${'Z'.repeat(30)}`));
+    const { card, order } = await h.createPaidOrder({ status: 'paid', productId: product, quantity: 300 });
+    expect(card.text).toContain('Not delivered automatically: too many items to deliver at once from stock (300 items): deliver by hand');
+    expect(labels(card)).toEqual(['Take', 'Cancel']);
+    await h.engine.pollNow();
+    expect(h.sandbox.control.order(order.id)?.status).toBe('paid');
+  });
+
   it('shows an order that came in while the bridge was down with one card, delivered at once on the catch-up', async () => {
     addStock([KEY, NEXT]);
     await h.stopBridge();

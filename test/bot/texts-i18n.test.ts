@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderCard } from '../../src/bot/cards/render-card.ts';
 import { stockSection } from '../../src/bot/stock/card-section.ts';
-import type { Html } from '../../src/bot/helpers/html.ts';
+import { lines, type Html } from '../../src/bot/helpers/html.ts';
 import { chatMessageParts } from '../../src/bot/sink/chat-message-parts.ts';
 import * as actions from '../../src/bot/texts/actions.ts';
 import { ALERTS } from '../../src/bot/texts/alerts.ts';
@@ -62,6 +62,7 @@ const PLANS: StockPlan[] = [
   { kind: 'short', needed: 5, inStock: 1 },
   { kind: 'paused' },
   { kind: 'bad-quantity' },
+  { kind: 'too-many', quantity: 300 },
 ];
 
 /** Every text, by name: HTML as Telegram gets it, plain text as it is. */
@@ -229,10 +230,33 @@ function everything(tr: Translator): [string, Html | string][] {
     ['stock footer', stock.stockFooter(tr)],
     ['stock more', stock.stockMore(tr, { count: 2 })],
   );
-  const product = { productId: 'prod_1' as ProductId, title: NASTY, inStock: 5, reserved: 1, delivered: 21, bad: 0, nextHint: 'AB…9Z' };
+  const product = {
+    productId: 'prod_1' as ProductId,
+    title: NASTY,
+    inStock: 5,
+    reserved: 1,
+    held: 0,
+    delivered: 21,
+    bad: 0,
+    nextHint: 'AB…9Z',
+  };
   texts.push(
     ['stock item', stock.stockItem(tr, { ...product, paused: false })],
     ['stock item paused', stock.stockItem(tr, { ...product, paused: true, title: undefined, nextHint: undefined })],
+    ['stock item held', stock.stockItem(tr, { ...product, held: 2, paused: false })],
+    ['stock no stock item', stock.stockNoStockItem(tr, { productId: 'p<1>', title: NASTY })],
+    [
+      'stock held',
+      lines([stock.stockHeldHeader(tr), stock.stockHeldItem(tr, { orderId: ID, productId: 'p<1>' as ProductId, items: 1, since: 0 })]),
+    ],
+    [
+      'stock release buttons',
+      `${stock.stockReleaseButton(tr, { orderId: ID })} | ${stock.stockReleaseConfirmButton(tr, { orderId: ID, count: 3 })} | ${stock.stockReleaseBackButton(tr)}`,
+    ],
+    [
+      'stock release answers',
+      `${stock.stockReleaseAskAnswer(tr, { orderId: ID, count: 2 })} | ${stock.stockReleasedAnswer(tr, { orderId: ID, count: 2 })} | ${stock.stockReleaseKeptAnswer(tr, { orderId: ID })}`,
+    ],
   );
   texts.push(
     ['stock buttons', `${stock.stockPauseButton(tr, { product: NASTY })} | ${stock.stockResumeButton(tr, { product: 'p' })}`],

@@ -19,6 +19,7 @@ import {
   stockPaused,
   stockReplaced,
   stockShort,
+  stockTooMany,
 } from '../texts/stock-card.ts';
 import type { Translator } from '../texts/translator.ts';
 
@@ -63,6 +64,8 @@ export function stockSection(tr: Translator, order: Order, stock: CardStock): St
       return { lines: [stockPaused(tr)], showsValue: false, keyboard: undefined };
     case 'bad-quantity':
       return { lines: [stockBadQuantity(tr)], showsValue: false, keyboard: undefined };
+    case 'too-many':
+      return { lines: [stockTooMany(tr, { quantity: plan.quantity })], showsValue: false, keyboard: undefined };
     default:
       return { lines: [], showsValue: false, keyboard: undefined };
   }

@@ -22,7 +22,7 @@ const encodingOf = (bytes: Uint8Array): TextEncoding =>
  * (STOCK_BAD_ENCODING), and text holding a NUL character (STOCK_BINARY_FILE): a binary file, or UTF-16 saved without
  * its byte-order mark, which would otherwise read as valid UTF-8 with a NUL after every letter.
  */
-export function decodeStockFile(bytes: Uint8Array): string {
+function decodeStockFile(bytes: Uint8Array): string {
   const encoding = encodingOf(bytes);
   let text: string;
   try {

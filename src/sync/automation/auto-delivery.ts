@@ -8,14 +8,18 @@
  *   same items) or known with its Take queued;
  * - the Deliver is queued in the transaction that records the Take's success, with the items as its value, and the
  *   outbox retries both with their stored Idempotency-Keys: the store acts once per key;
- * - a Take the store refuses for good (the buyer cancelled, a person took it) gives the items back.
+ * - a Take the store refuses for good (the buyer cancelled, a person took it) gives the items back;
+ * - an order whose items would not fit in one issued value is never taken: a person delivers it;
+ * - a Deliver the store refuses gives the items back only when the refusal proves the buyer never got them
+ *   (seller-api/spec-gaps.ts); otherwise they are held for the order until a person releases them.
  * Item texts are secrets: they go to the store and the seller's own card, never to a log.
  */
 import type { Logger } from 'pino';
-import type { ActionTicket, SellerAction } from '../../core/actions.ts';
-import type { OrderStock, StockAlert, StockPlan } from '../../core/stock/stock-plan.ts';
+import type { ActionTicket, SellerAction, SettledAction } from '../../core/actions.ts';
+import { issuedValue, type OrderStock, type StockAlert, type StockPlan } from '../../core/stock/stock-plan.ts';
 import { isCrossing, type StockItemId, type StockQueries } from '../../db/stock.ts';
 import type { Order, OrderId, ProductId } from '../../seller-api/schemas.ts';
+import { deliverRefusalLeftNothing, fitsDeliverValue } from '../../seller-api/spec-gaps.ts';
 import type { SyncCommands, SyncSink } from '../contract.ts';
 import { safeError } from '../support/safe-error.ts';
 
@@ -44,7 +48,7 @@ export interface AutoDelivery {
   /** Inside the hand-off's commit of that order: queues the Take. */
   committed(order: Order, plan: StockPlan | undefined): void;
   /** Inside the outbox's transaction of a definitive outcome: the next step. */
-  settled(action: SellerAction, ok: boolean): void;
+  settled(action: SellerAction, outcome: SettledAction): void;
   /** Orders holding reserved items that were never handed off: the order watcher reads each alone. */
   uncommitted(): OrderId[];
   /** The store no longer knows the order: items it reserved and never got go back. */
@@ -73,13 +77,14 @@ export function createAutoDelivery(deps: AutoDeliveryDeps): AutoDelivery {
       return undefined;
     }
     if (!countable(order.quantity)) return { kind: 'bad-quantity' };
-    const result = stock.reserve(order.id, productId, order.quantity, now());
+    const result = stock.reserve(order.id, productId, order.quantity, now(), (items) => fitsDeliverValue(issuedValue(items)));
     if (result.ok) {
       if (result.created) logger.info({ orderId: order.id, productId, quantity: order.quantity }, 'stock reserved for auto-delivery');
       return { kind: 'auto', quantity: order.quantity };
     }
     if (result.reason === 'short') return { kind: 'short', needed: result.needed, inStock: result.inStock };
     if (result.reason === 'paused') return { kind: 'paused' };
+    if (result.reason === 'too-long') return { kind: 'too-many', quantity: order.quantity };
     // Released before (its Take was refused): a person handles it now.
     return undefined;
   }
@@ -89,23 +94,36 @@ export function createAutoDelivery(deps: AutoDeliveryDeps): AutoDelivery {
     deps.enqueue({ kind: 'take', orderId: order.id, by: 'stock' });
   }
 
-  function settled(action: SellerAction, ok: boolean): void {
-    if (action.kind === 'take' && action.by === 'stock') {
-      const reservation = stock.reservation(action.orderId);
-      if (reservation?.state !== 'reserved') return;
-      if (!ok) {
-        stock.release(action.orderId, now());
-        logger.info({ orderId: action.orderId }, 'auto-delivery: the store refused the take, items back in stock');
-        return;
-      }
-      const value = reservation.items.map((item) => item.item).join('\n');
-      deps.enqueue({ kind: 'deliver', orderId: action.orderId, value, by: 'stock' });
+  function takeSettled(orderId: OrderId, ok: boolean): void {
+    const reservation = stock.reservation(orderId);
+    if (reservation?.state !== 'reserved') return;
+    if (!ok) {
+      stock.release(orderId, now());
+      logger.info({ orderId }, 'auto-delivery: the store refused the take, items back in stock');
       return;
     }
-    if (action.kind !== 'deliver' || action.by !== 'stock') return;
-    // A failed Deliver keeps its items with the order: the buyer may already see them, so they go to no one else.
-    if (ok) stock.markDelivered(action.orderId, now());
-    else stock.markFailed(action.orderId, now());
+    const value = issuedValue(reservation.items.map((item) => item.item));
+    deps.enqueue({ kind: 'deliver', orderId, value, by: 'stock' });
+  }
+
+  function deliverSettled(orderId: OrderId, outcome: SettledAction): void {
+    if (outcome.ok) {
+      stock.markDelivered(orderId, now());
+      return;
+    }
+    if (deliverRefusalLeftNothing(outcome.code, outcome.order)) {
+      if (stock.release(orderId, now()))
+        logger.info({ orderId, code: outcome.code }, 'auto-delivery: the store refused the delivery, items back in stock');
+      return;
+    }
+    // The buyer may already see them: held for the order, given to no one else until a person releases them.
+    if (stock.markFailed(orderId, now()))
+      logger.warn({ orderId, code: outcome.code }, 'auto-delivery: the store refused the delivery, items held');
+  }
+
+  function settled(action: SellerAction, outcome: SettledAction): void {
+    if (action.kind === 'take' && action.by === 'stock') takeSettled(action.orderId, outcome.ok);
+    else if (action.kind === 'deliver' && action.by === 'stock') deliverSettled(action.orderId, outcome);
   }
 
   function orderStock(orderId: OrderId): OrderStock | undefined {

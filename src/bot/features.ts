@@ -113,7 +113,7 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
       listProducts: deps.listProducts,
     }),
   );
-  bot.use(stockReplaceButtons({ engine, cards, logger }));
+  bot.use(stockReplaceButtons({ engine, cards, logger, tr: deps.i18n.chat }));
   // Before the order buttons, which answer any data they cannot read as stale.
   bot.use(editedRepliesFeature({ engine, offers: createEditOffers(kv), logger, now }));
   bot.use(quickReplyButtons({ templates: deps.templates, engine, codec, kv, logger, now }));

@@ -269,6 +269,7 @@ function composeAutomation(
     logger,
     now,
     rules: { ...DEFAULT_AUTO_DELIVERY, ...options.autoDelivery },
+    imported: (createdAt) => firstStart.imported(createdAt),
     transaction,
   });
   const waits = createConfirmReminderQueries(db);

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStockQueries } from '../../src/db/stock.ts';
+import { createUserLanguageQueries } from '../../src/db/user-languages.ts';
 import type { ProductId } from '../../src/seller-api/schemas.ts';
 import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, type BridgeHarness } from './harness.ts';
 import Database from 'better-sqlite3';
@@ -77,6 +78,28 @@ describe('auto-delivery on the card', () => {
     // Keys never reach a log line.
     expect(logLines.join('')).not.toContain(KEY);
     expect(logLines.join('')).not.toContain(NEXT);
+  });
+
+  it("sends the replacement in the chat's language (BOT_LANGUAGE), whatever /language the tapping admin chose", async () => {
+    addStock([KEY, NEXT]);
+    createUserLanguageQueries(h.db).setLanguage(ADMIN.id, 'ru', Date.now());
+    const order = h.sandbox.control.createOrder({ status: 'paid', productId: product, quantity: 1 });
+    await h.engine.pollNow();
+    await eventually(() => expect(h.sandbox.control.order(order.id)?.status).toBe('awaiting_confirmation'));
+    const [card] = h.cardsOf(order.id);
+    await eventually(() => expect(labels(h.telegram.message(GROUP_ID, card!.messageId))).toEqual(['🔁 Replace HO…01']));
+    h.telegram.tapLabel(ADMIN, card!.messageId, '🔁 Replace HO…01', { chatId: GROUP_ID });
+    // The admin's own answers are in Russian...
+    await eventually(() => expect(h.lastBotMessage().text).toContain('Заменить эту единицу?'));
+    const question = h.lastBotMessage();
+    await eventually(() => expect(h.engine.orderForTelegramMessage({ chatId: GROUP_ID, messageId: question.messageId })).toBe(order.id));
+    h.telegram.tapLabel(ADMIN, question.messageId, 'Подтвердить', { chatId: GROUP_ID });
+    // ...the buyer's message is the store's, in English.
+    await eventually(async () => {
+      await h.engine.pollNow();
+      const sent = h.sandbox.control.messages(order.id).filter((message) => message.senderRole === 'seller');
+      expect(sent.map((message) => message.text)).toEqual([`Here is a replacement for the item that did not work:\n${NEXT}`]);
+    });
   });
 
   it('leaves a short-stock order to the seller with the usual buttons and says why', async () => {

@@ -17,11 +17,14 @@ import { BUTTONS } from '../texts/buttons.ts';
 import { CALLBACK } from '../texts/callbacks.ts';
 import { replaceAsk, replaceDone, replaceEmpty, replaceKept, replaceNotThisOrder, replacementForBuyer } from '../texts/stock-card.ts';
 import { maskItem } from '../../core/stock/stock-input.ts';
+import type { Translator } from '../texts/translator.ts';
 
 export interface StockReplaceDeps {
   engine: () => SyncForBot;
   cards: OrderCards;
   logger: Logger;
+  /** The chat's language (BOT_LANGUAGE): the buyer's message is the store's, not the tapping admin's /language. */
+  tr: Translator;
 }
 
 export function stockReplaceButtons(deps: StockReplaceDeps) {
@@ -64,7 +67,7 @@ export function stockReplaceButtons(deps: StockReplaceDeps) {
         await settleButtonMessage(ctx, text(replaceKept(ctx.tr)));
         return;
       case 'replaceConfirm': {
-        const outcome = deps.engine().replaceStockItem(orderId, data.itemId, (value) => replacementForBuyer(ctx.tr, { item: value }));
+        const outcome = deps.engine().replaceStockItem(orderId, data.itemId, (value) => replacementForBuyer(deps.tr, { item: value }));
         deps.logger.info({ orderId, itemId: data.itemId, ok: outcome.ok, userId: ctx.from?.id }, 'stock item replacement from a button');
         const answer = outcome.ok ? replaceDone(ctx.tr) : outcome.reason === 'empty' ? replaceEmpty(ctx.tr) : replaceNotThisOrder(ctx.tr);
         await answerCallback(ctx, answer);

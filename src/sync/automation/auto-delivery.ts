@@ -8,6 +8,9 @@
  *   same items) or known with its Take queued;
  * - the Deliver is queued in the transaction that records the Take's success, with the items as its value, and the
  *   outbox retries both with their stored Idempotency-Keys: the store acts once per key;
+ * - Pause, and a person's own Deliver, stop an order until its Deliver is queued: its items go back to stock. A Deliver
+ *   once queued is never called back: it may already be at the store;
+ * - the first start's import (orders already in the store) is left to a person, as for every automation;
  * - a Take the store refuses for good (the buyer cancelled, a person took it) gives the items back;
  * - an order whose items would not fit in one issued value is never taken: a person delivers it;
  * - a Deliver the store refuses gives the items back only when the refusal proves the buyer never got them
@@ -38,6 +41,8 @@ export interface AutoDeliveryDeps {
   logger: Logger;
   now: () => number;
   rules: AutoDeliveryRules;
+  /** Whether an order (by its creation time) belongs to the first start's import (support/first-start.ts). */
+  imported(createdAt: string | undefined): boolean;
   /** Runs `task` in one SQLite transaction (nested ones join it). */
   transaction<T>(task: () => T): T;
 }
@@ -73,10 +78,16 @@ export function createAutoDelivery(deps: AutoDeliveryDeps): AutoDelivery {
     if (!stock.isStocked(productId)) return undefined;
     if (order.status !== 'paid') {
       // Reserved on an earlier look whose hand-off never committed, and the order moved on: give the items back.
-      if (stock.reservation(order.id)?.state === 'reserved') stock.release(order.id, now());
+      releaseReserved(order.id, 'auto-delivery: the order moved on before it was taken, items back in stock');
       return undefined;
     }
+    if (deps.imported(order.createdAt)) return undefined;
     if (!countable(order.quantity)) return { kind: 'bad-quantity' };
+    // Paused since an earlier look reserved (its card was refused meanwhile): nothing was queued, so it goes back.
+    if (stock.isPaused(productId)) {
+      releaseReserved(order.id, 'auto-delivery: the product was paused before the order was taken, items back in stock');
+      return { kind: 'paused' };
+    }
     const result = stock.reserve(order.id, productId, order.quantity, now(), (items) => fitsDeliverValue(issuedValue(items)));
     if (result.ok) {
       if (result.created) logger.info({ orderId: order.id, productId, quantity: order.quantity }, 'stock reserved for auto-delivery');
@@ -89,21 +100,32 @@ export function createAutoDelivery(deps: AutoDeliveryDeps): AutoDelivery {
     return undefined;
   }
 
+  /** Gives back the items of an order whose Deliver was never queued. */
+  function releaseReserved(orderId: OrderId, why: string): void {
+    if (stock.reservation(orderId)?.state === 'reserved' && stock.release(orderId, now())) logger.info({ orderId }, why);
+  }
+
   function committed(order: Order, planned: StockPlan | undefined): void {
     if (planned?.kind !== 'auto') return;
+    // Paused between the plan and this commit: the order is not taken, a person handles it.
+    if (order.productId !== undefined && stock.isPaused(order.productId as ProductId)) {
+      releaseReserved(order.id, 'auto-delivery: the product was paused before the order was taken, items back in stock');
+      return;
+    }
     deps.enqueue({ kind: 'take', orderId: order.id, by: 'stock' });
   }
 
   function takeSettled(orderId: OrderId, ok: boolean): void {
     const reservation = stock.reservation(orderId);
     if (reservation?.state !== 'reserved') return;
-    if (!ok) {
-      stock.release(orderId, now());
-      logger.info({ orderId }, 'auto-delivery: the store refused the take, items back in stock');
-      return;
+    if (!ok) return releaseReserved(orderId, 'auto-delivery: the store refused the take, items back in stock');
+    if (stock.isPaused(reservation.productId)) {
+      return releaseReserved(orderId, 'auto-delivery: the product was paused while the order was being taken, items back in stock');
     }
     const value = issuedValue(reservation.items.map((item) => item.item));
-    deps.enqueue({ kind: 'deliver', orderId, value, by: 'stock' });
+    const ticket = deps.enqueue({ kind: 'deliver', orderId, value, by: 'stock' });
+    // One Deliver per order: a person's, queued while the Take waited, goes instead, with their value.
+    if (ticket.deduplicated) releaseReserved(orderId, "auto-delivery: a person's Deliver goes instead, items back in stock");
   }
 
   function deliverSettled(orderId: OrderId, outcome: SettledAction): void {
@@ -157,11 +179,7 @@ export function createAutoDelivery(deps: AutoDeliveryDeps): AutoDelivery {
     }
   }
 
-  const gone = (orderId: OrderId) => {
-    if (stock.reservation(orderId)?.state === 'reserved' && stock.release(orderId, now())) {
-      logger.info({ orderId }, 'auto-delivery: the order is gone from the store, items back in stock');
-    }
-  };
+  const gone = (orderId: OrderId) => releaseReserved(orderId, 'auto-delivery: the order is gone from the store, items back in stock');
 
   const replace: AutoDelivery['replace'] = (orderId, itemId, compose) =>
     deps.transaction(() => {

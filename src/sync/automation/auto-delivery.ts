@@ -118,9 +118,10 @@ export function createAutoDelivery(deps: AutoDeliveryDeps): AutoDelivery {
   function takeSettled(orderId: OrderId, ok: boolean): void {
     const reservation = stock.reservation(orderId);
     if (reservation?.state !== 'reserved') return;
-    if (!ok) return releaseReserved(orderId, 'auto-delivery: the store refused the take, items back in stock');
-    if (stock.isPaused(reservation.productId)) {
-      return releaseReserved(orderId, 'auto-delivery: the product was paused while the order was being taken, items back in stock');
+    if (!ok || stock.isPaused(reservation.productId)) {
+      const why = ok ? 'the product was paused while the order was being taken' : 'the store refused the take';
+      releaseReserved(orderId, `auto-delivery: ${why}, items back in stock`);
+      return;
     }
     const value = issuedValue(reservation.items.map((item) => item.item));
     const ticket = deps.enqueue({ kind: 'deliver', orderId, value, by: 'stock' });

@@ -13,6 +13,8 @@ stock-card-stock-short = ⚠️ Not delivered automatically: needs { stock-card-
 stock-card-stock-paused = ⏸ Not delivered automatically: auto-delivery of this product is paused
 stock-card-stock-too-many = ⚠️ Not delivered automatically: too many items to deliver at once from stock ({ stock-card-items }): deliver by hand
 stock-card-stock-bad-quantity = ⚠️ Not delivered automatically: the quantity is not a whole number of items
+# plain: which of an order's items a Replace button (and its question) is about: its line on the card, and its mask
+stock-card-item-hint = #{ $number } { $hint }
 stock-card-replace-ask =
     <b>Replace this item?</b>
     The item { $hint } is marked bad (never used again) and the buyer gets the next item from stock.

@@ -14,6 +14,8 @@ stock-card-stock-short = ⚠️ Не выдано автоматически: н
 stock-card-stock-paused = ⏸ Не выдано автоматически: автовыдача этого товара на паузе
 stock-card-stock-too-many = ⚠️ Не выдано автоматически: слишком много единиц, чтобы выдать их из запаса за раз ({ stock-card-items }): выдайте вручную
 stock-card-stock-bad-quantity = ⚠️ Не выдано автоматически: количество — не целое число единиц
+# plain: which of an order's items a Replace button (and its question) is about: its line on the card, and its mask
+stock-card-item-hint = №{ $number } { $hint }
 stock-card-replace-ask =
     <b>Заменить эту единицу?</b>
     Единица { $hint } будет помечена плохой (больше не используется), а покупатель получит следующую из запаса.

@@ -80,6 +80,25 @@ describe('auto-delivery on the card', () => {
     expect(logLines.join('')).not.toContain(NEXT);
   });
 
+  it('names each item on its Replace button: two keys with the same ends get their line number and a longer mask', async () => {
+    const [first, second, spare] = ['DEXA-7QX4-K9AB-00MZ', 'DEYB-8RT2-L3CD-11MZ', 'SPARE-0000-0000-0003'];
+    addStock([first!, second!, spare!]);
+    const order = h.sandbox.control.createOrder({ status: 'paid', productId: product, quantity: 2 });
+    await h.engine.pollNow();
+    await eventually(() => expect(h.sandbox.control.order(order.id)?.deliveredValue).toBe(`${first}\n${second}`));
+    const [card] = h.cardsOf(order.id);
+    await eventually(() =>
+      expect(labels(h.telegram.message(GROUP_ID, card!.messageId))).toEqual(['🔁 Replace #1 DEX…0MZ', '🔁 Replace #2 DEY…1MZ']),
+    );
+    h.telegram.tapLabel(ADMIN, card!.messageId, '🔁 Replace #2 DEY…1MZ', { chatId: GROUP_ID });
+    await eventually(() => expect(h.lastBotMessage().text).toContain('The item #2 DEY…1MZ is marked bad'));
+    const question = h.lastBotMessage();
+    await eventually(() => expect(h.engine.orderForTelegramMessage({ chatId: GROUP_ID, messageId: question.messageId })).toBe(order.id));
+    h.telegram.tapLabel(ADMIN, question.messageId, 'Confirm', { chatId: GROUP_ID });
+    await eventually(() => expect(cardSource(card!.messageId)).toContain(`<tg-spoiler>${first}\n${spare}</tg-spoiler>`));
+    expect(logLines.join('')).not.toContain(second);
+  });
+
   it("sends the replacement in the chat's language (BOT_LANGUAGE), whatever /language the tapping admin chose", async () => {
     addStock([KEY, NEXT]);
     createUserLanguageQueries(h.db).setLanguage(ADMIN.id, 'ru', Date.now());

@@ -280,6 +280,7 @@ function everything(tr: Translator): [string, Html | string][] {
   );
   texts.push(
     ['replace ask', stockCard.replaceAsk(tr, { hint: 'AB…9Z' })],
+    ['item hint', stockCard.itemHint(tr, { number: 2, hint: 'AB…9Z' })],
     [
       'replace answers',
       [stockCard.replaceDone(tr), stockCard.replaceEmpty(tr), stockCard.replaceNotThisOrder(tr), stockCard.replaceKept(tr)].join(' | '),

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
-import { maskItem } from '../../src/core/stock/stock-input.ts';
+import { maskItem, maskItems } from '../../src/core/stock/stock-input.ts';
 import { createStockQueries, isCrossing, type StockQueries } from '../../src/db/stock.ts';
 import type { OrderId, ProductId } from '../../src/seller-api/schemas.ts';
 
@@ -199,6 +199,13 @@ describe('the list and alerts', () => {
     ]);
     expect(JSON.stringify(summary)).not.toContain('ABCD-EFGH-9Z');
     expect(maskItem('SHORT')).toBe('…');
+  });
+
+  it('masks items so that two of one order tell apart, never showing a third of an item', () => {
+    expect(maskItems(['DEXA-7QX4-K9AB-00MZ', 'DEYB-8RT2-L3CD-11MZ', 'OTHER-KEY-0001'])).toEqual(['DEX…0MZ', 'DEY…1MZ', 'OT…01']);
+    // Alike as far as a third of them: the masks stay alike (the card's line numbers tell them apart).
+    expect(maskItems(['DEXA-7QX4-K9AB-00MZ', 'DEXA-9999-K9AB-00MZ'])).toEqual(['DEX…0MZ', 'DEX…0MZ']);
+    expect(maskItems(['SHORT1', 'SHORT1'])).toEqual(['…', '…']);
   });
 
   it('reports one crossing per level, re-armed when stock comes back', () => {

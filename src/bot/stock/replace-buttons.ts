@@ -16,7 +16,7 @@ import { text } from '../helpers/html.ts';
 import { BUTTONS } from '../texts/buttons.ts';
 import { CALLBACK } from '../texts/callbacks.ts';
 import { replaceAsk, replaceDone, replaceEmpty, replaceKept, replaceNotThisOrder, replacementForBuyer } from '../texts/stock-card.ts';
-import { maskItem } from '../../core/stock/stock-input.ts';
+import { replaceHints } from './card-section.ts';
 import type { Translator } from '../texts/translator.ts';
 
 export interface StockReplaceDeps {
@@ -39,20 +39,21 @@ export function stockReplaceButtons(deps: StockReplaceDeps) {
     const data = decodeStockItem(ctx.callbackQuery.data);
     if (data === undefined) return next();
     const orderId = orderOfButton(ctx);
-    const item =
-      orderId &&
-      deps
-        .engine()
-        .orderStock(orderId)
-        ?.items.find((candidate) => candidate.id === data.itemId);
     if (orderId === undefined) return answerCallback(ctx, CALLBACK.unknownOrder(ctx.tr));
+    const items = deps.engine().orderStock(orderId)?.items ?? [];
+    const index = items.findIndex((candidate) => candidate.id === data.itemId);
+    const item = items[index];
 
     switch (data.verb) {
       case 'replace': {
         if (item === undefined) return answerCallback(ctx, replaceNotThisOrder(ctx.tr));
         await answerCallback(ctx);
         const card = ctx.callbackQuery.message?.message_id;
-        const question = await ctx.reply(replaceAsk(ctx.tr, { hint: maskItem(item.item) }).html, {
+        const hint = replaceHints(
+          ctx.tr,
+          items.map((candidate) => candidate.item),
+        )[index];
+        const question = await ctx.reply(replaceAsk(ctx.tr, { hint: hint ?? '' }).html, {
           parse_mode: 'HTML',
           reply_markup: new InlineKeyboard()
             .text(BUTTONS.confirm(ctx.tr), encodeStockItem('replaceConfirm', item.id))

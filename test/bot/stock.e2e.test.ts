@@ -143,6 +143,33 @@ describe('/stock', () => {
     expect(stock.heldOrders()).toHaveLength(1);
   });
 
+  it('puts product ids on the phone: /products, the order card, and /stock with the products that have no stock yet', async () => {
+    const { h, stock } = await start();
+    const products = h.sandbox.control.products(h.sandbox.store.storeId);
+    const [stocked, bare] = products as [(typeof products)[number], (typeof products)[number]];
+    h.telegram.sendText(ADMIN, '/products', inGroup);
+    await settled(h);
+    // Each id as code: one tap copies it for `/stock <productId>`.
+    for (const product of products) expect(h.lastBotMessage().source).toContain(`<code>${product.id}</code>`);
+
+    const { card } = await h.createPaidOrder({ status: 'paid', productId: bare.id });
+    expect(card.source).toContain(`<b>Product:</b> ${bare.title} · <code>${bare.id}</code>`);
+
+    stock.add(stocked.id as ProductId, keys('P', 2), now());
+    h.telegram.sendText(ADMIN, '/stock', inGroup);
+    await settled(h);
+    const list = h.lastBotMessage();
+    expect(list.text).toContain('Stock: 1 product');
+    expect(list.source).toContain(`• <code>${bare.id}</code> · ${bare.title} · no stock`);
+    for (const product of products.slice(1)) expect(list.source).toContain(`<code>${product.id}</code>`);
+    // Only a stocked product has a Pause button; the others wait for a file.
+    expect(labels(list)).toEqual([`⏸ Pause ${stocked.title}`]);
+    // A tap re-reads the store: the products without stock stay on the edited list.
+    h.telegram.tapLabel(ADMIN, list.messageId, `⏸ Pause ${stocked.title}`, inGroup);
+    await settled(h);
+    expect(h.telegram.message(GROUP_ID, list.messageId)?.source).toContain(`<code>${bare.id}</code> · ${bare.title} · no stock`);
+  });
+
   it('aliases a product id too long for callback data, and the button still works', async () => {
     const { h, stock } = await start();
     const long = `product-${'x'.repeat(150)}` as ProductId;

@@ -77,6 +77,8 @@ function everything(tr: Translator): [string, Html | string][] {
   for (const status of STATUSES) texts.push([`card ${status}`, card(status)]);
   texts.push(['card delivered with value', card('awaiting_confirmation', { deliveredValue: 'CODE-<1>&2', assigneeType: 'api' })]);
   texts.push(['card delivered without value', card('completed', { deliveredAt: '2026-11-22T17:00:00Z', assigneeType: 'user' })]);
+  texts.push(['card product id', card('paid', { productId: 'prod_<1>' })]);
+  texts.push(['card product id only', card('paid', { productTitle: undefined, productId: 'prod_<1>' })]);
   for (const plan of PLANS) texts.push([`card stock ${plan.kind}`, card('paid', {}, plan)]);
   const items = [
     { id: 1, item: 'KEY-<1>' },
@@ -187,7 +189,10 @@ function everything(tr: Translator): [string, Html | string][] {
     ['order unknown', commands.orderUnknown(tr, { orderId: 'x<y>' })],
   );
   texts.push(
-    ['product', commands.productItem(tr, { title: NASTY, price: 1234.5, inactive: true, fields: ['Email', 'Region <x>'] })],
+    [
+      'product',
+      commands.productItem(tr, { title: NASTY, productId: 'prod_<1>', price: 1234.5, inactive: true, fields: ['Email', 'Region <x>'] }),
+    ],
     ['products', commands.productsHeader(tr, { count: 2 })],
     ['no products', commands.noProducts(tr)],
     ['products more', commands.productsMore(tr, { count: 4 })],

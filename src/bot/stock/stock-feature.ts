@@ -79,21 +79,26 @@ export function stockFeature(deps: StockFeatureDeps) {
     return action ? `stock-${action.verb}` : 'stock-switch';
   };
 
-  /** The store's products this bridge has no stock of; none when the store cannot be asked now. */
-  const unstocked = async (stocked: ReadonlySet<ProductId>) => {
-    let products: Product[];
+  /** The store's products; none when the store cannot be asked now (the list then shows what the database knows). */
+  const storeProducts = async (): Promise<Product[]> => {
     try {
-      products = (await deps.listProducts?.()) ?? [];
+      return (await deps.listProducts?.()) ?? [];
     } catch (error) {
       deps.logger.warn({ err: describeError(error, deps.secrets) }, '/stock: the store products could not be read');
       return [];
     }
-    return products.filter((p) => !stocked.has(p.id as ProductId)).map((p) => ({ productId: p.id as ProductId, title: p.title }));
   };
 
   const listMessage = async (tr: Translator, store: StockStore, confirming?: OrderId) => {
-    const products = store.summary();
-    const view = { products, unstocked: await unstocked(new Set(products.map((p) => p.productId))), held: store.heldOrders(), confirming };
+    const listed = await storeProducts();
+    const titles = new Map(listed.map((product) => [product.id, product.title]));
+    // A title from an order sync saw, else the store's own.
+    const products = store.summary().map((line) => ({ ...line, title: line.title ?? titles.get(line.productId) }));
+    const stocked = new Set<string>(products.map((line) => line.productId));
+    const unstocked = listed
+      .filter((product) => !stocked.has(product.id))
+      .map((product) => ({ productId: product.id as ProductId, title: product.title }));
+    const view = { products, unstocked, held: store.heldOrders(), confirming };
     const { text, keyboard } = await renderStockList(tr, view, deps.codec);
     return { text: text.html, options: { ...html, ...(keyboard ? { reply_markup: keyboard } : {}) } };
   };

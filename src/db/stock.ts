@@ -97,6 +97,20 @@ export interface LevelChange {
   inStock: number;
 }
 
+/**
+ * Pauses auto-delivery of every product with stock or settings; returns those it paused (the others were already).
+ * For a restored backup, not migrated yet: a database from before the stock tables has nothing to pause.
+ */
+export function pauseEveryProduct(db: SqliteDatabase, now: number): ProductId[] {
+  const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stock_products'`).get();
+  if (exists === undefined) return [];
+  return db
+    .prepare<[number], { product_id: string }>('UPDATE stock_products SET paused = 1, updated_at = ? WHERE paused = 0 RETURNING product_id')
+    .all(now)
+    .map((row) => row.product_id as ProductId)
+    .sort();
+}
+
 /** Falling to low, or running out, is announced once; coming back up re-arms silently. */
 export const isCrossing = (change: LevelChange): change is LevelChange & { level: 'low' | 'empty' } =>
   change.level !== 'ok' && (change.previous === 'ok' || change.level === 'empty');

@@ -74,7 +74,7 @@ commands-reply-command-usage = Usage: /reply <order id>, then send your text.
 ## /products (HTML unless marked plain)
 commands-no-products = No products with automation enabled.
 commands-products-header = <b>Products with automation: { $count }</b>
-commands-product-item = • <b>{ $title }</b>{ $price }{ $inactive }{ $fields }
+commands-product-item = • <b>{ $title }</b> · <code>{ $productId }</code>{ $price }{ $inactive }{ $fields }
 commands-product-item-price = {" — "}{ $price }
 commands-product-item-inactive = {" (inactive)"}
 commands-product-item-fields = {"\u000A  "}fields: { $fields }

@@ -74,7 +74,7 @@ commands-reply-command-usage = Формат: /reply <id заказа>, зате�
 ## /products (HTML unless marked plain)
 commands-no-products = Нет товаров с включённой автоматизацией.
 commands-products-header = <b>Товары с автоматизацией: { $count }</b>
-commands-product-item = • <b>{ $title }</b>{ $price }{ $inactive }{ $fields }
+commands-product-item = • <b>{ $title }</b> · <code>{ $productId }</code>{ $price }{ $inactive }{ $fields }
 commands-product-item-price = {" — "}{ $price }
 commands-product-item-inactive = {" (неактивен)"}
 commands-product-item-fields = {"\u000A  "}поля: { $fields }

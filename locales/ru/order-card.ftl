@@ -14,7 +14,9 @@ order-card-assignee-in-words = { $assignee ->
    *[other] { $assignee }
 }
 order-card-title = 🛒 <b>Заказ</b> <code>{ $orderId }</code>
-order-card-product = <b>Товар:</b> { $title }
+order-card-product = <b>Товар:</b> { $title }{ $productId }
+order-card-product-id = {" · "}<code>{ $productId }</code>
+order-card-product-without-title = <b>Товар:</b> <code>{ $productId }</code>
 order-card-quantity = <b>Количество:</b> { $quantity }
 order-card-amount = <b>Сумма:</b> { $amount }
 order-card-created = <b>Создан:</b> { $createdAt }

@@ -9,10 +9,13 @@ stock-card-stock-delivering = 📦 Выдаём автоматически из 
 stock-card-stock-delivered = <b>📦 Выдано автоматически из запаса</b>
 stock-card-stock-items = <tg-spoiler>{ $values }</tg-spoiler>
 stock-card-stock-replaced = <i>🔁 Заменено после жалобы покупателя: { stock-card-items }</i>
-stock-card-stock-deliver-failed = ⚠️ Автовыдача не удалась: выдайте заказ вручную. Эти ключи закреплены за ним:
+stock-card-stock-deliver-failed = ⚠️ Автовыдача не удалась: выдайте заказ вручную. Эти ключи удержаны за ним; если покупатель их не получил, верните их в запас через /stock:
 stock-card-stock-short = ⚠️ Не выдано автоматически: нужно { stock-card-items }, в запасе { $inStock }
 stock-card-stock-paused = ⏸ Не выдано автоматически: автовыдача этого товара на паузе
+stock-card-stock-too-many = ⚠️ Не выдано автоматически: слишком много ключей, чтобы выдать их из запаса за раз ({ stock-card-items }): выдайте вручную
 stock-card-stock-bad-quantity = ⚠️ Не выдано автоматически: количество в заказе — не целое число
+# plain: which of an order's items a Replace button (and its question) is about: its line on the card, and its mask
+stock-card-item-hint = №{ $number } { $hint }
 stock-card-replace-ask =
     <b>Заменить этот ключ?</b>
     Ключ { $hint } будет помечен нерабочим и больше не выдастся, а покупатель получит следующий из запаса.

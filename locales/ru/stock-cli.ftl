@@ -3,10 +3,11 @@
 stock-cli-usage =
     Использование: npm run stock -- <команда>
       add <id товара> <файл|->   добавить ключи, по одному на непустую строку (- читает стандартный ввод); повторы пропускаются
-      list                        все товары с запасом: осталось, в резерве, выдано, нерабочих, пауза
+      list                        все товары с запасом: осталось, в резерве, удержано, выдано, нерабочих, пауза
       pause <id товара>           остановить автовыдачу товара (его ключи сохраняются)
       resume <id товара>          снова выдавать товар автоматически
       clear <id товара>           удалить ещё не выданные ключи (выданные и зарезервированные остаются)
+      release <id заказа>         вернуть в запас ключи, удержанные за заказом, выдачу которого магазин отклонил
 stock-cli-unknown-command = Неизвестная команда «{ $command }».
 stock-cli-wrong-arguments = Команде «{ $command }» { $expected ->
         [0] не нужны аргументы
@@ -31,6 +32,8 @@ stock-cli-nothing-changed = Ничего не изменилось: { $reason }
 stock-cli-input-refused = { $code ->
     [STOCK_BAD_PRODUCT_ID] id товара должен быть одним словом без пробелов, не длиннее { NUMBER($limit, useGrouping: 0) } символов (как его показывает магазин)
     [STOCK_NO_ITEMS] в файле нет ключей — нужен один ключ, код или аккаунт на строку
+    [STOCK_BAD_ENCODING] файл не является текстом: сохраните его в UTF-8 (UTF-16 с меткой порядка байтов тоже подойдёт)
+    [STOCK_BINARY_FILE] в файле есть нулевые байты: это не текстовый файл или UTF-16 без метки порядка байтов; сохраните его как текст UTF-8
    *[STOCK_ITEM_TOO_LONG] строка { NUMBER($item, useGrouping: 0) } длиннее { NUMBER($limit, useGrouping: 0) } символов: ничего не добавлено
 }
 # $why: the error code of the file system; $file: a path, or stock-cli-standard-input
@@ -48,6 +51,7 @@ stock-cli-list-column = { $column ->
     [title] название
     [left] осталось
     [reserved] в резерве
+    [held] удержано
     [delivered] выдано
     [bad] нерабочих
     [auto] авто
@@ -56,4 +60,11 @@ stock-cli-list-column = { $column ->
 stock-cli-list-auto = { $paused ->
     [yes] пауза
    *[no] вкл
+}
+# held items: an order whose Deliver the store refused keeps its items until a person releases them
+stock-cli-list-held = за заказом { $orderId } удержано ключей товара { $productId }: { NUMBER($items, useGrouping: 0) } (магазин отклонил выдачу); если покупатель их не получил: npm run stock -- release { $orderId }
+stock-cli-released = { $orderId }: вернули в запас ключей товара { $productId }: { NUMBER($released, useGrouping: 0) }
+stock-cli-not-released = { $why ->
+    [in-progress] { $orderId } выдаётся прямо сейчас: ничего не возвращено
+   *[not-held] за заказом { $orderId } ничего не удержано (npm run stock -- list покажет удержанные): ничего не возвращено
 }

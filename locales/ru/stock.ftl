@@ -19,22 +19,38 @@ stock-header = <b>📦 Запас: { $products ->
     }</b>
 stock-item-title = {" · "}{ $title }
 stock-item-next = {" · "}следующий { $hint }
+stock-item-held = {" · "}⚠️ удержано { $held }
 stock-item =
     • { $productId }{ $title }
-      осталось { $inStock } · в резерве { $reserved } · выдано { $delivered } · нерабочих { $bad }{ $next }
+      осталось { $inStock } · в резерве { $reserved }{ $held } · выдано { $delivered } · нерабочих { $bad }{ $next }
       { $paused ->
         [yes] ⏸ на паузе: автоматически не выдаётся
        *[no] ▶️ автовыдача включена
     }
+# a product the store lists that has no stock yet
+stock-no-stock-item = • { $productId }{ $title } · запаса нет
+# orders holding items after the store refused their delivery
+stock-held-header = <b>⚠️ Удержано после отклонённой выдачи</b> (возвращайте в запас, только если покупатель их не получил)
+stock-held-item = • заказ { $orderId }: { $items ->
+        [one] { $items } ключ
+        [few] { $items } ключа
+       *[many] { $items } ключей
+    } товара { $productId }
 stock-more = <i>…и ещё { $count }: все покажет npm run stock -- list</i>
 stock-footer = <i>Чтобы добавить ключи, { stock-how-to-add }. На паузе ключи сохраняются.</i>
 # plain, buttons
 stock-pause-button = ⏸ Пауза: { $product }
 stock-resume-button = ▶️ Возобновить: { $product }
+stock-release-button = ↩️ Вернуть в запас: { $orderId }
+stock-release-confirm-button = ✅ Вернуть в запас { $count } из { $orderId }
+stock-release-back-button = Оставить удержанными
 # plain, button answers (at most 200 characters)
 stock-paused-answer = Автовыдача товара { $productId } на паузе, ключи сохранены.
 stock-resumed-answer = Автовыдача товара { $productId } включена.
 stock-stale-answer = Список устарел. Отправьте /stock, чтобы получить свежий.
+stock-release-ask-answer = Вернуть в запас удержанные ключи заказа { $orderId } ({ $count })? Только если покупатель их не получил: подтвердите ниже.
+stock-released-answer = Ключи заказа { $orderId } ({ $count }) снова в запасе.
+stock-release-kept-answer = Оставлено: ключи по-прежнему удержаны за заказом { $orderId }.
 stock-upload-hint = Чтобы добавить ключи в { $productIdCode }, { stock-how-to-add }.
 stock-added = { $productId }: добавлено { $added }, пропущено повторов { $skipped }, в запасе теперь { $inStock }
 stock-nothing-changed = Ничего не изменилось: { $reason }
@@ -47,5 +63,7 @@ stock-file-refusals-unavailable = файл не удалось скачать и
 stock-file-refusals-input = { $code ->
     [STOCK_BAD_PRODUCT_ID] id товара должен быть одним словом без пробелов, не длиннее { NUMBER($limit, useGrouping: 0) } символов (как его показывает магазин)
     [STOCK_NO_ITEMS] в файле нет ключей — нужен один ключ, код или аккаунт на строку
+    [STOCK_BAD_ENCODING] файл не является текстом: сохраните его в UTF-8 (UTF-16 с меткой порядка байтов тоже подойдёт)
+    [STOCK_BINARY_FILE] в файле есть нулевые байты: это не текстовый файл или UTF-16 без метки порядка байтов; сохраните его как текст UTF-8
    *[STOCK_ITEM_TOO_LONG] строка { NUMBER($item, useGrouping: 0) } длиннее { NUMBER($limit, useGrouping: 0) } символов: ничего не добавлено
 }

@@ -121,9 +121,10 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
       secrets,
       recordStep,
       now,
+      listProducts: deps.listProducts,
     }),
   );
-  bot.use(stockReplaceButtons({ engine, cards, binding, recordStep, logger }));
+  bot.use(stockReplaceButtons({ engine, cards, binding, recordStep, logger, tr: deps.i18n.chat }));
   // Before the order buttons, which answer any data they cannot read as stale.
   bot.use(editedRepliesFeature({ engine, offers: createEditOffers(kv), logger, now }));
   bot.use(quickReplyButtons({ templates: deps.templates, engine, codec, kv, logger, now }));

@@ -218,9 +218,9 @@ function composeParts(options: SyncEngineOptions, settings: Settings, now: () =>
     ...{ db, queries, sink, sinkHold, lock, budget, ledger, health, logger, now },
     kick: () => outboxWakeup.kick(),
     rules: outboxRules(settings),
-    onSettled: (action, ok) => {
-      automation.current?.autoDelivery.settled(action, ok);
-      automation.current?.autoTemplates.settled(action, ok);
+    onSettled: (action, settled) => {
+      automation.current?.autoDelivery.settled(action, settled);
+      automation.current?.autoTemplates.settled(action, settled.ok);
     },
   });
   automation.current = composeAutomation(options, queries, firstStart, outbox, now, logger);
@@ -273,6 +273,7 @@ function composeAutomation(
     logger,
     now,
     rules: { ...DEFAULT_AUTO_DELIVERY, ...options.autoDelivery },
+    imported: (createdAt) => firstStart.imported(createdAt),
     transaction,
   });
   const waits = createConfirmReminderQueries(db);

@@ -91,6 +91,12 @@ function stockOf({ of, all }: Router): StockStore {
       all.flatMap((store) => store.stock.summary().map((product) => ({ ...product, productId: upward(store.name).id(product.productId) }))),
     add: (productId, items, now) => of(productId).stock.add(raw(productId), items, now),
     setPaused: (productId, paused, now) => of(productId).stock.setPaused(raw(productId), paused, now),
+    heldOrders: () =>
+      all.flatMap((store) => {
+        const up = upward(store.name);
+        return store.stock.heldOrders().map((held) => ({ ...held, orderId: up.id(held.orderId), productId: up.id(held.productId) }));
+      }),
+    releaseHeld: (orderId, now) => of(orderId).stock.releaseHeld(raw(orderId), now),
   };
 }
 

@@ -41,7 +41,8 @@ const isPerformed = (order: Order): boolean => order.takenAt !== undefined || (o
 /** The order card: what a seller needs to act, in the chat's language (`tr`). */
 export function orderCard(tr: Translator, order: Order, extra: CardExtra = { lines: [], showsValue: false }): Html {
   const head: Html[] = [cardTitle(tr, { orderId: order.id })];
-  if (order.productTitle) head.push(cardProduct(tr, { title: order.productTitle }));
+  if (order.productTitle || order.productId)
+    head.push(cardProduct(tr, { title: order.productTitle || undefined, productId: order.productId }));
   if (order.quantity !== undefined) head.push(cardQuantity(tr, { quantity: order.quantity }));
   if (order.amount !== undefined) head.push(cardAmount(tr, { amount: order.amount }));
   if (order.createdAt) head.push(cardCreated(tr, { createdAt: order.createdAt }));

@@ -14,6 +14,7 @@ import type { Conversation } from '@grammyjs/conversations';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import type { OrderId } from '../../seller-api/schemas.ts';
+import { DELIVER_VALUE_MAX_LENGTH } from '../../seller-api/spec-gaps.ts';
 import type { SyncCommands } from '../../sync/contract.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import type { BotContext, ConversationContext } from '../context.ts';
@@ -28,8 +29,8 @@ import { deliverAsk, deliverDropped, deliverPreview, deliverRequested, deliverVa
 
 export const DELIVER_CONVERSATION = 'deliver';
 
-/** The longest issued value the step accepts. */
-const DELIVER_VALUE_LIMIT = 4000;
+/** The longest issued value the step accepts: the bridge's one limit (seller-api/spec-gaps.ts). */
+const DELIVER_VALUE_LIMIT = DELIVER_VALUE_MAX_LENGTH;
 
 type DeliverConversation = Conversation<BotContext, ConversationContext>;
 

@@ -60,7 +60,12 @@ export function createBotParts(deps: BridgeBotDeps): BotParts {
   });
   // File objects from getFile come with getUrl() (grammY's files plugin): stock files are read from there.
   bot.api.config.use(hydrateFiles(deps.token, deps.apiRoot === undefined ? {} : { apiRoot: deps.apiRoot }));
-  const i18n = createBotI18n({ chatLanguage: deps.language, timeZone: deps.timeZone, languages: deps.userLanguages });
+  const i18n = createBotI18n({
+    chatLanguage: deps.language,
+    timeZone: deps.timeZone,
+    languages: deps.userLanguages,
+    ...(deps.stores ? { stores: deps.stores } : {}),
+  });
   const secrets = [deps.token];
   const progressLineRecords = createProgressLineRecords(deps.kv);
   return {

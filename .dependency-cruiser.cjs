@@ -1,13 +1,14 @@
 /**
  * dependency-cruiser: the layering of src/ written down (docs/architecture.md describes it). `npm run lint` runs it.
  *
- * Bottom to top: shared (domain-free tools) → i18n (the locale files), log, seller-api → core (actions, Telegram refs, statuses) → db →
- * sync / bot (side by side, meeting only in sync/contract.ts) and ops → app and the entry files, which wire everything.
+ * Bottom to top: shared (domain-free tools) → i18n (the locale files), log, seller-api → core (actions, Telegram refs, statuses) → db,
+ * sales (the chart and the export CSV) → sync / bot (side by side, meeting only in sync/contract.ts) and ops → app and the entry
+ * files, which wire everything.
  * sandbox is a store emulator beside all of it. Type-only imports count too (tsPreCompilationDeps).
  */
 
-/** The entry files: run by node (npm start, doctor, backup, sandbox), imported by nobody in src/. */
-const ENTRY_FILES = '^src/(main|doctor|backup)[.]ts$';
+/** The entry files: run by node (npm start, doctor, backup, restore, sandbox), imported by nobody in src/. */
+const ENTRY_FILES = '^src/(main|doctor|backup|restore)[.]ts$';
 const SANDBOX_CLI = '^src/sandbox/cli[.]ts$';
 const GRAMMY = '^node_modules/(grammy|@grammyjs/[^/]+)/';
 
@@ -52,6 +53,14 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/(core|seller-api|shared)/' },
     },
     {
+      name: 'sales-only-core-shared',
+      comment:
+        'sales/ draws the sales chart and writes the export CSV from what core/ names (core/sales.ts): bot/ and ops/ both use it, so it knows no layer above core/.',
+      severity: 'error',
+      from: { path: '^src/sales/' },
+      to: { path: '^src/', pathNot: '^src/(sales|core|shared)/' },
+    },
+    {
       name: 'db-only-core-seller-api-shared',
       comment: 'db/ stores what sync and bot decide; importing sync, bot, app or ops points upward (as the old db → sync edge did).',
       severity: 'error',
@@ -71,6 +80,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/sync/' },
       to: { path: ['^src/(bot|app|ops|sandbox)/', ENTRY_FILES] },
+    },
+    {
+      name: 'sync-parts-not-to-run',
+      comment:
+        'Inside sync/, run/ and engine.ts compose the parts (orders, chats, outbox, automation) over the foundations (support, budget, hand-off); a part never reaches back into the composition.',
+      severity: 'error',
+      from: { path: '^src/sync/(support|budget|hand-off|orders|chats|outbox|automation)/' },
+      to: { path: '^src/sync/(run/|engine[.]ts$)' },
+    },
+    {
+      name: 'sync-foundations-below-parts',
+      comment: 'support/, budget/ and hand-off/ are what every part of sync stands on: they import no part.',
+      severity: 'error',
+      from: { path: '^src/sync/(support|budget|hand-off)/' },
+      to: { path: '^src/sync/(orders|chats|outbox|automation)/' },
     },
     {
       name: 'bot-not-to-db-app-sandbox',
@@ -102,23 +126,24 @@ module.exports = {
     },
     {
       name: 'config-only-seller-api-and-shared',
-      comment: 'config/ turns the environment into a checked Config; it needs the store contract (key shape, deliver field), log, shared/.',
+      comment:
+        'config/ turns the environment into a checked Config; it needs the store contract (key shape, deliver field), the store names of core/store-ref.ts, log, shared/.',
       severity: 'error',
       from: { path: '^src/config/' },
-      to: { path: '^src/', pathNot: '^src/(config|seller-api|shared|log)/' },
+      to: { path: '^src/', pathNot: ['^src/(config|seller-api|shared|log)/', '^src/core/store-ref[.]ts$'] },
     },
     {
       name: 'config-read-by-wiring-only',
       comment: 'Layers get their settings passed in; only app/, ops/ and the entry files read configuration.',
       severity: 'error',
-      from: { path: '^src/(shared|i18n|log|seller-api|core|db|sync|bot|sandbox)/' },
+      from: { path: '^src/(shared|i18n|log|seller-api|core|db|sales|sync|bot|sandbox)/' },
       to: { path: '^src/config/' },
     },
     {
       name: 'no-grammy-below-bot',
       comment: 'Telegram belongs to bot/ (and the doctor in ops/ and app/): the lower layers and the store emulator stay free of grammY.',
       severity: 'error',
-      from: { path: '^src/(shared|log|seller-api|core|db|config|sandbox)/' },
+      from: { path: '^src/(shared|log|seller-api|core|db|sales|config|sandbox)/' },
       to: { path: GRAMMY },
     },
     {

@@ -13,7 +13,7 @@ RUN npm ci --omit=dev --no-audit --no-fund
 COPY tsconfig.json ./
 COPY scripts ./scripts
 COPY src ./src
-# dist/: one plain-node module per entry point (main, doctor, backup, stock, sandbox), as `npm start` builds it.
+# dist/: one plain-node module per entry point (main, doctor, backup, restore, stock, sandbox), as `npm start` builds it.
 RUN npm run build
 
 FROM node:20-bookworm-slim
@@ -21,6 +21,8 @@ ENV NODE_ENV=production \
     DATABASE_PATH=/data/bridge.sqlite \
     HEALTH_PORT=8080
 WORKDIR /app
+# The production modules, native parts included: better-sqlite3's addon, resvg's prebuilt rasteriser and the charts'
+# font (PT Sans TTF files, read from node_modules by src/sales/chart-font.ts: the base image has no fonts).
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 # The bot's words (Fluent), read at start-up from beside dist/: the bundle holds no text.

@@ -41,7 +41,7 @@ const PHASE_CHECK_MS = 10;
 const STOP_TIMEOUT_MS = 30_000;
 const START_TIMEOUT_MS = 30_000;
 /** The fake Bot API's token and the seller's chat: a user's private chat, or a supergroup (negative id). */
-const BOT_TOKEN = '7000000001:bench-token';
+const BOT_TOKEN = '7000000001:AAbenchTokenForTheFakeBotApiOnly-abcdef';
 const CHAT_IDS: Record<Exclude<TelegramMode, 'sink'>, number> = { private: 5_000_000_001, group: -1_001_000_000_001 };
 
 export interface RunTimes {

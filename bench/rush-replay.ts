@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { mulberry32 } from '../src/sandbox/random.ts';
 import type { OrderId } from '../src/seller-api/schemas.ts';
-import { createRush } from '../src/sync/rush.ts';
-import { defaultTuning } from '../src/sync/tuning.ts';
+import { createRush } from '../src/sync/chats/rush.ts';
+import { defaultTuning } from '../src/sync/run/tuning.ts';
 
 const INTERVAL_MS = 10_000;
 const MINUTE = 60_000;

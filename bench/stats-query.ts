@@ -3,7 +3,8 @@
  * database through the same order queries sync uses (so migration 8's triggers write the status history), spread
  * over 100 days, with auto-deliveries in the audit trail and a few chat messages per order; then times every figure
  * for "today" and "the last 7 days", as /stats and the daily summary ask for them, and prints each query's plan.
- * Timing lives here, not in the tests (which check the figures and that each query uses an index).
+ * Then the chart and the export (sales-glance.ts). Timing lives here, not in the tests (which check the figures and
+ * that each query uses an index).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,8 +15,10 @@ import { statsPeriods } from '../src/bot/stats/report.ts';
 import { createAuditQueries } from '../src/db/audit.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { createOrderQueries } from '../src/db/orders.ts';
+import { createOutboxQueries } from '../src/db/outbox.ts';
 import { createStatsQueries, STATS_QUERIES } from '../src/db/stats.ts';
 import { OrderSchema, type OrderId } from '../src/seller-api/schemas.ts';
+import { benchSalesGlance } from './sales-glance.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const DAYS = 100;
@@ -38,6 +41,7 @@ const db = openDatabase(join(dir, 'bench.sqlite'), { logger: pino({ level: 'sile
 try {
   const orders = createOrderQueries(db);
   const audit = createAuditQueries(db);
+  const outbox = createOutboxQueries(db);
   const next = random(42);
   const open = { isOpen: true, chatWatchUntil: undefined };
   const fillStarted = performance.now();
@@ -45,7 +49,16 @@ try {
     for (let i = 0; i < ORDERS; i++) {
       const created = NOW - DAYS * 1440 * MIN + Math.floor((i / ORDERS) * DAYS * 1440 * MIN);
       const id = `ord_${String(i).padStart(8, '0')}` as OrderId;
-      const order = (status: string) => OrderSchema.parse({ id, status, createdAt: new Date(created).toISOString(), amount: 5 + (i % 40) });
+      const order = (status: string) =>
+        OrderSchema.parse({
+          id,
+          status,
+          createdAt: new Date(created).toISOString(),
+          amount: 5 + (i % 40),
+          productId: `p${i % 12}`,
+          productTitle: `Game key, edition "${i % 12}"`,
+          quantity: 1,
+        });
       orders.insert(order('paid'), open, created);
       const roll = next();
       if (roll < 0.05) {
@@ -55,6 +68,8 @@ try {
       const taken = created + Math.floor(next() * 60) * MIN;
       orders.update(order('processing'), open, taken);
       const delivered = taken + Math.floor(next() * 30) * MIN;
+      // Auto-delivery's action is in the outbox when the status changes, as in production: the event is the bot's.
+      if (roll < 0.35) outbox.insert({ kind: 'deliver', orderId: id, by: 'stock' }, `deliver-${id}`, delivered);
       orders.update(order('awaiting_confirmation'), open, delivered);
       if (roll < 0.35)
         audit.record({ at: delivered, orderId: id, action: 'deliver', actor: { kind: 'bot', source: 'stock' }, result: 'ok' });
@@ -96,6 +111,7 @@ try {
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(periods.week) as { detail: string }[];
     console.log(`  ${name}: ${plan.map((row) => row.detail).join(' | ')}`);
   }
+  await benchSalesGlance(db, NOW, TIME_ZONE);
 } finally {
   db.close();
   rmSync(dir, { recursive: true, force: true });

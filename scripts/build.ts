@@ -17,7 +17,9 @@ export const ENTRY_POINTS = {
   main: 'src/main.ts',
   doctor: 'src/doctor.ts',
   backup: 'src/backup.ts',
+  restore: 'src/restore.ts',
   stock: 'src/stock.ts',
+  export: 'src/export.ts',
   sandbox: 'src/sandbox/cli.ts',
 } as const;
 

@@ -1,75 +1,86 @@
 /**
- * Ours' Telegram side: the bridge's real bot layer (createBridgeBot), composed as src/app/bridge.ts composes it —
- * the same database queries for its key-value store, card views, topics and stock, the engine given lazily, the
- * bot's sink handed to the engine — with its API root pointed at the benchmark's fake Bot API. Only durations
- * differ: pacing (the per-chat gap and the group and global windows), retry waits, notice retries and the long-poll
- * timeout are compressed by S (pacer-calibration.ts takes the pacer's timer lateness off the per-chat gap). Topics
- * are off: the benchmark's group is a plain supergroup.
+ * Ours with its Telegram side: the whole bridge as the app builds it (src/app/build-bridge.ts: the bot with audit,
+ * reminders, templates, stock and the Telegram queue; the sync engine), with its API root pointed at the benchmark's
+ * fake Bot API. Only durations differ: every default that is a store-time duration (the engine's tuning, the
+ * drainer's waits, reminder times, Telegram's pacing windows and retry waits, the long-poll timeout) is compressed by
+ * S (pacer-calibration.ts takes the pacer's timer lateness off the per-chat gap). Topics are off: the benchmark's
+ * group is a plain supergroup.
  */
+import { MAIN_STORE } from '../../src/core/store-ref.ts';
 import type { Logger } from 'pino';
-import { createBridgeBot, type BridgeBot } from '../../src/bot/index.ts';
-import { DEFAULT_HELD_NOTICE_BACKOFF, DEFAULT_NOTICE_RETRY_DELAYS_MS } from '../../src/bot/sink/notices.ts';
-import { DEFAULT_PACING, DEFAULT_RETRY } from '../../src/bot/transport/api-transformers.ts';
+import { buildBridge, type Bridge } from '../../src/app/build-bridge.ts';
 import { DEFAULT_DRAINER } from '../../src/bot/sink/telegram-drainer.ts';
-import {
-  createCardViewQueries,
-  createKeyValueStore,
-  createOrderTopicQueries,
-  createStockQueries,
-  createTelegramQueueQueries,
-} from '../../src/db/index.ts';
+import { DEFAULT_PACING, DEFAULT_RETRY } from '../../src/bot/transport/api-transformers.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import type { SellerApi } from '../../src/seller-api/api.ts';
-import type { SyncForBot } from '../../src/sync/contract.ts';
-import type { TelegramInit } from '../protocol.ts';
+import type { SyncSink } from '../../src/sync/contract.ts';
+import type { SyncTuning } from '../../src/sync/run/tuning.ts';
+import type { SubjectInit, TelegramInit } from '../protocol.ts';
 import type { TimeScale } from '../time-scale.ts';
 
 /** The seller's user id in a group (in a private chat the chat id is the user's). */
 const GROUP_ADMIN = 5_000_000_001;
 /** Long polls return at once when stopped; a short one keeps the bot's stop quick whatever S is. */
 const POLL_TIMEOUT_S = 1;
+const MINUTE = 60_000;
 
-export interface BenchBotDeps {
+export interface BenchBridgeDeps {
+  init: SubjectInit;
   telegram: TelegramInit;
   db: SqliteDatabase;
-  engine: () => SyncForBot;
+  dbPath: string;
   api: SellerApi;
   logger: Logger;
   scale: TimeScale;
+  /** The engine's tuning, already compressed (scaled-settings.ts), and its poll interval in real ms. */
+  tuning: SyncTuning;
+  pollIntervalMs: number;
+  /** Notes each event as sync hands it to the bot (recording-sink.ts). */
+  record: (sink: SyncSink) => SyncSink;
   /** The per-chat gap, real ms, when calibrated for the pacer's timer lateness (pacer-calibration.ts). */
   perChatIntervalMs?: number;
 }
 
-export function createBenchBot({ telegram, db, engine, api, logger, scale, perChatIntervalMs }: BenchBotDeps): BridgeBot {
-  const real = (storeMs: number) => scale.toReal(storeMs);
-  return createBridgeBot({
-    token: telegram.token,
-    apiRoot: telegram.apiRoot,
-    chatId: telegram.chatId,
-    adminIds: [telegram.chatId > 0 ? telegram.chatId : GROUP_ADMIN],
-    engine,
-    kv: createKeyValueStore(db),
-    cardStore: createCardViewQueries(db),
-    topics: { mode: 'off', store: createOrderTopicQueries(db) },
-    stock: createStockQueries(db),
-    // Sync hands events to the Telegram queue and reads on while it drains, as in the app.
-    telegramQueue: createTelegramQueueQueries(db),
-    drainer: {
-      backoff: { baseMs: real(DEFAULT_DRAINER.backoff.baseMs), maxMs: real(DEFAULT_DRAINER.backoff.maxMs) },
-      idlePollMs: real(DEFAULT_DRAINER.idlePollMs),
-      editMaxWaitMs: real(DEFAULT_DRAINER.editMaxWaitMs),
+export function createBenchBridge(deps: BenchBridgeDeps): Bridge {
+  const { telegram, scale } = deps;
+  const real = (storeMs: number) => Math.max(1, Math.round(scale.toReal(storeMs)));
+  const config = loadConfig({
+    TELEGRAM_BOT_TOKEN: telegram.token,
+    TELEGRAM_API_ROOT: telegram.apiRoot,
+    TELEGRAM_CHAT_ID: String(telegram.chatId),
+    TELEGRAM_ADMIN_IDS: String(telegram.chatId > 0 ? telegram.chatId : GROUP_ADMIN),
+    TELEGRAM_TOPICS: 'off',
+    SELLER_API_URL: deps.init.baseUrl,
+    SELLER_API_KEY: deps.init.apiKey,
+    DATABASE_PATH: deps.dbPath,
+    POLL_INTERVAL_SECONDS: String(deps.pollIntervalMs / 1000),
+  });
+  return buildBridge({
+    config,
+    db: deps.db,
+    stores: [{ name: MAIN_STORE, title: MAIN_STORE, chatId: undefined, db: deps.db, api: deps.api }],
+    logger: deps.logger,
+    overrides: {
+      bot: {
+        drainer: {
+          backoff: { baseMs: deps.tuning.sinkRetryBaseMs, maxMs: deps.tuning.sinkRetryMaxMs },
+          idlePollMs: real(DEFAULT_DRAINER.idlePollMs),
+          editMaxWaitMs: real(DEFAULT_DRAINER.editMaxWaitMs),
+        },
+        pacing: {
+          ...DEFAULT_PACING,
+          perChatIntervalMs: deps.perChatIntervalMs ?? real(DEFAULT_PACING.perChatIntervalMs),
+          groupWindowMs: real(DEFAULT_PACING.groupWindowMs),
+          globalWindowMs: real(DEFAULT_PACING.globalWindowMs),
+        },
+        retry: { ...DEFAULT_RETRY, maxDelaySeconds: real(DEFAULT_RETRY.maxDelaySeconds * 1000) / 1000 },
+        pollingTimeoutSeconds: POLL_TIMEOUT_S,
+      },
+      // REMIND_UNTAKEN_MINUTES and REMIND_UNANSWERED_MINUTES at their defaults, in store time.
+      reminders: { untakenAfterMs: real(10 * MINUTE), unansweredAfterMs: real(15 * MINUTE), tickMs: real(10_000) },
+      engine: { ...deps.tuning, pollIntervalMs: deps.pollIntervalMs },
+      sink: deps.record,
     },
-    logger,
-    listProducts: () => api.listProducts(),
-    pacing: {
-      ...DEFAULT_PACING,
-      perChatIntervalMs: perChatIntervalMs ?? real(DEFAULT_PACING.perChatIntervalMs),
-      groupWindowMs: real(DEFAULT_PACING.groupWindowMs),
-      globalWindowMs: real(DEFAULT_PACING.globalWindowMs),
-    },
-    retry: { ...DEFAULT_RETRY, maxDelaySeconds: real(DEFAULT_RETRY.maxDelaySeconds * 1000) / 1000 },
-    pollingTimeoutSeconds: POLL_TIMEOUT_S,
-    noticeRetryDelaysMs: DEFAULT_NOTICE_RETRY_DELAYS_MS.map(real),
-    heldNoticeBackoff: { baseMs: real(DEFAULT_HELD_NOTICE_BACKOFF.baseMs), maxMs: real(DEFAULT_HELD_NOTICE_BACKOFF.maxMs) },
   });
 }

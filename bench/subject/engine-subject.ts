@@ -1,6 +1,7 @@
 /**
  * Ours: the bridge's real sync engine, real client, real SQLite file; its sink is the recording sink alone
- * (`--telegram sink`) or the recording sink in front of the real bot layer talking to the fake Bot API.
+ * (`--telegram sink`) or, with Telegram, the whole bridge as the app builds it with the recording sink in front of
+ * its bot (bot-layer.ts).
  */
 import { join } from 'node:path';
 import { openDatabase } from '../../src/db/open.ts';
@@ -8,7 +9,8 @@ import { createStockQueries } from '../../src/db/stock.ts';
 import type { ProductId } from '../../src/seller-api/schemas.ts';
 import { createSyncEngine, type BridgeSyncEngine } from '../../src/sync/engine.ts';
 import { SUBJECT_DB_FILE } from '../protocol.ts';
-import { createBenchBot } from './bot-layer.ts';
+import type { SyncSink } from '../../src/sync/contract.ts';
+import { createBenchBridge } from './bot-layer.ts';
 import { observedApi } from './observed-api.ts';
 import { createRecordingSink } from './recording-sink.ts';
 import { scaledPollIntervalMs, scaledTuning } from './scaled-settings.ts';
@@ -30,39 +32,36 @@ export function createEngineSubject({ init, pacing, logger, onDelivery, onRead }
       Date.now(),
     );
   }
-  let engine: BridgeSyncEngine | undefined;
-  const bot =
+  const tuning = scaledTuning(store.scale, init.tuning);
+  const pollIntervalMs = scaledPollIntervalMs(store.scale);
+  const api = observedApi(store.api, onRead);
+  const record = (inner?: SyncSink) => createRecordingSink(onDelivery, inner);
+  // With Telegram: the whole bridge as the app builds it; without (`--telegram sink`): sync alone, recorded.
+  const bridge =
     init.telegram &&
-    createBenchBot({
+    createBenchBridge({
+      init,
       telegram: init.telegram,
       db,
-      engine: () => {
-        if (!engine) throw new Error('sync engine not built yet');
-        return engine;
-      },
-      api: store.api,
+      dbPath,
+      api,
       logger,
       scale: store.scale,
+      tuning,
+      pollIntervalMs,
+      record,
       ...(pacing ? { perChatIntervalMs: pacing.calibratedGapMs } : {}),
     });
-  const running = createSyncEngine({
-    ...scaledTuning(store.scale, init.tuning),
-    api: observedApi(store.api, onRead),
-    db,
-    sink: createRecordingSink(onDelivery, bot?.sink),
-    logger,
-    pollIntervalMs: scaledPollIntervalMs(store.scale),
-  });
-  engine = running;
+  const running: BridgeSyncEngine = bridge?.engine ?? createSyncEngine({ ...tuning, api, db, sink: record(), logger, pollIntervalMs });
   const pageCount = db.prepare<[], { page_count: number }>('PRAGMA page_count');
   const pageSize = (db.pragma('page_size', { simple: true }) as number) ?? 4096;
   const countRows = TABLES.map((table) => [table, db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`)] as const);
 
   return {
-    // As bridge.ts: the bot first (its sink must be able to post), then sync.
+    // As the app: the bot first (its sink must be able to post), then sync.
     async start() {
-      await bot?.start();
-      running.start();
+      if (bridge) await bridge.start();
+      else running.start();
     },
     firstCycle: async () => {
       await running.sinceLastRun();
@@ -71,8 +70,8 @@ export function createEngineSubject({ init, pacing, logger, onDelivery, onRead }
     // the harness's 30 s.
     async stop() {
       const budget = createShutdownBudget(BRIDGE_SHUTDOWN);
-      await running.stop(budget);
-      await bot?.stop(budget);
+      if (bridge) await bridge.stop(budget);
+      else await running.stop(budget);
       await store.close();
     },
     watched: () => running.status().watchedChats,

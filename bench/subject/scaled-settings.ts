@@ -5,8 +5,8 @@
  */
 import type { SellerApiClientOptions } from '../../src/seller-api/client.ts';
 import { DEFAULT_RETRY_POLICY } from '../../src/seller-api/backoff.ts';
-import { DEFAULT_BUDGET_RULES, type BudgetRules } from '../../src/sync/request-budget.ts';
-import { defaultTuning, type SyncTuning } from '../../src/sync/tuning.ts';
+import { DEFAULT_BUDGET_RULES, type BudgetRules } from '../../src/sync/budget/request-budget.ts';
+import { defaultTuning, type SyncTuning } from '../../src/sync/run/tuning.ts';
 import { ORDERS_PAGE_SIZE, POLL_INTERVAL_MS } from '../profiles.ts';
 import type { TimeScale } from '../time-scale.ts';
 

@@ -16,8 +16,24 @@ stats-block =
     Median time paid → taken: { $medianTake }
     Median time buyer message → first answer: { $medianAnswer }
 stats-today = <b>📊 Today ({ $day })</b>
-stats-week = <b>📈 Last 7 days ({ $from } – { $to })</b>
+stats-last-days = <b>📈 Last { $days ->
+        [one] day
+       *[other] { $days } days
+    } ({ $from } – { $to })</b>
 stats-footer = As of { $day } { $time }, { $timeZone } time. Delivered and revenue count orders delivered in the period.
 stats-daily-summary-title = <b>🗓 Daily summary for { $day }</b>
 # plain
 stats-unavailable = Statistics are not available in this setup.
+# plain
+stats-usage = Usage: /stats [days], from 1 to 90 days (7 when left out), e.g. /stats 30
+## the chart (plain: words drawn in the picture), and its caption (HTML)
+stats-chart-title = Sales, last { $days ->
+        [one] day
+       *[other] { $days } days
+    }
+stats-chart-orders = New paid orders
+stats-chart-revenue = Revenue
+stats-chart-caption = 📊 { $from } – { $to }: { $orders ->
+        [one] { $orders } new paid order
+       *[other] { $orders } new paid orders
+    }, revenue { $revenue }

@@ -2,15 +2,17 @@
 import type { Bot } from 'grammy';
 import type { Logger } from 'pino';
 import type { AuditStore, StatsStore, SummaryLedger } from '../core/audit.ts';
+import type { StoreDirectory } from '../core/store-ref.ts';
+import type { OrderExportStore } from '../core/sales.ts';
+import type { SalesChartRenderer } from '../sales/chart-render.ts';
 import type { Product } from '../seller-api/schemas.ts';
-import type { Backoff } from '../shared/backoff.ts';
 import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
 import type { SyncForBot, SyncSink } from '../sync/contract.ts';
 import type { CardStore } from './cards/card-store.ts';
 import type { BotContext } from './context.ts';
 import type { TemplateStore } from './templates/template-store.ts';
 import type { TopicsSettings } from './topics/order-topics.ts';
-import type { LocalTimeOfDay } from './upkeep/daily-summary.ts';
+import type { LocalTimeOfDay } from './automation/daily-summary.ts';
 import type { TelegramPacing, TelegramRetry } from './transport/api-transformers.ts';
 import type { BotKeyValueStore } from './storage/kv.ts';
 import type { PostNotice } from './sink/notices.ts';
@@ -23,7 +25,8 @@ import type { TelegramQueue } from './sink/telegram-queue.ts';
 import type { Translator } from './texts/translator.ts';
 import type { UserLanguageStore } from './i18n.ts';
 import type { HousekeepingOptions } from './upkeep/housekeeping.ts';
-import type { ReminderSettings } from './upkeep/reminders.ts';
+import type { ReminderSettings } from './automation/reminders.ts';
+import type { MakeEncryptedBackup } from './features/backup.ts';
 
 export interface BridgeBotDeps {
   /** BotFather token. Never logged; redacted from every error this module logs or throws. */
@@ -32,6 +35,10 @@ export interface BridgeBotDeps {
   apiRoot?: string;
   /** Where orders go. Undefined: trial mode, the first private chat that sends /start is bound. */
   chatId: number | undefined;
+  /** Several stores in one bot: their names and titles (cards and messages name them); absent: one store. */
+  stores?: StoreDirectory;
+  /** A store's own chat, by store name, where it is not `chatId` (STORES_FILE's `chatId`). */
+  storeChats?: Readonly<Record<string, number>>;
   /** Users allowed to act. In trial mode the bound user is added. */
   adminIds: readonly number[];
   /** Staff (TELEGRAM_STAFF_IDS): may act but not cancel or change settings (middlewares/roles.ts). */
@@ -40,6 +47,10 @@ export interface BridgeBotDeps {
   audit?: AuditStore;
   /** The figures of /stats and the daily summary (src/db's StatsQueries); absent: /stats says it is unavailable. */
   stats?: StatsStore;
+  /** The orders /export lists (src/db's `createOrderExportQueries`); absent: /export says it is unavailable. */
+  orderExport?: OrderExportStore;
+  /** Draws the chart of /stats and the daily summary; the in-process renderer of sales/ by default. */
+  salesChart?: SalesChartRenderer;
   /** DAILY_SUMMARY_AT, in `timeZone`; with `summaryLedger`, the /stats report is posted once a day then. */
   dailySummaryAt?: LocalTimeOfDay;
   summaryLedger?: SummaryLedger;
@@ -69,6 +80,8 @@ export interface BridgeBotDeps {
   userLanguages?: UserLanguageStore;
   /** For /products (e.g. `() => sellerApi.listProducts()`); without it /products says it is unavailable. */
   listProducts?: () => Promise<Product[]>;
+  /** `/backup`: a fresh backup encrypted to BACKUP_AGE_RECIPIENT; absent (no recipient), /backup says why it cannot. */
+  makeEncryptedBackup?: MakeEncryptedBackup;
   /** Telegram pacing; defaults follow Telegram's limits. Tests make it fast. */
   pacing?: Partial<TelegramPacing>;
   /** Retries of 429 and 5xx answers; bounded by default (5 attempts, 60 s). Network errors are not retried here. */
@@ -85,16 +98,12 @@ export interface BridgeBotDeps {
   stopGraceMs?: number;
   /** A button whose handler has not answered within this is answered without text (default 1 s). */
   callbackAnswerDeadlineMs?: number;
-  /** Waits between tries of a notice that failed on the network or a 429/5xx (default 10 s, 30 s). */
-  noticeRetryDelaysMs?: readonly number[];
-  /** Backoff of notices held because Telegram did not take them (default 30 s doubling up to 10 minutes). */
-  heldNoticeBackoff?: Partial<Backoff>;
   /**
-   * The Telegram queue (src/db's TelegramQueueQueries): sync's events are queued and shown at Telegram's pace while
-   * sync goes on reading the store; buyer messages of one order that wait together are sent as one message. Absent:
-   * each event is shown before sync goes on (the hand-off waits for Telegram).
+   * The Telegram queue (src/db's TelegramQueueQueries), the one way into the seller's chat: sync's events and the
+   * bot's own notices are queued and shown at Telegram's pace while sync goes on reading the store; buyer messages of
+   * one order that wait together are sent as one message.
    */
-  telegramQueue?: TelegramQueueStore;
+  telegramQueue: TelegramQueueStore;
   /** The queue's drainer: backoffs, idle polling, grace at stop (defaults: sink/telegram-drainer.ts). */
   drainer?: Partial<DrainerOptions>;
   /** Pruning of the bot's records: card views and callback aliases (default: 30 days, hourly). */
@@ -113,8 +122,8 @@ export interface BridgeBot {
   /** Give this to the sync engine. */
   sink: SyncSink;
   /**
-   * Posts a plain notice into the chat (alerts); never throws. Not posted at once, it is held (also across restarts)
-   * and sent later. Texts: `ALERTS` in texts/alerts.ts.
+   * Queues an alert for the chat (through the Telegram queue, kept across restarts); never throws. When it goes out
+   * late it says since when it waited. Texts: `ALERTS` in texts/alerts.ts.
    */
   postNotice: PostNotice;
   /** The chat's texts (BOT_LANGUAGE, BOT_TIMEZONE), for the notices the app words (`ALERTS`). */
@@ -129,10 +138,10 @@ export interface BridgeBot {
   /** Stops polling and waits for the updates being handled (up to `stopGraceMs`, within what `budget` leaves). */
   stop(budget?: ShutdownBudget): Promise<void>;
   /**
-   * The Telegram queue, when `telegramQueue` was given: `start()` and `stop()` run with the bot's own; tests that
-   * drive a bot without polling run the drainer alone. `waiting()` counts what is not in Telegram yet.
+   * The Telegram queue: `start()` and `stop()` run with the bot's own; tests that drive a bot without polling run the
+   * drainer alone. `waiting()` counts what is not in Telegram yet.
    */
-  queue: Omit<TelegramQueue, 'sink'> | undefined;
+  queue: Omit<TelegramQueue, 'sink'>;
   /** Whether updates are being received; `error` (token-free) says why polling stopped by itself. */
   polling(): PollingState;
   /** Looks for due reminders and auto-cancels now (they are also looked for on an interval); never throws. */

@@ -3,8 +3,11 @@
  * `ConfigError` naming the first variable to fix. Nothing here reads process state: callers pass
  * the environment and argv in.
  */
+import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { checkApiKeyFormat } from '../seller-api/spec-gaps.ts';
 import { ConfigError, type ConfigProblem } from './config-error.ts';
+import { DEFAULT_STORE_NAME, parseStoresFile, type StoreConfig } from './stores-file.ts';
 import { withSecretFields } from './redacted-view.ts';
 import { CONFIG_VARIABLES, DEFAULT_DELIVER_FIELD, EnvSchema, type ConfigVariable, type LogLevel, type ParsedEnv } from './variables.ts';
 
@@ -38,6 +41,17 @@ export interface SellerConfig {
   deliverField: string;
 }
 
+export interface BackupConfig {
+  /** `BACKUP_EVERY_HOURS` in ms; undefined: no scheduled backups. */
+  everyMs: number | undefined;
+  /** `BACKUP_KEEP`: scheduled backups kept; older ones are deleted. */
+  keep: number;
+  /** `BACKUP_DIR`, default `backups/` beside the database. */
+  dir: string;
+  /** `BACKUP_AGE_RECIPIENT`: an age public key every backup is encrypted to; absent: plaintext backups, and no /backup. */
+  ageRecipient?: string;
+}
+
 interface ConfigCommon {
   telegram: Readonly<TelegramConfig>;
   databasePath: string;
@@ -57,20 +71,27 @@ interface ConfigCommon {
   reminders: { untakenAfterMs: number | undefined; unansweredAfterMs: number | undefined };
   /** `SELLER_DELIVER_FIELD`, the deliver body's field name in both modes: trial mode's sandbox reads it too. */
   deliverField: string;
+  /** `BACKUP_*`: scheduled backups while the bridge runs, and the key every backup is encrypted to. */
+  backup: BackupConfig;
   /** Things that look wrong but may be right (an unusual key shape…): log them at start-up. */
   warnings: string[];
 }
 
-/** A real store, reached with the key the seller created. */
+/** Real stores, each reached with the key its seller created. */
 interface LiveConfig extends ConfigCommon {
   mode: 'live';
-  seller: Readonly<SellerConfig>;
+  /** SELLER_API_URL and SELLER_API_KEY: the one store without STORES_FILE (`stores[0]`, named `main`). */
+  seller: Readonly<SellerConfig> | undefined;
+  /** Every store the bot serves, at least one: STORES_FILE's, or `main` from the SELLER_* variables. */
+  stores: readonly Readonly<StoreConfig>[];
 }
 
 /** Trial mode: an in-process sandbox store with simulated buyers, so no store variables. */
 interface SandboxConfig extends ConfigCommon {
   mode: 'sandbox';
   seller?: undefined;
+  /** The sandbox store is made at start (app/trial-store.ts). */
+  stores: readonly [];
 }
 
 export type Config = LiveConfig | SandboxConfig;
@@ -84,15 +105,22 @@ const minutesToMs = (minutes: number): number | undefined => (minutes === 0 ? un
 const modeFromArgv = (argv: readonly string[]): Mode => (argv.includes(SANDBOX_FLAG) ? 'sandbox' : 'live');
 
 /** Trial mode's database when DATABASE_PATH is not set, beside the real one. */
-const TRIAL_DATABASE_PATH = './data/trial.sqlite';
+export const TRIAL_DATABASE_PATH = './data/trial.sqlite';
 
-export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config {
+/** How loadConfig reads STORES_FILE (tests give the text directly). */
+export interface LoadConfigOptions {
+  readFile?: (path: string) => string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [], options: LoadConfigOptions = {}): Config {
   const mode = modeFromArgv(argv);
   const { parsed, problems } = parseVariables(env, mode);
   const warnings: string[] = [];
 
   const adminIds = resolveAdminIds(parsed, mode, problems);
-  const seller = mode === 'live' ? resolveSeller(parsed, problems, warnings) : undefined;
+  const fromFile = mode === 'live' && parsed.STORES_FILE !== undefined;
+  const seller = mode === 'live' && !fromFile ? resolveSeller(parsed, problems, warnings) : undefined;
+  const stores = fromFile ? storesFromFile(parsed, env, problems, warnings, options.readFile ?? readUtf8) : seller && [mainStore(seller)];
   if (mode === 'sandbox' && SELLER_VARIABLES.some((name) => env[name]?.trim())) {
     warnings.push('SELLER_API_URL and SELLER_API_KEY are ignored in trial mode (--sandbox): the sandbox store is used');
   }
@@ -110,10 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   if (valid.TELEGRAM_CHAT_ID !== undefined) telegram.chatId = valid.TELEGRAM_CHAT_ID;
   if (valid.TELEGRAM_API_ROOT !== undefined) telegram.apiRoot = valid.TELEGRAM_API_ROOT;
 
+  // The trial store lives in memory: its orders must not mix with a real store's in the default database.
+  const databasePath = mode === 'sandbox' && !env.DATABASE_PATH?.trim() ? TRIAL_DATABASE_PATH : valid.DATABASE_PATH;
   const common: ConfigCommon = {
     telegram: withSecretFields(telegram, ['token']),
-    // The trial store lives in memory: its orders must not mix with a real store's in the default database.
-    databasePath: mode === 'sandbox' && !env.DATABASE_PATH?.trim() ? TRIAL_DATABASE_PATH : valid.DATABASE_PATH,
+    databasePath,
     pollIntervalMs: Math.max(1, Math.round(valid.POLL_INTERVAL_SECONDS * 1000)),
     logLevel: valid.LOG_LEVEL,
     storeDownAlertMs: Math.round(valid.STORE_DOWN_ALERT_MINUTES * 60_000),
@@ -124,23 +153,62 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     },
     deliverField: valid.SELLER_DELIVER_FIELD,
     remindConfirmMs: Math.round(valid.REMIND_CONFIRM_HOURS * 3_600_000),
+    backup: backupConfig(valid, databasePath),
     warnings,
   };
   if (valid.HEALTH_PORT !== undefined) common.healthPort = valid.HEALTH_PORT;
   if (valid.DAILY_SUMMARY_AT !== undefined) common.dailySummaryAt = valid.DAILY_SUMMARY_AT;
-  if (mode === 'sandbox') return { mode, ...common };
-  // Live mode: resolveSeller returned nothing only after reporting why, and throwIfAny threw it.
-  return { mode, ...common, seller: withSecretFields(seller as SellerConfig, ['apiKey']) };
+  if (mode === 'sandbox') return { mode, ...common, stores: [] };
+  // Live mode: no store only after a problem was reported, and throwIfAny threw it.
+  return {
+    mode,
+    ...common,
+    seller: seller && withSecretFields(seller, ['apiKey']),
+    stores: (stores ?? []).map((store) => withSecretFields(store, ['apiKey'])),
+  };
+}
+
+function backupConfig(valid: ParsedEnv, databasePath: string): BackupConfig {
+  const hours = valid.BACKUP_EVERY_HOURS;
+  return {
+    everyMs: hours === 0 ? undefined : Math.max(1, Math.round(hours * 3_600_000)),
+    keep: valid.BACKUP_KEEP,
+    dir: valid.BACKUP_DIR ?? join(dirname(databasePath), DEFAULT_BACKUP_FOLDER),
+    ...(valid.BACKUP_AGE_RECIPIENT === undefined ? {} : { ageRecipient: valid.BACKUP_AGE_RECIPIENT }),
+  };
+}
+
+const DEFAULT_BACKUP_FOLDER = 'backups';
+
+/**
+ * Only what `npm run backup` and `npm run restore` need: they must work on a box where the Telegram and store
+ * variables are not set (a cron job, another user's shell).
+ */
+export function loadBackupConfig(env: NodeJS.ProcessEnv): { databasePath: string; ageRecipient?: string } {
+  const databasePath = loadDatabasePath(env);
+  const recipient = EnvSchema.shape.BACKUP_AGE_RECIPIENT.safeParse(env.BACKUP_AGE_RECIPIENT);
+  if (!recipient.success) {
+    throw new ConfigError([{ variable: 'BACKUP_AGE_RECIPIENT', problem: recipient.error.issues[0]?.message ?? 'is not valid' }]);
+  }
+  return { databasePath, ...(recipient.data === undefined ? {} : { ageRecipient: recipient.data }) };
+}
+
+/** DATABASE_PATH alone: what `npm run restore` needs. */
+export function loadDatabasePath(env: NodeJS.ProcessEnv): string {
+  const path = EnvSchema.shape.DATABASE_PATH.safeParse(env.DATABASE_PATH);
+  if (!path.success) throw new ConfigError([{ variable: 'DATABASE_PATH', problem: 'must be a file path' }]);
+  return path.data;
 }
 
 /**
- * Only what `npm run backup` needs: it must work on a box where the Telegram and store variables
- * are not set (a cron job, another user's shell).
+ * Only what `npm run export` needs: the database and the zone its times are written in, so it runs where the
+ * Telegram and store variables are not set. Each bad variable is reported, as at start-up.
  */
-export function loadBackupConfig(env: NodeJS.ProcessEnv): { databasePath: string } {
-  const result = EnvSchema.shape.DATABASE_PATH.safeParse(env.DATABASE_PATH);
-  if (!result.success) throw new ConfigError([{ variable: 'DATABASE_PATH', problem: 'must be a file path' }]);
-  return { databasePath: result.data };
+export function loadExportConfig(env: NodeJS.ProcessEnv): { databasePath: string; timeZone: string } {
+  const { databasePath } = loadBackupConfig(env);
+  const zone = EnvSchema.shape.BOT_TIMEZONE.safeParse(env.BOT_TIMEZONE);
+  if (!zone.success) throw new ConfigError([{ variable: 'BOT_TIMEZONE', problem: zone.error.issues[0]?.message ?? 'is not valid' }]);
+  return { databasePath, timeZone: zone.data };
 }
 
 /** Trial mode ignores the store variables, so a half-edited .env does not stop a trial. */
@@ -208,6 +276,41 @@ function resolveSeller(parsed: Partial<ParsedEnv>, problems: ConfigProblem[], wa
   return { baseUrl, apiKey, deliverField: parsed.SELLER_DELIVER_FIELD ?? DEFAULT_DELIVER_FIELD };
 }
 
+const readUtf8 = (path: string): string => readFileSync(path, 'utf8');
+
+/** The one store of the SELLER_* variables, named `main`: its database is DATABASE_PATH, as before there were several. */
+const mainStore = (seller: SellerConfig): StoreConfig => ({
+  name: DEFAULT_STORE_NAME,
+  title: DEFAULT_STORE_NAME,
+  ...seller,
+  chatId: undefined,
+});
+
+function storesFromFile(
+  parsed: Partial<ParsedEnv>,
+  env: NodeJS.ProcessEnv,
+  problems: ConfigProblem[],
+  warnings: string[],
+  readFile: (path: string) => string,
+): StoreConfig[] | undefined {
+  for (const name of SELLER_VARIABLES) {
+    if (parsed[name] !== undefined)
+      problems.push({ variable: name, problem: 'must be unset when STORES_FILE is set: each store has its apiUrl and apiKey in the file' });
+  }
+  let source: string;
+  try {
+    source = readFile(parsed.STORES_FILE as string);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'unreadable';
+    problems.push({ variable: 'STORES_FILE', problem: `cannot be read (${code}): give the path of the stores JSON file` });
+    return undefined;
+  }
+  const result = parseStoresFile(source, env, parsed.SELLER_DELIVER_FIELD ?? DEFAULT_DELIVER_FIELD);
+  problems.push(...result.problems);
+  warnings.push(...result.warnings);
+  return result.problems.length > 0 ? undefined : result.stores;
+}
+
 function throwIfAny(problems: ConfigProblem[]): void {
   const [first, ...rest] = orderByDocumentation(problems);
   if (first) throw new ConfigError([first, ...rest]);
@@ -220,4 +323,6 @@ const orderByDocumentation = (problems: ConfigProblem[]): ConfigProblem[] =>
 
 /** The values the logger must scrub. In trial mode add the sandbox store's key, which is made at start. */
 export const configSecrets = (config: Config): string[] =>
-  [config.telegram.token, config.seller?.apiKey].filter((secret): secret is string => secret !== undefined);
+  [config.telegram.token, config.seller?.apiKey, ...config.stores.map((store) => store.apiKey)].filter(
+    (secret): secret is string => secret !== undefined,
+  );

@@ -6,13 +6,14 @@
  *
  * Error messages say what is expected and never include the value (it may be a secret).
  */
+import { Encrypter } from 'age-encryption';
 import { z } from 'zod';
 import { DEFAULT_DELIVER_FIELD } from '../seller-api/spec-gaps.ts';
 import { availableLanguages, DEFAULT_LANGUAGE, isKnownTimeZone } from '../shared/locales.ts';
 
 const DEFAULT_DATABASE_PATH = './data/bridge.sqlite';
 const DEFAULT_POLL_INTERVAL_SECONDS = 10;
-/** README "API assumptions": deliver body field (the decision lives in seller-api/spec-gaps.ts). */
+/** docs/api-assumptions.md: deliver body field (the decision lives in seller-api/spec-gaps.ts). */
 export { DEFAULT_DELIVER_FIELD };
 const DEFAULT_LOG_LEVEL = 'info';
 const DEFAULT_STORE_DOWN_ALERT_MINUTES = 5;
@@ -23,6 +24,10 @@ const REMIND_HOURS_MESSAGE = 'must be a number of hours, 0 or more and at most 8
 const DEFAULT_REMIND_UNTAKEN_MINUTES = 10;
 const DEFAULT_REMIND_UNANSWERED_MINUTES = 15;
 const DEFAULT_TIME_ZONE = 'UTC';
+const DEFAULT_BACKUP_KEEP = 7;
+const BACKUP_HOURS_MESSAGE = 'must be a number of hours, 0 or more and at most 8760 (a year), e.g. 24 (0: no scheduled backups)';
+const BACKUP_KEEP_MESSAGE = 'must be a whole number of backups from 1 to 1000, e.g. 7';
+const AGE_RECIPIENT_MESSAGE = 'must be an age public key: age1 followed by letters and digits, the "Public key:" line age-keygen prints';
 
 /** The choices of BOT_LANGUAGE: one per folder in locales/, so a new language needs no code here. */
 const LANGUAGES = availableLanguages();
@@ -127,6 +132,8 @@ export const EnvSchema = z.object({
   TELEGRAM_ADMIN_IDS: variable(userIds().optional()),
   /** Helpers who may take, deliver and reply, but not cancel or change settings; an id also in the admins is an admin. */
   TELEGRAM_STAFF_IDS: variable(userIds().optional()),
+  /** Several stores in one bot: a JSON file (config/stores-file.ts); SELLER_API_URL and SELLER_API_KEY must be unset then. */
+  STORES_FILE: variable(z.string().optional()),
   SELLER_API_URL: variable(baseUrl('the store API base address including /v1, e.g. https://store.example/api/v1').optional()),
   SELLER_API_KEY: variable(
     z.string().regex(/^\S+$/, { error: 'must not contain spaces (copy the key exactly as the store showed it)' }).optional(),
@@ -216,7 +223,49 @@ export const EnvSchema = z.object({
   REMIND_UNANSWERED_MINUTES: variable(
     minutesOrOff('must be a number of minutes from 0 (off) to 10080 (a week), e.g. 15').default(DEFAULT_REMIND_UNANSWERED_MINUTES),
   ),
+  BACKUP_EVERY_HOURS: variable(
+    z
+      .string()
+      .regex(DECIMAL, { error: BACKUP_HOURS_MESSAGE })
+      .transform(Number)
+      .refine((n) => n >= 0 && n <= 8760, { error: BACKUP_HOURS_MESSAGE })
+      .default(0),
+  ),
+  BACKUP_KEEP: variable(
+    integer(UNSIGNED_INTEGER, BACKUP_KEEP_MESSAGE)
+      .refine((n) => n >= 1 && n <= 1000, { error: BACKUP_KEEP_MESSAGE })
+      .default(DEFAULT_BACKUP_KEEP),
+  ),
+  /** Default: `backups/` beside the database (load-config.ts, which knows DATABASE_PATH). */
+  BACKUP_DIR: variable(z.string().optional()),
+  BACKUP_AGE_RECIPIENT: variable(ageRecipient().optional()),
 });
+
+/**
+ * An age public key, checked by the age library itself (its checksum too), so a typo stops start-up instead of the
+ * first backup. A private key pasted here by mistake gets its own message: it must not live on the server.
+ */
+function ageRecipient() {
+  return z.string().superRefine((text, ctx) => {
+    if (/^AGE-SECRET-KEY-/i.test(text)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'is a private key (AGE-SECRET-KEY-…): put the public key age1… here, and keep the private key off this server',
+      });
+      return;
+    }
+    if (!/^age1[0-9a-z]+$/.test(text) || !acceptedByAge(text)) ctx.addIssue({ code: 'custom', message: AGE_RECIPIENT_MESSAGE });
+  });
+}
+
+function acceptedByAge(recipient: string): boolean {
+  try {
+    new Encrypter().addRecipient(recipient);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type ParsedEnv = z.infer<typeof EnvSchema>;
 export type ConfigVariable = keyof typeof EnvSchema.shape;

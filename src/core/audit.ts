@@ -4,6 +4,7 @@
  * A bottom module: types only, so db and bot can both depend on it.
  */
 import type { OrderId } from '../seller-api/schemas.ts';
+import type { DayPeriod, SalesDay } from './sales.ts';
 
 /** A person (their Telegram user id and display name as of the action), or the bridge itself. */
 export type AuditActor = { kind: 'person'; userId: number; name: string } | { kind: 'bot'; source: string };
@@ -55,8 +56,11 @@ export interface OrderHistory {
 export interface AuditStore {
   /** Records a step; an entry for the same outbox action already recorded is kept as it is. */
   record(request: AuditRequest): void;
-  /** The outbox action finished: its entry gets the result. False when no entry has that action id. */
-  settle(actionId: number, result: Exclude<AuditResult, 'pending'>, code: string | undefined, at: number): boolean;
+  /**
+   * The outbox action of this order finished: its entry gets the result. False when no entry has that action id.
+   * (Action ids are one store's outbox's: the order says which store's.)
+   */
+  settle(orderId: OrderId, actionId: number, result: Exclude<AuditResult, 'pending'>, code: string | undefined, at: number): boolean;
   /** A chat message seen (`buyer`: relayed from the store) or sent (`seller`); the same id twice counts once. */
   chatMessage(orderId: OrderId, messageId: string, author: 'buyer' | 'seller', at: number): void;
   /** The newest entries of the order, newest first. */
@@ -90,6 +94,8 @@ export interface StatsFigures {
 /** Each figure is one query; `figures` runs them all for one period. */
 export interface StatsStore {
   figures(period: StatsPeriod): StatsFigures;
+  /** What each of these days sold, in their order, zeros included (core/sales.ts). */
+  salesByDay(days: readonly DayPeriod[]): SalesDay[];
 }
 
 /** Which daily summaries were posted, by local day (`YYYY-MM-DD`): one each, ever. */

@@ -34,4 +34,6 @@ export interface QueueProgress {
   seq: number;
   partsSent: number;
   done: boolean;
+  /** The payload that was sent: a row replaced meanwhile (a newer card edit) is left waiting, not marked sent. */
+  payload: string;
 }

@@ -10,7 +10,7 @@
 import type { Order } from '../seller-api/schemas.ts';
 
 /**
- * The store's limit on one chat message (README "API assumptions": message text rules; the spec gives none, the
+ * The store's limit on one chat message (docs/api-assumptions.md: message text rules; the spec gives none, the
  * bridge allows 4000 characters, as for a typed reply). A rendered text over it is refused before anything is queued.
  */
 export const MESSAGE_TEXT_LIMIT = 4000;
@@ -19,7 +19,7 @@ export const MESSAGE_TEXT_LIMIT = 4000;
 const NAME_SHAPE = /^[\p{L}\p{N}_-]+$/u;
 export const TEMPLATE_NAME_MAX = 32;
 
-/** Templates the bridge sends by itself, when they exist (README "Templates and reminders"). */
+/** Templates the bridge sends by itself, when they exist (docs/usage.md, "Templates"). */
 export const AUTO_TEMPLATES = {
   greeting: 'greeting',
   delivered: 'delivered',
@@ -29,7 +29,7 @@ export const AUTO_TEMPLATES = {
 
 /** `{…}` without braces or a line break inside: the candidates for a placeholder. */
 const PLACEHOLDER = /\{([^{}\n]*)\}/g;
-const SIMPLE = ['order', 'product', 'quantity', 'amount'] as const;
+const SIMPLE = ['order', 'product', 'quantity', 'amount', 'store'] as const;
 type SimplePlaceholder = (typeof SIMPLE)[number];
 const FIELD_PREFIX = 'field:';
 
@@ -81,10 +81,20 @@ export interface RenderedTemplate {
 
 const sameLabel = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-function placeholderValue(placeholder: Placeholder, order: Order): string | undefined {
+/** What a template may say besides the order: the store's title (with several stores; empty with one). */
+export interface TemplateContext {
+  store?: string | undefined;
+  /** The store's own id of the order, when the order carries the bot's qualified one (core/store-ref.ts). */
+  orderId?: string | undefined;
+}
+
+function placeholderValue(placeholder: Placeholder, order: Order, context: TemplateContext): string | undefined {
   switch (placeholder.kind) {
     case 'order':
-      return order.id;
+      // The store's own id: the buyer knows the order by it, not by the bot's qualified one.
+      return context.orderId ?? order.id;
+    case 'store':
+      return context.store;
     case 'product':
       return order.productTitle;
     case 'quantity':
@@ -101,12 +111,12 @@ function placeholderValue(placeholder: Placeholder, order: Order): string | unde
  * as written; a value the order lacks renders as empty, and a missing field is listed. The result is trimmed; its
  * length is the caller's to check against `MESSAGE_TEXT_LIMIT`, as it depends on the order.
  */
-export function renderTemplate(text: string, order: Order): RenderedTemplate {
+export function renderTemplate(text: string, order: Order, context: TemplateContext = {}): RenderedTemplate {
   const missingFields: string[] = [];
   const rendered = text.replace(PLACEHOLDER, (whole, inner: string) => {
     const placeholder = placeholderOf(inner);
     if (placeholder === undefined) return whole;
-    const value = placeholderValue(placeholder, order);
+    const value = placeholderValue(placeholder, order, context);
     if (value === undefined && placeholder.kind === 'field' && !missingFields.includes(placeholder.label)) {
       missingFields.push(placeholder.label);
     }

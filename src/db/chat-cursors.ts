@@ -14,7 +14,7 @@ export interface ChatCursor {
   nextReadAt: number;
   emptyReads: number;
   failures: number;
-  /** When the bridge first saw the order: silence before it was not watched (chat-schedule.ts). */
+  /** When the bridge first saw the order: silence before it was not watched (sync/chats/chat-schedule.ts). */
   firstSeenAt: number;
   /** The last successful read, undefined before the first. */
   lastReadAt: number | undefined;

@@ -1,6 +1,6 @@
 /**
  * Orders waiting for the buyer's confirmation that may get the `confirm-reminder` template (`confirm_reminders`,
- * migration 6): since when each waits, and whether its reminder was queued. Written by sync/auto-templates.ts.
+ * migration 6): since when each waits, and whether its reminder was queued. Written by sync/automation/confirm-reminder.ts.
  */
 import type { OrderId } from '../seller-api/schemas.ts';
 import type { SqliteDatabase } from './sqlite.ts';

@@ -10,3 +10,4 @@ export { createStatsQueries } from './stats.ts';
 export { createReminderQueries } from './reminders.ts';
 export { createTelegramQueueQueries } from './telegram-queue.ts';
 export { createUserLanguageQueries } from './user-languages.ts';
+export { createOrderExportQueries } from './order-export.ts';

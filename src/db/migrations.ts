@@ -6,6 +6,7 @@
  * Rules for adding one: append, never edit an applied entry, keep each step runnable on a live WAL database.
  */
 import type { Logger } from 'pino';
+import { ATTRIBUTION_MIGRATION } from './attribution-schema.ts';
 import { AUDIT_MIGRATION } from './audit-schema.ts';
 import { REMINDERS_MIGRATION } from './reminders-schema.ts';
 import { TELEGRAM_QUEUE_TIER_MIGRATION } from './telegram-queue-schema.ts';
@@ -292,6 +293,7 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   TELEGRAM_QUEUE_TIER_MIGRATION,
+  ATTRIBUTION_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

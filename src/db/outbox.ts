@@ -1,6 +1,6 @@
 /**
  * Queries of the `outbox`: seller actions, their idempotency keys, attempts and outcomes.
- * The outbox logic (dedupe rules, retries, reporting) lives in src/sync/outbox.ts; this module only stores.
+ * The outbox logic (dedupe rules, retries, reporting) lives in src/sync/outbox/outbox.ts; this module only stores.
  */
 import type { OrderId } from '../seller-api/schemas.ts';
 import type { SqliteDatabase } from './sqlite.ts';

@@ -1,6 +1,6 @@
 /**
  * Queries of reminders and auto-cancel (migration 7): what is due, and what was already said, so a restart neither
- * repeats a reminder nor forgets one. The bot's `ReminderStore` (bot/upkeep/reminder-store.ts) is this shape.
+ * repeats a reminder nor forgets one. The bot's `ReminderStore` (bot/automation/reminder-store.ts) is this shape.
  *
  * What "due" means is decided here in SQL, against what sync keeps (orders, chat_messages, outbox), so it is always
  * the truth as of now: an order taken, a reply sent or a delivery made ends its reminder without anyone telling us.
@@ -19,6 +19,8 @@ export interface ReminderQueries {
    */
   begin(now: number): void;
   recordRelayed(message: RelayedMessage, now: number): void;
+  /** The Telegram message these chat messages went out in (the queue sends them after they are recorded). */
+  relayedAs(orderId: OrderId, messageIds: readonly string[], ref: TelegramRef): void;
   untakenDue(now: number, afterMs: number, maxReminders: number): UntakenDue[];
   markUntaken(orderIds: readonly OrderId[], now: number): void;
   unansweredDue(now: number, afterMs: number): UnansweredDue[];
@@ -28,6 +30,8 @@ export interface ReminderQueries {
   /** True when there was a rule. */
   removeRule(productId: ProductId): boolean;
   autoCancelDue(now: number): AutoCancelDue[];
+  /** The next instant an armed order is due to be warned or cancelled, after `now`. */
+  nextAutoCancelAt(now: number): number | undefined;
   markWarned(orderId: OrderId, minutes: number, now: number): void;
   markCancelling(orderId: OrderId, now: number): void;
   cancelling(): AutoCancelProgress[];
@@ -73,38 +77,65 @@ const NEWEST_LINK = (column: 'chat_id' | 'message_id'): string =>
   `SELECT l.${column} FROM telegram_links AS l WHERE l.order_id = b.order_id ORDER BY l.created_at DESC, l.message_id DESC LIMIT 1`;
 
 export function createReminderQueries(db: SqliteDatabase): ReminderQueries {
+  const start = firstStartRecord(db);
+  const cardOf = newestCardOf(db);
+  return {
+    begin: start.begin,
+    ...relayedQueries(db, start.since),
+    ...untakenQueries(db, start.since, cardOf),
+    ...autoCancelQueries(db, start.since, cardOf),
+    prune: pruneQueries(db),
+  };
+}
+
+type Since = () => number;
+type CardOf = (orderId: OrderId) => TelegramRef | undefined;
+
+/** `reminders.since`: orders created before it are the first start's import. */
+function firstStartRecord(db: SqliteDatabase): Pick<ReminderQueries, 'begin'> & { since: Since } {
   const readKv = db.prepare<[string], { value: string }>('SELECT value FROM kv WHERE key = ?');
   const writeKv = db.prepare<[string, string, number]>(
     `INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?)
      ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
   );
-  const newestCard = db.prepare<[string], { chat_id: number; message_id: number }>(NEWEST_CARD);
-  const cardOf = (orderId: OrderId): TelegramRef | undefined => {
-    const row = newestCard.get(orderId);
-    return row === undefined ? undefined : { chatId: row.chat_id, messageId: row.message_id };
-  };
   const since = (): number => {
     const row = readKv.get(SINCE_KEY);
     // Never begun (a caller that skipped begin): everything known counts as imported, nothing is reminded of.
     return row === undefined ? Number.MAX_SAFE_INTEGER : Number(JSON.parse(row.value));
   };
 
+  return {
+    since,
+    begin(now) {
+      db.transaction(() => {
+        if (readKv.get(HEARTBEAT_KEY) === undefined || readKv.get(SINCE_KEY) === undefined)
+          writeKv.run(SINCE_KEY, JSON.stringify(now), now);
+      })();
+    },
+  };
+}
+
+function newestCardOf(db: SqliteDatabase): CardOf {
+  const newestCard = db.prepare<[string], { chat_id: number; message_id: number }>(NEWEST_CARD);
+  return (orderId: OrderId): TelegramRef | undefined => {
+    const row = newestCard.get(orderId);
+    return row === undefined ? undefined : { chatId: row.chat_id, messageId: row.message_id };
+  };
+}
+
+/** The chat messages relayed, and which buyers wait for an answer. */
+function relayedQueries(
+  db: SqliteDatabase,
+  since: Since,
+): Pick<ReminderQueries, 'recordRelayed' | 'relayedAs' | 'unansweredDue' | 'markUnanswered'> {
+  // The first Telegram message a chat message went out in: a long one's later parts keep the first.
+  const setRelayedAs = db.prepare<[number, number, string, string]>(
+    'UPDATE relayed_messages SET chat_id = ?, tg_message_id = ? WHERE order_id = ? AND message_id = ? AND chat_id IS NULL',
+  );
   const insertRelayed = db.prepare(
     `INSERT INTO relayed_messages (order_id, message_id, from_buyer, created_ms, chat_id, tg_message_id, recorded_at)
      VALUES (@orderId, @messageId, @fromBuyer, @createdMs, @chatId, @tgMessageId, @now)
      ON CONFLICT (order_id, message_id) DO NOTHING`,
-  );
-
-  const selectUntaken = db.prepare<{ since: number; dueBefore: number; max: number }, PaidRow & { sent: number | null }>(
-    `SELECT o.id, o.order_json, o.first_seen_at, u.sent FROM orders AS o
-     LEFT JOIN untaken_reminders AS u ON u.order_id = o.id
-     WHERE o.is_open = 1 AND o.status = 'paid' AND o.first_seen_at <= @dueBefore AND ${NOT_IMPORTED} AND ${NO_PENDING_ACTION}
-       AND coalesce(u.sent, 0) < @max AND (u.last_at IS NULL OR u.last_at <= @dueBefore)
-     ORDER BY o.first_seen_at, o.id`,
-  );
-  const upsertUntaken = db.prepare<[string, number]>(
-    `INSERT INTO untaken_reminders (order_id, sent, last_at) VALUES (?, 1, ?)
-     ON CONFLICT (order_id) DO UPDATE SET sent = sent + 1, last_at = excluded.last_at`,
   );
 
   const selectUnanswered = db.prepare<
@@ -138,6 +169,112 @@ export function createReminderQueries(db: SqliteDatabase): ReminderQueries {
     'UPDATE relayed_messages SET reminded_at = ? WHERE order_id = ? AND message_id = ? AND reminded_at IS NULL',
   );
 
+  return {
+    recordRelayed(message, now) {
+      insertRelayed.run({
+        orderId: message.orderId,
+        messageId: message.messageId,
+        fromBuyer: message.fromBuyer ? 1 : 0,
+        createdMs: Math.floor(message.createdMs),
+        chatId: message.ref?.chatId ?? null,
+        tgMessageId: message.ref?.messageId ?? null,
+        now: Math.floor(now),
+      });
+    },
+    relayedAs(orderId, messageIds, ref) {
+      db.transaction(() => {
+        for (const messageId of messageIds) setRelayedAs.run(ref.chatId, ref.messageId, orderId, messageId);
+      })();
+    },
+    unansweredDue(now, afterMs) {
+      const from = since();
+      settleAnswered.run({ since: from, now: Math.floor(now) });
+      const byOrder = new Map<OrderId, UnansweredDue>();
+      for (const row of selectUnanswered.all({ since: from })) {
+        const ref = row.chat_id === null || row.tg_message_id === null ? undefined : { chatId: row.chat_id, messageId: row.tg_message_id };
+        const item = byOrder.get(row.order_id);
+        if (item === undefined) {
+          byOrder.set(row.order_id, {
+            orderId: row.order_id,
+            productTitle: titleOf(row.order_json),
+            replyTo: ref,
+            since: row.recorded_at,
+            messageIds: [row.message_id],
+          });
+        } else {
+          // The newest is replied to; the oldest says how long the buyer has waited.
+          item.replyTo = ref ?? item.replyTo;
+          item.since = Math.min(item.since, row.recorded_at);
+          item.messageIds.push(row.message_id);
+        }
+      }
+      return [...byOrder.values()].filter((item) => item.since <= now - afterMs);
+    },
+    markUnanswered(items, now) {
+      db.transaction(() => {
+        for (const item of items) for (const messageId of item.messageIds) markReminded.run(Math.floor(now), item.orderId, messageId);
+      })();
+    },
+  };
+}
+
+/** Paid orders nobody took, and how often each was brought up. */
+function untakenQueries(db: SqliteDatabase, since: Since, cardOf: CardOf): Pick<ReminderQueries, 'untakenDue' | 'markUntaken'> {
+  const selectUntaken = db.prepare<{ since: number; dueBefore: number; max: number }, PaidRow & { sent: number | null }>(
+    `SELECT o.id, o.order_json, o.first_seen_at, u.sent FROM orders AS o
+     LEFT JOIN untaken_reminders AS u ON u.order_id = o.id
+     WHERE o.is_open = 1 AND o.status = 'paid' AND o.first_seen_at <= @dueBefore AND ${NOT_IMPORTED} AND ${NO_PENDING_ACTION}
+       AND coalesce(u.sent, 0) < @max AND (u.last_at IS NULL OR u.last_at <= @dueBefore)
+     ORDER BY o.first_seen_at, o.id`,
+  );
+  const upsertUntaken = db.prepare<[string, number]>(
+    `INSERT INTO untaken_reminders (order_id, sent, last_at) VALUES (?, 1, ?)
+     ON CONFLICT (order_id) DO UPDATE SET sent = sent + 1, last_at = excluded.last_at`,
+  );
+
+  return {
+    untakenDue(now, afterMs, maxReminders) {
+      const rows = selectUntaken.all({ since: since(), dueBefore: Math.floor(now - afterMs), max: maxReminders });
+      return rows.map((row) => ({
+        orderId: row.id,
+        productTitle: titleOf(row.order_json),
+        card: cardOf(row.id),
+        since: row.first_seen_at,
+        sent: row.sent ?? 0,
+      }));
+    },
+    markUntaken(orderIds, now) {
+      db.transaction(() => {
+        for (const orderId of orderIds) upsertUntaken.run(orderId, Math.floor(now));
+      })();
+    },
+  };
+}
+
+/** When an armed order is warned, and cancelled if nobody takes it. */
+function instantsOf(row: { first_seen_at: number; set_at: number; minutes: number; warned_at: number | null }, now: number) {
+  const minutesMs = row.minutes * 60_000;
+  // Counted from the later of its arrival and the rule: setting a rule never cancels at once what waits now.
+  const start = Math.max(row.first_seen_at, row.set_at);
+  const warnAt = start + minutesMs / 2;
+  // The seller always gets the warning, and half the time after it, even when the bridge was down at halfway.
+  const cancelAt = Math.max(start + minutesMs, (row.warned_at ?? Math.max(now, warnAt)) + minutesMs / 2);
+  return { warnAt, cancelAt };
+}
+
+type AutoCancelMethods =
+  | 'rules'
+  | 'setRule'
+  | 'removeRule'
+  | 'autoCancelDue'
+  | 'nextAutoCancelAt'
+  | 'markWarned'
+  | 'markCancelling'
+  | 'cancelling'
+  | 'markCancelDone';
+
+/** Auto-cancel rules per product, and each auto-cancel's progress (warned, cancelling, done). */
+function autoCancelQueries(db: SqliteDatabase, since: Since, cardOf: CardOf): Pick<ReminderQueries, AutoCancelMethods> {
   const selectRules = db.prepare<[], { product_id: ProductId; minutes: number; set_at: number; set_by: number | null }>(
     'SELECT product_id, minutes, set_at, set_by FROM autocancel_rules ORDER BY product_id',
   );
@@ -182,80 +319,7 @@ export function createReminderQueries(db: SqliteDatabase): ReminderQueries {
      WHERE a.state = 'cancelling' ORDER BY a.cancelling_at, a.order_id`,
   );
   const setDone = db.prepare<[number, string]>(`UPDATE autocancels SET state = 'done', updated_at = ? WHERE order_id = ?`);
-  const pruneMessages = db.prepare<[number]>(
-    `DELETE FROM relayed_messages WHERE recorded_at < ?
-       OR NOT EXISTS (SELECT 1 FROM orders AS o WHERE o.id = relayed_messages.order_id)`,
-  );
-  const pruneUntaken = db.prepare(
-    `DELETE FROM untaken_reminders WHERE NOT EXISTS (SELECT 1 FROM orders AS o WHERE o.id = order_id AND o.status = 'paid')`,
-  );
-  const pruneCancels = db.prepare<[number]>(
-    `DELETE FROM autocancels WHERE (state <> 'cancelling' AND updated_at < ?)
-       OR NOT EXISTS (SELECT 1 FROM orders AS o WHERE o.id = order_id)`,
-  );
-
   return {
-    begin(now) {
-      db.transaction(() => {
-        if (readKv.get(HEARTBEAT_KEY) === undefined || readKv.get(SINCE_KEY) === undefined)
-          writeKv.run(SINCE_KEY, JSON.stringify(now), now);
-      })();
-    },
-    recordRelayed(message, now) {
-      insertRelayed.run({
-        orderId: message.orderId,
-        messageId: message.messageId,
-        fromBuyer: message.fromBuyer ? 1 : 0,
-        createdMs: Math.floor(message.createdMs),
-        chatId: message.ref?.chatId ?? null,
-        tgMessageId: message.ref?.messageId ?? null,
-        now: Math.floor(now),
-      });
-    },
-    untakenDue(now, afterMs, maxReminders) {
-      const rows = selectUntaken.all({ since: since(), dueBefore: Math.floor(now - afterMs), max: maxReminders });
-      return rows.map((row) => ({
-        orderId: row.id,
-        productTitle: titleOf(row.order_json),
-        card: cardOf(row.id),
-        since: row.first_seen_at,
-        sent: row.sent ?? 0,
-      }));
-    },
-    markUntaken(orderIds, now) {
-      db.transaction(() => {
-        for (const orderId of orderIds) upsertUntaken.run(orderId, Math.floor(now));
-      })();
-    },
-    unansweredDue(now, afterMs) {
-      const from = since();
-      settleAnswered.run({ since: from, now: Math.floor(now) });
-      const byOrder = new Map<OrderId, UnansweredDue>();
-      for (const row of selectUnanswered.all({ since: from })) {
-        const ref = row.chat_id === null || row.tg_message_id === null ? undefined : { chatId: row.chat_id, messageId: row.tg_message_id };
-        const item = byOrder.get(row.order_id);
-        if (item === undefined) {
-          byOrder.set(row.order_id, {
-            orderId: row.order_id,
-            productTitle: titleOf(row.order_json),
-            replyTo: ref,
-            since: row.recorded_at,
-            messageIds: [row.message_id],
-          });
-        } else {
-          // The newest is replied to; the oldest says how long the buyer has waited.
-          item.replyTo = ref ?? item.replyTo;
-          item.since = Math.min(item.since, row.recorded_at);
-          item.messageIds.push(row.message_id);
-        }
-      }
-      return [...byOrder.values()].filter((item) => item.since <= now - afterMs);
-    },
-    markUnanswered(items, now) {
-      db.transaction(() => {
-        for (const item of items) for (const messageId of item.messageIds) markReminded.run(Math.floor(now), item.orderId, messageId);
-      })();
-    },
     rules() {
       return selectRules
         .all()
@@ -273,17 +337,21 @@ export function createReminderQueries(db: SqliteDatabase): ReminderQueries {
     autoCancelDue(now) {
       const due: AutoCancelDue[] = [];
       for (const row of selectArmed.all({ since: since() })) {
-        const minutesMs = row.minutes * 60_000;
-        // Counted from the later of its arrival and the rule: setting a rule never cancels at once what waits now.
-        const start = Math.max(row.first_seen_at, row.set_at);
-        const warnAt = start + minutesMs / 2;
-        // The seller always gets the warning, and half the time after it, even when the bridge was down at halfway.
-        const cancelAt = Math.max(start + minutesMs, (row.warned_at ?? Math.max(now, warnAt)) + minutesMs / 2);
+        const { warnAt, cancelAt } = instantsOf(row, now);
         const base = { orderId: row.id, productId: row.product_id, productTitle: titleOf(row.order_json), minutes: row.minutes };
         if (row.state === null && now >= warnAt) due.push({ ...base, card: cardOf(row.id), stage: 'warn', cancelAt });
         else if (row.state === 'warned' && now >= cancelAt) due.push({ ...base, card: cardOf(row.id), stage: 'cancel', cancelAt });
       }
       return due;
+    },
+    nextAutoCancelAt(now) {
+      let next: number | undefined;
+      for (const row of selectArmed.all({ since: since() })) {
+        const { warnAt, cancelAt } = instantsOf(row, now);
+        const at = row.state === null ? warnAt : cancelAt;
+        if (at > now && (next === undefined || at < next)) next = at;
+      }
+      return next;
     },
     markWarned(orderId, minutes, now) {
       insertWarned.run(orderId, minutes, Math.floor(now), Math.floor(now));
@@ -303,10 +371,25 @@ export function createReminderQueries(db: SqliteDatabase): ReminderQueries {
     markCancelDone(orderId, now) {
       setDone.run(Math.floor(now), orderId);
     },
-    prune(before) {
-      return db.transaction(
-        () => pruneMessages.run(Math.floor(before)).changes + pruneUntaken.run().changes + pruneCancels.run(Math.floor(before)).changes,
-      )();
-    },
   };
+}
+
+/** Drops records no reminder can need any more. */
+function pruneQueries(db: SqliteDatabase): ReminderQueries['prune'] {
+  const pruneMessages = db.prepare<[number]>(
+    `DELETE FROM relayed_messages WHERE recorded_at < ?
+       OR NOT EXISTS (SELECT 1 FROM orders AS o WHERE o.id = relayed_messages.order_id)`,
+  );
+  const pruneUntaken = db.prepare(
+    `DELETE FROM untaken_reminders WHERE NOT EXISTS (SELECT 1 FROM orders AS o WHERE o.id = order_id AND o.status = 'paid')`,
+  );
+  const pruneCancels = db.prepare<[number]>(
+    `DELETE FROM autocancels WHERE (state <> 'cancelling' AND updated_at < ?)
+       OR NOT EXISTS (SELECT 1 FROM orders AS o WHERE o.id = order_id)`,
+  );
+
+  return (before) =>
+    db.transaction(
+      () => pruneMessages.run(Math.floor(before)).changes + pruneUntaken.run().changes + pruneCancels.run(Math.floor(before)).changes,
+    )();
 }

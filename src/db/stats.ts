@@ -1,9 +1,11 @@
 /**
  * The figures of /stats and the daily summary, one query each, over the status history (`order_events`, written by
- * triggers on `orders`), the audit trail and the chat log (migration 8). Each query is a range scan of an index on
- * time, so its cost follows the orders of the period, not of the whole database (bench/stats-query.ts measures it).
+ * triggers on `orders`, with who made each change: migration 12) and the chat log (migration 8). Each query is a
+ * range scan of an index on time, so its cost follows the orders of the period, not of the whole database
+ * (bench/stats-query.ts measures it). The chart's series is one query over the period's days.
  */
 import type { StatsFigures, StatsPeriod, StatsStore } from '../core/audit.ts';
+import type { DayPeriod, SalesDay } from '../core/sales.ts';
 import type { SqliteDatabase } from './sqlite.ts';
 
 type Figure = keyof StatsFigures;
@@ -21,8 +23,9 @@ export const STATS_QUERIES: Readonly<Record<Figure, string>> = {
   taken: countOf('taken'),
   delivered: countOf('delivered'),
   cancelled: countOf('cancelled'),
-  deliveredByBot: `SELECT count(*) AS value FROM audit_log
-    WHERE action = 'deliver' AND actor_kind = 'bot' AND result = 'ok' AND settled_at >= @from AND settled_at < @to`,
+  // Attributed when the delivery was recorded (migration 12), so the figure never moves after it is asked.
+  deliveredByBot: `SELECT count(*) AS value FROM order_events
+    WHERE kind = 'delivered' AND by_kind = 'bot' AND at >= @from AND at < @to`,
   revenue: `SELECT total(amount) AS value FROM order_events WHERE kind = 'delivered' AND at >= @from AND at < @to`,
   // Paid is the order's createdAt (the store creates an order when it is paid), so a downtime does not shorten it.
   medianTakeMs: `WITH d AS MATERIALIZED (
@@ -49,14 +52,33 @@ export const STATS_QUERIES: Readonly<Record<Figure, string>> = {
     d AS MATERIALIZED (SELECT x FROM waits WHERE x IS NOT NULL) ${median}`,
 };
 
+/**
+ * The chart's series: per local day (their bounds come in as JSON, computed in the bot's zone), the new paid orders
+ * and the revenue delivered, each a range scan of order_events_kind. A day without orders is a row of zeros. When a
+ * bot serves several stores, order_events gets a store column and this groups by it: one row per store and day.
+ */
+export const SALES_BY_DAY_QUERY = `WITH d AS (
+    SELECT value ->> '$.day' AS day, value ->> '$.from' AS start, value ->> '$.to' AS stop, key AS position FROM json_each(@days)
+  )
+  SELECT d.day,
+    (SELECT count(*) FROM order_events WHERE kind = 'new' AND at >= d.start AND at < d.stop) AS orders,
+    (SELECT total(amount) FROM order_events WHERE kind = 'delivered' AND at >= d.start AND at < d.stop) AS revenue
+  FROM d ORDER BY d.position`;
+
+/** Floating sums of prices such as 19.99 pick up binary noise; the store's amounts have few decimals. */
+const tidySum = (sum: number) => Number(sum.toFixed(6));
+
 export function createStatsQueries(db: SqliteDatabase): StatsStore & { figure(name: Figure, period: StatsPeriod): number | undefined } {
   const statements = Object.fromEntries(
     Object.entries(STATS_QUERIES).map(([name, sql]) => [name, db.prepare<StatsPeriod, { value: number | null }>(sql)]),
   ) as Record<Figure, ReturnType<typeof db.prepare<StatsPeriod, { value: number | null }>>>;
   const figure = (name: Figure, period: StatsPeriod) => statements[name].get(period)?.value ?? undefined;
   const countFigure = (name: Figure, period: StatsPeriod) => figure(name, period) ?? 0;
+  const salesByDay = db.prepare<{ days: string }, SalesDay>(SALES_BY_DAY_QUERY);
   return {
     figure,
+    salesByDay: (days: readonly DayPeriod[]) =>
+      salesByDay.all({ days: JSON.stringify(days) }).map((row) => ({ ...row, revenue: tidySum(row.revenue) })),
     figures(period) {
       const medianTake = figure('medianTakeMs', period);
       const medianAnswer = figure('medianAnswerMs', period);
@@ -66,8 +88,7 @@ export function createStatsQueries(db: SqliteDatabase): StatsStore & { figure(na
         delivered: countFigure('delivered', period),
         deliveredByBot: countFigure('deliveredByBot', period),
         cancelled: countFigure('cancelled', period),
-        // Floating sums of prices such as 19.99 pick up binary noise; the store's amounts have few decimals.
-        revenue: Number(countFigure('revenue', period).toFixed(6)),
+        revenue: tidySum(countFigure('revenue', period)),
         medianTakeMs: medianTake === undefined ? undefined : Math.round(medianTake),
         medianAnswerMs: medianAnswer === undefined ? undefined : Math.round(medianAnswer),
       };

@@ -23,12 +23,14 @@ export interface TelegramQueueQueries {
   next(now: number, agedBefore: number): QueuedRow | undefined;
   /** The order's pending items of a kind, oldest first. */
   pendingOf(orderId: string, kind: string, limit: number): QueuedRow[];
-  /** Records what Telegram accepted, in one transaction. */
+  /** Records what Telegram accepted, in one transaction; a row whose payload changed meanwhile stays waiting. */
   progress(steps: readonly QueueProgress[], now: number): void;
   /** The item failed: tried again not before `notBefore`. */
   failed(seq: number, notBefore: number): void;
   /** Deletes items sent before `before`; returns how many. */
   pruneSent(before: number): number;
+  /** Items waiting for their own retry are due now (a new run tries everything at once). */
+  releaseWaits(): void;
 }
 
 interface Row {
@@ -78,11 +80,13 @@ export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQue
   const selectOf = db.prepare<[string, string, number], Row>(
     `SELECT ${COLUMNS} FROM telegram_queue WHERE order_id = ? AND kind = ? AND sent_at IS NULL ORDER BY seq LIMIT ?`,
   );
-  const setProgress = db.prepare<{ seq: number; parts: number; sentAt: number | null }>(
-    'UPDATE telegram_queue SET parts_sent = @parts, sent_at = @sentAt, attempts = 0, not_before = 0 WHERE seq = @seq',
+  const setProgress = db.prepare<{ seq: number; parts: number; sentAt: number | null; payload: string }>(
+    `UPDATE telegram_queue SET parts_sent = @parts, sent_at = @sentAt, attempts = 0, not_before = 0
+     WHERE seq = @seq AND payload_json = @payload`,
   );
   const setFailed = db.prepare<[number, number]>('UPDATE telegram_queue SET attempts = attempts + 1, not_before = ? WHERE seq = ?');
   const prune = db.prepare<[number]>('DELETE FROM telegram_queue WHERE sent_at IS NOT NULL AND sent_at < ?');
+  const release = db.prepare('UPDATE telegram_queue SET not_before = 0 WHERE sent_at IS NULL AND not_before > 0');
 
   const add = (entry: QueueEntry, now: number) =>
     insert.run({
@@ -99,7 +103,8 @@ export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQue
   });
 
   const progress = db.transaction((steps: readonly QueueProgress[], now: number) => {
-    for (const step of steps) setProgress.run({ seq: step.seq, parts: step.partsSent, sentAt: step.done ? now : null });
+    for (const step of steps)
+      setProgress.run({ seq: step.seq, parts: step.partsSent, sentAt: step.done ? now : null, payload: step.payload });
   });
 
   return {
@@ -122,5 +127,8 @@ export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQue
       setFailed.run(notBefore, seq);
     },
     pruneSent: (before) => prune.run(before).changes,
+    releaseWaits: () => {
+      release.run();
+    },
   };
 }

@@ -5,10 +5,16 @@
  * the bridge's writes. We copy every page in one step: a step-by-step copy restarts whenever another
  * connection writes in between, which under a busy bridge could go on forever. The result is switched
  * to a single self-contained file (no -wal/-shm beside it) and checked with `PRAGMA integrity_check`.
+ *
+ * With an age recipient the checked copy is encrypted to it and removed: it exists only while it is made and
+ * encrypted, 0600, beside the destination (a file rather than memory, so a large database does not need its size in RAM twice). Every
+ * file written is 0600 and a folder created for it 0700, whatever the umask.
  */
-import { existsSync, mkdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, linkSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { createPrivateFile, makePrivateDir } from '../shared/private-files.ts';
+import { encryptFile } from './age-files.ts';
 
 export type BackupErrorCode = 'SOURCE_MISSING' | 'SAME_FILE' | 'DESTINATION_EXISTS' | 'BACKUP_FAILED' | 'BACKUP_CORRUPT';
 
@@ -24,8 +30,10 @@ export class BackupError extends Error {
 
 export interface BackupOptions {
   databasePath: string;
-  /** Where to write; default `<databasePath>.backup-<timestamp>.sqlite` beside the database. */
+  /** Where to write; default `<databasePath>.backup-<timestamp>.sqlite` beside the database (`.sqlite.age` encrypted). */
   destination?: string;
+  /** An age public key (`age1…`, BACKUP_AGE_RECIPIENT): the backup is encrypted to it. */
+  ageRecipient?: string;
   /** Clock for the default name. */
   now?: () => Date;
   /** Attempts when SQLite reports the source busy (a checkpoint in progress); default 5. */
@@ -39,6 +47,8 @@ export interface BackupResult {
   destination: string;
   bytes: number;
   pages: number;
+  /** Encrypted to the age recipient. */
+  encrypted: boolean;
 }
 
 /** All remaining pages in one step (sqlite3_backup_step takes an int). */
@@ -49,22 +59,58 @@ const ALL_PAGES = 0x7fffffff;
  * which file systems and `scp host:path` do not like.
  */
 export function defaultBackupPath(databasePath: string, now: Date): string {
-  const stamp = now
+  return `${databasePath}.backup-${fileStamp(now)}.sqlite`;
+}
+
+/** `2025-01-31T14-05-09Z`: the UTC time in file names (backups, the file a restore replaced); sorts by time. */
+export const fileStamp = (at: Date): string =>
+  at
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
     .replaceAll(':', '-');
-  return `${databasePath}.backup-${stamp}.sqlite`;
-}
 
 export async function backupDatabase(options: BackupOptions): Promise<BackupResult> {
+  const { ageRecipient } = options;
   const source = resolve(options.databasePath);
-  const destination = resolve(options.destination ?? defaultBackupPath(options.databasePath, (options.now ?? (() => new Date()))()));
+  const named = options.destination ?? defaultBackupPath(options.databasePath, (options.now ?? (() => new Date()))());
+  const destination = resolve(options.destination === undefined && ageRecipient !== undefined ? `${named}.age` : named);
   checkPaths(source, destination);
-  mkdirSync(dirname(destination), { recursive: true });
+  makePrivateDir(dirname(destination));
 
-  const pages = await copyWithRetries(source, destination, options.attempts ?? 5, options.retryDelayMs ?? 200);
-  seal(destination);
-  return { source, destination, bytes: statSync(destination).size, pages };
+  // Copied under a transient name and given the final one only when checked (and encrypted): a backup under its
+  // final name is always whole, even after a crash mid-copy. Left by a run killed writing this same name: ours.
+  const copy = transientCopyOf(destination);
+  removeWithSidecars(copy);
+  try {
+    const pages = await copyWithRetries(source, copy, options.attempts ?? 5, options.retryDelayMs ?? 200);
+    seal(copy);
+    if (ageRecipient !== undefined) await encrypt(copy, destination, ageRecipient);
+    else placeCopy(copy, destination);
+    return { source, destination, bytes: statSync(destination).size, pages, encrypted: ageRecipient !== undefined };
+  } finally {
+    removeWithSidecars(copy);
+  }
+}
+
+/** A link, not a rename: a file that appeared at the destination meanwhile is not overwritten. */
+function placeCopy(copy: string, destination: string): void {
+  try {
+    linkSync(copy, destination);
+  } catch (error) {
+    throw new BackupError('DESTINATION_EXISTS', `${destination} could not be written (${(error as NodeJS.ErrnoException).code})`, error);
+  }
+}
+
+/** The plaintext copy while it is made, checked and encrypted; the scheduler sweeps what a killed run left. */
+const transientCopyOf = (destination: string): string => `${destination}.plain-partial`;
+
+async function encrypt(copy: string, destination: string, recipient: string): Promise<void> {
+  try {
+    await encryptFile(copy, destination, recipient);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BackupError('BACKUP_FAILED', `encrypting the backup to BACKUP_AGE_RECIPIENT failed: ${reason}`, error);
+  }
 }
 
 function checkPaths(source: string, destination: string): void {
@@ -97,6 +143,8 @@ async function copyWithRetries(source: string, destination: string, attempts: nu
 }
 
 async function copyOnce(source: string, destination: string): Promise<number> {
+  // SQLite fills an empty file as a new database, and gives its journal the file's mode: 0600 from the start.
+  createPrivateFile(destination);
   // Read-only: the backup must never change the live database, whatever happens.
   const db = new Database(source, { readonly: true, fileMustExist: true });
   try {
@@ -127,6 +175,6 @@ function seal(destination: string): void {
   }
 }
 
-function removeWithSidecars(path: string): void {
+export function removeWithSidecars(path: string): void {
   for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) rmSync(file, { force: true });
 }

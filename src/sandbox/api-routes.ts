@@ -1,5 +1,5 @@
 /**
- * The eight endpoints of the spec (part 4, README "API assumptions") as a table. Handlers are synchronous over the
+ * The eight endpoints of the spec (part 4, docs/api-assumptions.md) as a table. Handlers are synchronous over the
  * in-memory store; auth, rate limit, idempotency and faults are the pipeline's job (api-server.ts).
  */
 import { SandboxError } from './errors.ts';
@@ -28,7 +28,7 @@ export interface ApiRoute {
 }
 
 /**
- * Spec part 8 leaves bounds open; ours (README "API assumptions": page/limit bounds). Above the maximum a limit is
+ * Spec part 8 leaves bounds open; ours (docs/api-assumptions.md: page/limit bounds). Above the maximum a limit is
  * lowered to it, not refused.
  */
 const PAGING = {
@@ -36,13 +36,16 @@ const PAGING = {
   messages: { defaultLimit: 50, maxLimit: 100 },
 } as const;
 
-/** README "API assumptions", message text rules: measured in characters (code points), as a person counts them. */
+/** docs/api-assumptions.md, message text rules: measured in characters (code points), as a person counts them. */
 const MAX_MESSAGE_CHARS = 4000;
-const MAX_DELIVERED_VALUE_CHARS = 10_000;
+/** A store's own rule (the spec sets none): more than the bridge ever sends (DELIVER_VALUE_MAX_LENGTH), docs/api-assumptions.md. */
+export const MAX_DELIVERED_VALUE_CHARS = 10_000;
 
 interface ApiRouteOptions {
   /** Body field of POST /orders/{id}/deliver that carries the issued value; other fields are ignored. */
   deliverField: string;
+  /** Longer issued values are refused with VALIDATION_ERROR. */
+  maxDeliveredValueChars: number;
 }
 
 export function createApiRoutes(store: StoreModel, options: ApiRouteOptions): ApiRoute[] {
@@ -62,7 +65,7 @@ export function createApiRoutes(store: StoreModel, options: ApiRouteOptions): Ap
       handle({ storeId, query }) {
         const page = integerParam(query, 'page', { fallback: 1, min: 1 });
         const limit = integerParam(query, 'limit', { fallback: PAGING.orders.defaultLimit, min: 1, max: PAGING.orders.maxLimit });
-        // Spec 4.2 (README "API assumptions"): without a status filter, the new (paid) orders.
+        // Spec 4.2 (docs/api-assumptions.md): without a status filter, the new (paid) orders.
         const status = nonEmpty(query.get('status')) ?? 'paid';
         const productId = nonEmpty(query.get('productId'));
         const result = store.listOrders(storeId, { status, productId, page, limit });
@@ -77,7 +80,7 @@ export function createApiRoutes(store: StoreModel, options: ApiRouteOptions): Ap
     {
       method: 'POST',
       pattern: '/orders/{id}/take',
-      // Spec 4.4 (README "API assumptions"): no body; whatever is sent is ignored.
+      // Spec 4.4 (docs/api-assumptions.md): no body; whatever is sent is ignored.
       handle: (request) => ok({ order: wireOrder(store.transition(orderOf(request), 'take')) }),
     },
     {
@@ -85,7 +88,7 @@ export function createApiRoutes(store: StoreModel, options: ApiRouteOptions): Ap
       pattern: '/orders/{id}/deliver',
       handle(request) {
         const order = orderOf(request);
-        const deliveredValue = deliveredValueOf(parseObjectBody(request.body), options.deliverField);
+        const deliveredValue = deliveredValueOf(parseObjectBody(request.body), options);
         return ok({ order: wireOrder(store.transition(order, 'deliver', { deliveredValue })) });
       },
     },
@@ -126,7 +129,7 @@ export function createApiRoutes(store: StoreModel, options: ApiRouteOptions): Ap
 }
 
 /**
- * README "API assumptions", message cursor: the cursor is a createdAt, and a page holds the messages created
+ * docs/api-assumptions.md, message cursor: the cursor is a createdAt, and a page holds the messages created
  * STRICTLY AFTER it, ascending by (createdAt, id). `nextCursor` is the createdAt of the page's last
  * message when more messages follow, else null.
  *
@@ -150,12 +153,15 @@ function messagePage(
   };
 }
 
-function deliveredValueOf(body: Record<string, unknown>, field: string): string | undefined {
+function deliveredValueOf(
+  body: Record<string, unknown>,
+  { deliverField: field, maxDeliveredValueChars: max }: ApiRouteOptions,
+): string | undefined {
   const value = Object.hasOwn(body, field) ? body[field] : undefined;
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') throw new SandboxError('VALIDATION_ERROR', `${field} must be a string`);
-  if ([...value].length > MAX_DELIVERED_VALUE_CHARS) {
-    throw new SandboxError('VALIDATION_ERROR', `${field} is longer than ${MAX_DELIVERED_VALUE_CHARS} characters`);
+  if ([...value].length > max) {
+    throw new SandboxError('VALIDATION_ERROR', `${field} is longer than ${max} characters`);
   }
   return value;
 }

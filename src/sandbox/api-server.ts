@@ -139,7 +139,7 @@ export function createApiHandler(deps: ApiServerDeps): ApiHandler {
   };
 }
 
-/** Spec 5.5 (README "API assumptions"): `Authorization: Bearer <key>` (preferred), else `X-API-Key: <key>`. */
+/** Spec 5.5 (docs/api-assumptions.md): `Authorization: Bearer <key>` (preferred), else `X-API-Key: <key>`. */
 function presentedKey(req: IncomingMessage): string | undefined {
   const authorization = req.headers.authorization;
   const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];

@@ -3,7 +3,7 @@
  * `code` in the failure envelope, the in-process control throws it, the HTTP control returns it.
  */
 
-/** Codes of the spec (part 7, README "API assumptions"), plus the sandbox's own for its routes and control surface. */
+/** Codes of the spec (part 7, docs/api-assumptions.md), plus the sandbox's own for its routes and control surface. */
 export type SandboxErrorCode =
   | 'API_KEY_INVALID'
   | 'RATE_LIMIT'
@@ -19,7 +19,7 @@ export type SandboxErrorCode =
 
 /**
  * HTTP statuses: the spec leaves all but 401 and 429 open; these are our choice (clients act on codes; see
- * README "API assumptions").
+ * docs/api-assumptions.md).
  * 404 for anything missing, 409 for a transition the status forbids, 400 for a bad request.
  */
 const HTTP_STATUS: Record<SandboxErrorCode, number> = {

@@ -16,7 +16,7 @@ export async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** A JSON object body; an absent or blank body is `{}` (spec 4.5–4.6: "it may be empty"; see the README). */
+/** A JSON object body; an absent or blank body is `{}` (spec 4.5–4.6: "it may be empty"; see docs/api-assumptions.md). */
 export function parseObjectBody(text: string): Record<string, unknown> {
   if (text.trim() === '') return {};
   let value: unknown;

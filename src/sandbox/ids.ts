@@ -23,14 +23,14 @@ const KEY_PREFIX = 'svc_sk_';
 const KEY_BODY_LENGTH = 40;
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Spec 5.4 (README "API assumptions"): `svc_sk_` + 40 characters, picked from [A-Za-z0-9] without modulo bias. */
+/** Spec 5.4 (docs/api-assumptions.md): `svc_sk_` + 40 characters, picked from [A-Za-z0-9] without modulo bias. */
 export function generateApiKey(): string {
   let body = '';
   for (let i = 0; i < KEY_BODY_LENGTH; i += 1) body += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
   return KEY_PREFIX + body;
 }
 
-/** Spec 5.3 (README "API assumptions"): only the SHA-256 of a key is kept. */
+/** Spec 5.3 (docs/api-assumptions.md): only the SHA-256 of a key is kept. */
 export function hashApiKey(apiKey: string): string {
   return createHash('sha256').update(apiKey, 'utf8').digest('hex');
 }

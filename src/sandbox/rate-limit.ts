@@ -1,5 +1,5 @@
 /**
- * Per-key request budget (spec part 8, README "API assumptions") as a fixed window: simple, and enough to make
+ * Per-key request budget (spec part 8, docs/api-assumptions.md) as a fixed window: simple, and enough to make
  * clients meet 429s and the `RateLimit-*` headers. Windows follow the sandbox clock, so a pinned clock pins them.
  */
 import type { RateLimitRule } from './contract.ts';

@@ -1,5 +1,5 @@
 /**
- * The order state machine (spec part 3, with our decisions for its gaps: README "API assumptions"): one table, so the
+ * The order state machine (spec part 3, with our decisions for its gaps: docs/api-assumptions.md): one table, so the
  * API, the control surface and the simulated buyers cannot disagree about what is allowed.
  */
 import { SandboxError } from './errors.ts';
@@ -35,7 +35,7 @@ const TRANSITIONS: Record<TransitionName, Rule> = {
       order.deliveredAt = at;
     },
   },
-  // README "API assumptions", cancel: from which states. The spec does not say; a real store lets the seller
+  // docs/api-assumptions.md, cancel: from which states. The spec does not say; a real store lets the seller
   // cancel until delivery.
   cancel: {
     from: ['paid', 'processing'],
@@ -44,7 +44,7 @@ const TRANSITIONS: Record<TransitionName, Rule> = {
       order.refunded = true;
     },
   },
-  // README "API assumptions", state after the buyer confirms receipt: `completed`. Not reachable through /v1,
+  // docs/api-assumptions.md, state after the buyer confirms receipt: `completed`. Not reachable through /v1,
   // only by the buyer (control, simulation).
   confirm: {
     from: ['awaiting_confirmation'],

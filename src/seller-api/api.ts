@@ -1,5 +1,5 @@
 /**
- * The contract of the Seller API client: one method per endpoint of the spec (part 4, README "API assumptions").
+ * The contract of the Seller API client: one method per endpoint of the spec (part 4, docs/api-assumptions.md).
  * The sync layer depends on this interface only; `createSellerApiClient` (client.ts) implements it over undici.
  */
 import type { Cursor, Message, MessagesPage, Order, OrderId, OrdersPage, Product } from './schemas.ts';
@@ -18,7 +18,7 @@ export interface ListOrdersQuery extends CallOptions {
   /** Omitted: the server returns new (paid) orders. */
   status?: string;
   productId?: string;
-  /** Starts at 1 (our decision for the spec's gap: README "API assumptions", orders paging). */
+  /** Starts at 1 (our decision for the spec's gap: docs/api-assumptions.md, orders paging). */
   page?: number;
   limit?: number;
 }
@@ -49,7 +49,7 @@ export interface SellerApi {
   takeOrder(id: OrderId, options?: ActionOptions): Promise<Order>;
   /**
    * `value` becomes the order's `deliveredValue`, sent in the configured body field
-   * (README "API assumptions": deliver body field).
+   * (docs/api-assumptions.md: deliver body field).
    */
   deliverOrder(id: OrderId, value: string | undefined, options?: ActionOptions): Promise<Order>;
   cancelOrder(id: OrderId, options?: ActionOptions): Promise<Order>;

@@ -1,6 +1,6 @@
 /**
- * The Seller Automation API client over undici: one typed method per endpoint (spec part 4, quoted in the README's
- * "API assumptions"), bearer auth,
+ * The Seller Automation API client over undici: one typed method per endpoint (spec part 4, quoted in
+ * docs/api-assumptions.md), bearer auth,
  * every answer checked against the envelope and the resource schemas, retries that never repeat a request the
  * store may have acted on unless an idempotency key makes it safe, and rate-limit waits.
  */
@@ -44,7 +44,7 @@ export interface SellerApiClientOptions {
   baseUrl: string;
   apiKey: string;
   logger: Logger;
-  /** Body field carrying the issued value on deliver (README "API assumptions": deliver body field). */
+  /** Body field carrying the issued value on deliver (docs/api-assumptions.md: deliver body field). */
   deliverField?: string;
   timeouts?: Partial<SellerApiTimeouts>;
   retry?: Partial<RetryPolicy>;
@@ -277,7 +277,7 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
     },
 
     async takeOrder(id, opts: ActionOptions = {}) {
-      // Spec 4.4 (README "API assumptions"): no body.
+      // Spec 4.4 (docs/api-assumptions.md): no body.
       const data = await call({ method: 'POST', path: orderPath(id, '/take'), schema: OrderDataSchema, ...action(opts) });
       return data.order;
     },
@@ -316,7 +316,7 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
         body: { text },
         schema: MessageDataSchema,
         idempotencyKey: opts.idempotencyKey,
-        // The spec promises no idempotency here: never repeat once it may have arrived (README "API assumptions",
+        // The spec promises no idempotency here: never repeat once it may have arrived (docs/api-assumptions.md,
         // posting a message has no idempotency key).
         repeatable: false,
         signal: opts.signal,
@@ -333,7 +333,7 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
   };
 }
 
-/** A keyed take/deliver/cancel is safe to repeat: the store acts once per key (spec 4.4, README "API assumptions"). */
+/** A keyed take/deliver/cancel is safe to repeat: the store acts once per key (spec 4.4, docs/api-assumptions.md). */
 function action(opts: ActionOptions): Pick<Call<unknown>, 'idempotencyKey' | 'repeatable' | 'signal'> {
   return { idempotencyKey: opts.idempotencyKey, repeatable: opts.idempotencyKey !== undefined, signal: opts.signal };
 }

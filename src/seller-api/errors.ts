@@ -3,7 +3,7 @@
  * whether it is worth retrying, and never the API key.
  */
 
-/** Codes the spec names (part 7, README "API assumptions"). */
+/** Codes the spec names (part 7, docs/api-assumptions.md). */
 export const SPEC_ERROR_CODES = ['API_KEY_INVALID', 'RATE_LIMIT', 'ORDER_NOT_FOUND', 'ORDER_INVALID_STATUS', 'VALIDATION_ERROR'] as const;
 export type SpecErrorCode = (typeof SPEC_ERROR_CODES)[number];
 

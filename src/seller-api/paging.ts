@@ -1,5 +1,5 @@
 /**
- * Reading whole lists through the paged endpoints, robust to the spec's silences (README "API assumptions": orders
+ * Reading whole lists through the paged endpoints, robust to the spec's silences (docs/api-assumptions.md: orders
  * paging, message cursor, order list order): pages that shift while we read, cursors that skip messages sharing a
  * timestamp.
  */

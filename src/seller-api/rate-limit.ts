@@ -1,6 +1,6 @@
 /**
  * Reading the rate-limit headers of a response (spec part 8: "the standard `RateLimit-*` headers"; see
- * README "API assumptions").
+ * docs/api-assumptions.md).
  * Servers disagree on the details, so we are tolerant: `RateLimit-Reset` is seconds until reset, or an absolute
  * epoch-seconds value when it is implausibly large for a delta; `Retry-After` is seconds or an HTTP date;
  * `X-RateLimit-*` and the combined draft header `RateLimit: limit=…, remaining=…, reset=…` are read as fallbacks.

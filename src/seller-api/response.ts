@@ -1,6 +1,6 @@
 /**
  * Turning one HTTP answer into a verdict: the data, or an error and whether waiting could change it.
- * The envelope's `success` and `error.code` decide (README "API assumptions": success HTTP codes, HTTP status of
+ * The envelope's `success` and `error.code` decide (docs/api-assumptions.md: success HTTP codes, HTTP status of
  * ORDER_NOT_FOUND etc.);
  * the HTTP status only speaks for 401, 429, and for 5xx answers whose body says nothing we know.
  */
@@ -69,7 +69,7 @@ export function judgeAnswer<T>(answer: Answer, dataSchema: z.ZodType<T>, onGarbl
 
 function verdictForCode(apiCode: string, status: number, context: string): Verdict<never> {
   if (apiCode === 'RATE_LIMIT' || status === 429) {
-    // Whatever the body says, a 429 was not processed (spec part 8, README "API assumptions").
+    // Whatever the body says, a 429 was not processed (spec part 8, docs/api-assumptions.md).
     return {
       kind: 'rate-limited',
       error: { code: 'RATE_LIMIT', status, detail: `rate limit exceeded (${context})`, mayHaveReachedServer: true },

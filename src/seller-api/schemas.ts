@@ -1,7 +1,7 @@
 /**
- * Resource schemas of the Seller Automation API (spec parts 2 and 4, quoted in the README), written to be tolerant:
- * the spec leaves most fields' presence, units and value sets open (see README "API assumptions").
- * Only `id` and `status` of an order are required; everything else may be absent or null.
+ * Resource schemas of the Seller Automation API (spec parts 2 and 4, quoted in docs/api-assumptions.md), written to be
+ * tolerant: the spec leaves most fields' presence, units and value sets open (see docs/api-assumptions.md). Only `id`
+ * and `status` of an order are required; everything else may be absent or null.
  */
 import { z } from 'zod';
 import { parseTolerant } from './tolerant.ts';
@@ -30,7 +30,7 @@ export type MessageId = z.infer<typeof MessageIdSchema>;
 export const ProductIdSchema = z.string().min(1).brand<'ProductId'>();
 export type ProductId = z.infer<typeof ProductIdSchema>;
 
-/** The message-list cursor: an ISO timestamp (spec 4.7, README "API assumptions"); later messages come back. */
+/** The message-list cursor: an ISO timestamp (spec 4.7, docs/api-assumptions.md); later messages come back. */
 export const CursorSchema = z.string().min(1).brand<'Cursor'>();
 export type Cursor = z.infer<typeof CursorSchema>;
 
@@ -103,7 +103,7 @@ export const MessageSchema = z.object({
 });
 export type Message = z.infer<typeof MessageSchema>;
 
-// ---- response `data` of each endpoint (spec part 4, README "API assumptions") ----
+// ---- response `data` of each endpoint (spec part 4, docs/api-assumptions.md) ----
 
 /** A record of a list that did not match its schema: where it was and why (zod's words, never the values). */
 export interface SkippedRecord {
@@ -178,7 +178,7 @@ export const OrderDataSchema = z.object({ order: tolerantRecord(OrderSchema) }).
 export const MessagesPageDataSchema = z
   .object({
     messages: lenientList(MessageSchema),
-    /** Null, absent, empty or the last createdAt: "nothing further" (README "API assumptions": message cursor). */
+    /** Null, absent, empty or the last createdAt: "nothing further" (docs/api-assumptions.md: message cursor). */
     nextCursor: optional(z.string()).transform((cursor) => (cursor ? (cursor as Cursor) : undefined)),
   })
   .transform(({ messages, nextCursor }) => ({ nextCursor, ...withOddRecords('messages', messages) }));
@@ -187,7 +187,7 @@ export const MessageDataSchema = z
   .object({ message: tolerantRecord(MessageSchema) })
   .transform(({ message }) => withRepaired('message', message));
 
-// ---- the envelope (spec parts 1 and 7, README "API assumptions") ----
+// ---- the envelope (spec parts 1 and 7, docs/api-assumptions.md) ----
 
 const FailureEnvelopeSchema = z.object({
   success: z.literal(false),

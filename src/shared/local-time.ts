@@ -90,3 +90,41 @@ export function addDays(day: string, days: number): string {
   const moved = new Date(Date.UTC(year, month - 1, date + days));
   return `${moved.getUTCFullYear()}-${pad(moved.getUTCMonth() + 1)}-${pad(moved.getUTCDate())}`;
 }
+
+/**
+ * The `count` local days that end with the day of `at`, oldest first, each with the instants it spans; the last one
+ * ends just after `at`, so a figure asked at `at` counts what happened at that very millisecond.
+ */
+export function lastLocalDays(at: number, count: number, timeZone: string): { day: string; from: number; to: number }[] {
+  const today = localDay(at, timeZone);
+  return Array.from({ length: count }, (_, index) => {
+    const day = addDays(today, index - count + 1);
+    const last = index === count - 1;
+    return { day, from: localTimeOn(day, 0, 0, timeZone), to: last ? at + 1 : localTimeOn(addDays(day, 1), 0, 0, timeZone) };
+  });
+}
+
+/** Zones change their offset at whole quarter hours of UTC (offsets are multiples of 15 minutes, changes at whole local hours). */
+const QUARTER_HOUR = 15 * 60_000;
+
+/**
+ * Writes instants as the zone's wall clock with its offset, to the second: `2026-11-23T17:30:00+05:30` (RFC 3339).
+ * Intl is asked once per quarter hour of UTC seen (its answer is the offset, constant within one), the rest is
+ * arithmetic: an export writes four times per order, and Intl's formatToParts costs tens of microseconds a call.
+ */
+export function localIsoFormatter(timeZone: string): (at: number) => string {
+  const offsets = new Map<number, number>();
+  return (at) => {
+    const quarter = Math.floor(at / QUARTER_HOUR);
+    let offset = offsets.get(quarter);
+    if (offset === undefined) {
+      offset = offsetAt(quarter * QUARTER_HOUR, timeZone);
+      offsets.set(quarter, offset);
+    }
+    const wall = new Date(Math.floor(at / 1000) * 1000 + offset);
+    const minutes = Math.round(offset / 60_000);
+    const zone = `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+    const date = `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
+    return `${date}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}${zone}`;
+  };
+}

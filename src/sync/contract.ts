@@ -7,7 +7,7 @@
  * If the sink throws, nothing is committed and the event is offered again on a later cycle.
  */
 import type { ActionOutcome, ActionTicket, SellerAction } from '../core/actions.ts';
-import type { OrderStock, ReplaceOutcome, StockAlert, StockPlan } from '../core/stock-plan.ts';
+import type { OrderStock, ReplaceOutcome, StockAlert, StockPlan } from '../core/stock/stock-plan.ts';
 import type { TelegramRef } from '../core/telegram-ref.ts';
 import type { SellerApiErrorCode } from '../seller-api/errors.ts';
 import type { Message, Order, OrderId, OrderStatus } from '../seller-api/schemas.ts';
@@ -50,8 +50,8 @@ export interface SyncSink {
 }
 
 /**
- * `history`: written before the bridge's first start (sync/first-start.ts), the past of an order the first start
- * imported, which the seller never saw live; a sink may show it after live content, in order within its order.
+ * `history`: written before the bridge's first start (sync/support/first-start.ts), the past of an order the first
+ * start imported, which the seller never saw live; a sink may show it after live content, in order within its order.
  * `live`: everything else, whichever cycle finds it.
  */
 export type MessageTiming = 'live' | 'history';
@@ -64,6 +64,8 @@ export interface CatchUpSummary {
   newOrders: number;
   /** Chat messages not relayed yet, written before this run started: each gets a `messageArrived` next. */
   messages: number;
+  /** With several stores, the store this summary is of (set above sync, which knows no store names). */
+  store?: string;
 }
 
 /** What sync remembers of an order, enough to label a message without another API call. */

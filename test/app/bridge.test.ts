@@ -40,10 +40,9 @@ const config = (extra: Record<string, string> = {}) => loadConfig(liveEnv({ sand
 const start = (extra: Record<string, string> = {}) =>
   startBridge({
     config: config(extra),
-    store: { baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: 'deliveredValue' },
+    stores: [{ name: 'main', title: 'main', baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: 'deliveredValue' }],
     logger: silent,
-    alertCheckMs: 20,
-    bot: FAST_TELEGRAM,
+    overrides: { alertCheckMs: 20, bot: FAST_TELEGRAM },
   });
 
 const texts = () => telegram.botMessages(SELLER).map((message) => message.text);
@@ -126,9 +125,9 @@ describe('the running bridge', () => {
     const fatal: string[] = [];
     bridge = await startBridge({
       config: config({ HEALTH_PORT: '0' }),
-      store: { baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: 'deliveredValue' },
+      stores: [{ name: 'main', title: 'main', baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: 'deliveredValue' }],
       logger: silent,
-      bot: { pollingTimeoutSeconds: 1 },
+      overrides: { bot: { pollingTimeoutSeconds: 1 } },
       onFatal: (reason) => fatal.push(reason),
     });
     await bridge.engine.pollNow();

@@ -1,6 +1,6 @@
 /**
  * `npm start` as a seller runs it: its prestart build, then its exact command (package.json) in a child process,
- * trial mode against the fake Telegram Bot API, then SIGTERM. Also the one-line refusal of a bad configuration, and
+ * trial mode against the fake Telegram Bot API (a card, then /stats with its chart drawn by the bundle), then SIGTERM. Also the one-line refusal of a bad configuration, and
  * what the process does with a failure nobody caught: an unhandled rejection is logged and the bridge runs on, an
  * uncaught exception is logged and the process exits non-zero for its supervisor to restart it.
  */
@@ -92,6 +92,16 @@ describe('npm start', () => {
       15_000,
       'the buyer message as a reply to the card',
     );
+
+    // The chart drawn by the bundle: Vega, the native rasteriser and the font file are all found from dist/.
+    fake.sendText(SELLER, '/stats');
+    const chart = await until(
+      () => fake.botMessages(SELLER.id).find((message) => message.media?.kind === 'photo'),
+      20_000,
+      'the /stats chart',
+    );
+    expect(chart.media!.file.bytes.subarray(1, 4).toString()).toBe('PNG');
+    expect(chart.text).toMatch(/new paid order/);
 
     const signalledAt = Date.now();
     running.child.kill('SIGTERM');

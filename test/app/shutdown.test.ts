@@ -22,9 +22,11 @@ it('a stop with a hanging sink and a hanging update ends within the shared budge
   world.sandbox.control.createOrder();
   const bridge = await startBridge({
     config: loadConfig(liveEnv(world, SELLER.id)),
-    store: { baseUrl: world.sandbox.baseUrl, apiKey: world.sandbox.store.apiKey, deliverField: 'deliveredValue' },
+    stores: [
+      { name: 'main', title: 'main', baseUrl: world.sandbox.baseUrl, apiKey: world.sandbox.store.apiKey, deliverField: 'deliveredValue' },
+    ],
     logger: pino({ level: 'silent' }),
-    bot: FAST_TELEGRAM,
+    overrides: { bot: FAST_TELEGRAM },
   });
   world.bridge = bridge;
   await until(() => world.telegram.callsOf('sendMessage').length === 1, 'the card to be sent');

@@ -12,7 +12,7 @@ import { Agent, type Dispatcher } from 'undici';
 import { afterEach, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import { hasCode } from '../../src/seller-api/errors.ts';
-import { createRequestBudget, DEFAULT_BUDGET_RULES } from '../../src/sync/request-budget.ts';
+import { createRequestBudget, DEFAULT_BUDGET_RULES } from '../../src/sync/budget/request-budget.ts';
 import { responseHeadersInterceptor } from '../../bench/subject/response-headers-interceptor.ts';
 import { storeTimeRateLimitHeaders } from '../../bench/subject/store-time-headers.ts';
 import { createTimeScale } from '../../bench/time-scale.ts';

@@ -1,17 +1,15 @@
 /**
- * A bridge process for the auto-cancel crash test: the real engine and the real bot (reminders on, a pass every
- * 20 ms) against a sandbox and the parent's fake Bot API. The parent kills it with SIGKILL at random moments.
- * Configured by environment: SANDBOX_URL, SANDBOX_KEY, DB_PATH, TELEGRAM_ROOT, TELEGRAM_TOKEN, CHAT_ID, ADMIN_ID,
- * SORRY. Prints "started" once both run.
+ * A bridge process for the auto-cancel crash test: the whole bridge as `npm start` builds it (build-bridge.ts), with
+ * reminders on (a pass every 20 ms), against a sandbox and the parent's fake Bot API. The parent kills it with
+ * SIGKILL at random moments. Configured by environment: SANDBOX_URL, SANDBOX_KEY, DB_PATH, TELEGRAM_ROOT,
+ * TELEGRAM_TOKEN, CHAT_ID, ADMIN_ID. Prints "started" once both run.
  */
 import { pino } from 'pino';
-import { createBridgeBot } from '../../src/bot/index.ts';
-import { createCardViewQueries } from '../../src/db/card-views.ts';
-import { createKeyValueStore } from '../../src/db/kv.ts';
+import { buildBridge } from '../../src/app/build-bridge.ts';
+import { MAIN_STORE } from '../../src/core/store-ref.ts';
 import { openDatabase } from '../../src/db/open.ts';
-import { createReminderQueries } from '../../src/db/reminders.ts';
 import { createSellerApiClient } from '../../src/seller-api/client.ts';
-import { createSyncEngine, type BridgeSyncEngine } from '../../src/sync/engine.ts';
+import { testConfig } from '../support/test-config.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -19,34 +17,29 @@ const env = (name: string): string => {
   return value;
 };
 
-const logger = pino({ level: process.env.CHILD_LOG_LEVEL ?? 'silent' });
-const db = openDatabase(env('DB_PATH'), { logger });
-let engine: BridgeSyncEngine | undefined;
-const bridge = createBridgeBot({
-  token: env('TELEGRAM_TOKEN'),
-  apiRoot: env('TELEGRAM_ROOT'),
-  chatId: Number(env('CHAT_ID')),
-  adminIds: [Number(env('ADMIN_ID'))],
-  engine: () => {
-    if (engine === undefined) throw new Error('engine not built yet');
-    return engine;
-  },
-  kv: createKeyValueStore(db),
-  cardStore: createCardViewQueries(db),
-  reminders: { store: createReminderQueries(db), tickMs: 20, sorryMessage: () => env('SORRY') },
-  logger,
-  pacing: { perChatIntervalMs: 0, groupPerMinute: 10_000, globalPerSecond: 10_000 },
-  pollingTimeoutSeconds: 1,
+const config = testConfig({
+  TELEGRAM_BOT_TOKEN: env('TELEGRAM_TOKEN'),
+  TELEGRAM_API_ROOT: env('TELEGRAM_ROOT'),
+  TELEGRAM_CHAT_ID: env('CHAT_ID'),
+  TELEGRAM_ADMIN_IDS: env('ADMIN_ID'),
+  SELLER_API_URL: env('SANDBOX_URL'),
+  SELLER_API_KEY: env('SANDBOX_KEY'),
+  DATABASE_PATH: env('DB_PATH'),
+  POLL_INTERVAL_SECONDS: 0.015,
 });
-engine = createSyncEngine({
-  api: createSellerApiClient({ baseUrl: env('SANDBOX_URL'), apiKey: env('SANDBOX_KEY'), logger }),
+const logger = pino({ level: process.env.CHILD_LOG_LEVEL ?? 'silent' });
+const db = openDatabase(config.databasePath, { logger });
+const api = createSellerApiClient({ baseUrl: env('SANDBOX_URL'), apiKey: env('SANDBOX_KEY'), logger });
+const bridge = buildBridge({
+  config,
   db,
-  sink: bridge.sink,
+  stores: [{ name: MAIN_STORE, title: MAIN_STORE, chatId: undefined, db, api }],
   logger,
-  pollIntervalMs: 15,
-  actionBackoffBaseMs: 10,
-  actionBackoffMaxMs: 50,
+  overrides: {
+    bot: { pacing: { perChatIntervalMs: 0, groupPerMinute: 10_000, globalPerSecond: 10_000 }, pollingTimeoutSeconds: 1 },
+    reminders: { tickMs: 20 },
+    engine: { actionBackoffBaseMs: 10, actionBackoffMaxMs: 50 },
+  },
 });
 await bridge.start();
-engine.start();
 process.stdout.write('started\n');

@@ -12,6 +12,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createKeyValueStore } from '../../src/db/kv.ts';
 import { openDatabase } from '../../src/db/open.ts';
+import { createTemplateQueries } from '../../src/db/templates.ts';
 import { createReminderQueries } from '../../src/db/reminders.ts';
 import type { SandboxHandle } from '../../src/sandbox/contract.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
@@ -57,7 +58,6 @@ function runAndKill(killAfterMs: number, done?: () => boolean): Promise<void> {
         TELEGRAM_TOKEN: telegram.token,
         CHAT_ID: String(GROUP_ID),
         ADMIN_ID: String(ADMIN.id),
-        SORRY,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -90,6 +90,8 @@ it('cancels every order once, apologises once and tells the chat, whatever momen
   createKeyValueStore(seed).set('sync.lastAliveAt', 1);
   createKeyValueStore(seed).set('reminders.since', 0);
   createReminderQueries(seed).setRule(product, 0.001, ADMIN.id, 0);
+  // The seller's apology, sent by the bot with each auto-cancel.
+  createTemplateQueries(seed).save('sorry', SORRY, 0);
   seed.close();
   const orders = Array.from({ length: ORDERS }, () => sandbox.control.createOrder({ status: 'paid', productId: product }).id);
   const cancelled = () => orders.filter((id) => sandbox.control.order(id)?.status === 'cancelled').length;

@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAuditQueries } from '../../src/db/audit.ts';
+import { createTemplateQueries } from '../../src/db/templates.ts';
 import type { ProductId } from '../../src/seller-api/schemas.ts';
 import type { ChatMessage } from '../support/fake-telegram-api.ts';
 import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, STRANGER, settled, type BridgeHarness } from './harness.ts';
@@ -20,13 +21,15 @@ let product: ProductId;
 async function start(startEngine = true): Promise<void> {
   offset = 0;
   h = await createBridgeHarness({
-    reminders: { untakenAfterMs: undefined, unansweredAfterMs: undefined, tickMs: 60 * MINUTE, sorryMessage: () => SORRY },
+    reminders: { untakenAfterMs: undefined, unansweredAfterMs: undefined, tickMs: 60 * MINUTE },
     sandbox: { now: clock },
     engine: { now: clock },
     bot: { now: clock },
     startEngine,
   });
   product = h.sandbox.control.products(h.sandbox.store.storeId)[0]?.id as ProductId;
+  // The seller's apology, sent by the bot with each auto-cancel.
+  createTemplateQueries(h.db).save('sorry', SORRY, 0);
 }
 beforeEach(() => start());
 afterEach(() => h.close());
@@ -34,6 +37,8 @@ afterEach(() => h.close());
 async function later(minutes: number): Promise<void> {
   offset += minutes * MINUTE;
   await h.bridge.remindNow();
+  // What the pass said is in the Telegram queue: shown once it drained.
+  await h.drained();
 }
 
 /** Sends a command as `from` and waits for the bot's reply to it. */
@@ -76,6 +81,7 @@ describe('/autocancel', () => {
     await eventually(() => expect(h.sandbox.control.order(order.id)).toMatchObject({ status: 'cancelled', refunded: true }));
     await eventually(async () => {
       await h.bridge.remindNow();
+      await h.drained();
       expect(notices(order.id)).toHaveLength(1);
     });
     expect(notices(order.id)[0]?.text).toContain('nobody took it within 20 min');
@@ -89,7 +95,7 @@ describe('/autocancel', () => {
     expect(h.sandbox.control.messages(order.id).map((message) => message.text)).toEqual([SORRY]);
     // The card says so too, like after a Cancel button, naming the rule as the one who cancelled.
     await eventually(() => expect(labels(h.telegram.message(GROUP_ID, card.messageId))).toEqual([]));
-    expect(h.telegram.message(GROUP_ID, card.messageId)?.text).toMatch(/cancelled by bot \(autocancel\) · \d\d:\d\d/);
+    expect(h.telegram.message(GROUP_ID, card.messageId)?.text).toMatch(/cancelled by bot \(auto-cancel\) · \d\d:\d\d/);
   });
 
   it('a Take after the warning keeps the order', async () => {
@@ -122,13 +128,14 @@ describe('/autocancel', () => {
     expect(h.sandbox.control.order(order.id)).toMatchObject({ status: 'processing', refunded: false });
     expect(cancelPosts()).toBe(0);
     await h.bridge.remindNow();
+    await h.drained();
     expect(h.telegram.botMessages(GROUP_ID).at(-1)?.text).toMatch(
       new RegExp(`^⚠️ Order ${order.id} was not cancelled automatically: it is no longer waiting to be taken`),
     );
     expect(h.sandbox.control.messages(order.id)).toEqual([]);
   });
 
-  it('lists the settings, and `off` ends one', async () => {
+  it('lists the settings, and `off` or 0 ends one', async () => {
     expect((await command('/autocancel')).text).toMatch(/^No product has auto-cancel/);
     const other = h.sandbox.control.products(h.sandbox.store.storeId)[1]?.id as ProductId;
     await command(`/autocancel ${product} 20`);
@@ -146,6 +153,9 @@ describe('/autocancel', () => {
     const after = (await command('/autocancel')).text;
     expect(after).not.toContain(product);
     expect(after).toContain(other);
+    // 0 minutes ends a rule too, as 0 turns off every other minute setting.
+    expect((await command(`/autocancel ${other} 0`)).text).toContain('Auto-cancel is off for product');
+    expect((await command('/autocancel')).text).toMatch(/^No product has auto-cancel/);
     const { order, card } = await h.createPaidOrder({ productId: product });
     await later(15);
     await later(30);

@@ -3,32 +3,29 @@
  * and the bridge bot talking to the fake Telegram Bot API — all over loopback HTTP. `restart()` builds a new
  * client, database connection, engine and bot over the same file, as a restarted process would.
  */
+import { MAIN_STORE } from '../../src/core/store-ref.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { pino, type Logger } from 'pino';
-import { createAuditQueries, createSummaryLedger } from '../../src/db/audit.ts';
-import { createBridgeBot, type BridgeBot, type BridgeBotDeps, type ReminderSettings } from '../../src/bot/index.ts';
+import { buildBridge, type Bridge } from '../../src/app/build-bridge.ts';
+import type { BridgeBot, BridgeBotDeps, ReminderSettings } from '../../src/bot/index.ts';
 import { createCardViewQueries, type CardViewQueries } from '../../src/db/card-views.ts';
-import { createStatsQueries } from '../../src/db/stats.ts';
 import { createKeyValueStore, type KeyValueStore } from '../../src/db/kv.ts';
 import { createOrderTopicQueries } from '../../src/db/order-topics.ts';
-import { createReminderQueries } from '../../src/db/reminders.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
-import { createStockQueries } from '../../src/db/stock.ts';
-import { createTemplateQueries } from '../../src/db/templates.ts';
 import { QUICK_REPLY_BUTTONS } from '../../src/bot/texts/templates.ts';
 import { en } from '../support/texts.ts';
 import { createTelegramQueueQueries, type TelegramQueueQueries } from '../../src/db/telegram-queue.ts';
-import { createUserLanguageQueries } from '../../src/db/user-languages.ts';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/contract.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import type { SellerApiClient } from '../../src/seller-api/client.ts';
 import type { Order } from '../../src/seller-api/schemas.ts';
-import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from '../../src/sync/engine.ts';
+import type { BridgeSyncEngine, SyncEngineOptions } from '../../src/sync/engine.ts';
 import { startFakeTelegram, type ChatMessage, type FakeTelegram, type FakeUser } from '../support/fake-telegram-api.ts';
+import { testConfig } from '../support/test-config.ts';
 import { sandboxClient } from '../support/sandbox-client.ts';
 
 export const silent = pino({ level: 'silent' });
@@ -69,8 +66,6 @@ export interface BridgeHarnessOptions {
   forum?: boolean;
   /** TELEGRAM_TOPICS; absent: the bot's default (off). */
   topics?: 'auto' | 'off';
-  /** The sink shows each event before sync goes on (no Telegram queue), as without `telegramQueue`. */
-  directSink?: boolean;
   /** After a refused topic creation, how long until new orders try again. */
   topicRightsRetryMs?: number;
   /** Reminders and /autocancel over this database (absent: off). */
@@ -135,56 +130,67 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     kv: KeyValueStore;
     cards: CardViewQueries;
     queue: TelegramQueueQueries;
+    built: Bridge;
     engine: BridgeSyncEngine;
     bridge: BridgeBot;
   }
 
+  // The rig's .env: this sandbox store and this fake Telegram; reminders off unless a test sets them.
+  const config = testConfig(
+    {
+      TELEGRAM_BOT_TOKEN: telegram.token,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      TELEGRAM_CHAT_ID: chatId,
+      TELEGRAM_ADMIN_IDS: chatId === undefined ? undefined : adminIds.join(','),
+      TELEGRAM_TOPICS: options.topics ?? 'off',
+      SELLER_API_URL: chatId === undefined ? undefined : sandbox.baseUrl,
+      SELLER_API_KEY: chatId === undefined ? undefined : sandbox.store.apiKey,
+      DATABASE_PATH: dbPath,
+      POLL_INTERVAL_SECONDS: QUICK_ENGINE.pollIntervalMs / 1000,
+      REMIND_UNTAKEN_MINUTES: 0,
+      REMIND_UNANSWERED_MINUTES: 0,
+    },
+    { sandbox: chatId === undefined },
+  );
+
   const startProcess = async (): Promise<Process> => {
     const api = sandboxClient(sandbox, logger);
     const db = openDatabase(dbPath, { logger });
-    const kv = createKeyValueStore(db);
-    const cards = createCardViewQueries(db);
-    const queue = createTelegramQueueQueries(db);
-    let engine: BridgeSyncEngine | undefined;
-    const bridge = createBridgeBot({
-      token: telegram.token,
-      apiRoot: telegram.apiRoot,
-      chatId,
-      adminIds,
-      audit: createAuditQueries(db),
-      stats: createStatsQueries(db),
-      summaryLedger: createSummaryLedger(db),
-      engine: () => engine!,
-      kv,
-      cardStore: cards,
-      // The product's path: events queued, Telegram drained at its pace (sink/queued-sink.ts).
-      ...(options.directSink ? {} : { telegramQueue: queue }),
-      ...(options.topics === undefined
-        ? {}
-        : {
-            topics: { mode: options.topics, store: createOrderTopicQueries(db), retryRightsAfterMs: options.topicRightsRetryMs ?? 600_000 },
-          }),
-      stock: createStockQueries(db),
-      templates: createTemplateQueries(db),
-      ...(options.reminders === undefined ? {} : { reminders: { store: createReminderQueries(db), ...options.reminders } }),
-      userLanguages: createUserLanguageQueries(db),
+    const built = buildBridge({
+      config,
+      db,
+      stores: [{ name: MAIN_STORE, title: MAIN_STORE, chatId: undefined, db, api }],
       logger,
-      listProducts: () => api.listProducts(),
-      ...QUICK_TELEGRAM,
-      pollingTimeoutSeconds: 2,
-      ...options.bot,
+      overrides: {
+        bot: {
+          ...QUICK_TELEGRAM,
+          pollingTimeoutSeconds: 2,
+          ...(options.topics === undefined
+            ? {}
+            : {
+                topics: {
+                  mode: options.topics,
+                  store: createOrderTopicQueries(db),
+                  retryRightsAfterMs: options.topicRightsRetryMs ?? 600_000,
+                },
+              }),
+          ...options.bot,
+        },
+        ...(options.reminders === undefined ? {} : { reminders: options.reminders }),
+        engine: { ...QUICK_ENGINE, ...options.engine },
+      },
     });
-    engine = createSyncEngine({
+    await built.start({ sync: options.startEngine !== false });
+    return {
       api,
       db,
-      sink: bridge.sink,
-      logger,
-      ...QUICK_ENGINE,
-      ...options.engine,
-    });
-    await bridge.start();
-    if (options.startEngine !== false) engine.start();
-    return { api, db, kv, cards, queue, engine, bridge };
+      kv: createKeyValueStore(db),
+      cards: createCardViewQueries(db),
+      queue: createTelegramQueueQueries(db),
+      built,
+      engine: built.engine,
+      bridge: built.bot,
+    };
   };
 
   options.beforeFirstStart?.(sandbox);
@@ -193,8 +199,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     const process = current;
     if (!process) return;
     current = undefined;
-    await process.engine.stop();
-    await process.bridge.stop();
+    await process.built.stop();
     await process.api.close();
     process.db.close();
   };

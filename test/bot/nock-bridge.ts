@@ -1,24 +1,25 @@
 /**
  * The bridge with Telegram answered by nock (test/support/nock-telegram.ts): the sandbox store on loopback, the real
- * client, a SQLite file, the real sync engine driven by `pollNow()`, and the bridge bot on grammY's real API root.
+ * client, a SQLite file, the bridge as the app builds it (sync driven by `pollNow()`, the bot on grammY's real API root).
  * Updates go in through `bot.handleUpdate` (no polling). `restart()` builds a new process over the same file.
  */
+import { MAIN_STORE } from '../../src/core/store-ref.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Update } from 'grammy/types';
-import { createBridgeBot, type BridgeBot, type BridgeBotDeps } from '../../src/bot/index.ts';
-import { createTelegramQueueQueries } from '../../src/db/telegram-queue.ts';
-import { createCardViewQueries } from '../../src/db/card-views.ts';
+import { buildBridge } from '../../src/app/build-bridge.ts';
+import type { BridgeBot, BridgeBotDeps } from '../../src/bot/index.ts';
 import { createKeyValueStore, type KeyValueStore } from '../../src/db/kv.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
 import type { SandboxHandle } from '../../src/sandbox/contract.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import type { SellerApiClient } from '../../src/seller-api/client.ts';
-import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from '../../src/sync/engine.ts';
+import type { BridgeSyncEngine, SyncEngineOptions } from '../../src/sync/engine.ts';
 import { NOCK_BOT_TOKEN, startNockTelegram, stopNockTelegram, type NockTelegram, type NockTelegramCall } from '../support/nock-telegram.ts';
 import { sandboxClient } from '../support/sandbox-client.ts';
+import { testConfig } from '../support/test-config.ts';
 import { ADMIN, GROUP_ID, QUICK_ENGINE, QUICK_TELEGRAM, silent } from './harness.ts';
 
 export { GROUP_ID };
@@ -29,8 +30,6 @@ export interface NockBridgeOptions {
   chatId?: number;
   bot?: Partial<BridgeBotDeps>;
   engine?: Partial<SyncEngineOptions>;
-  /** Events go through the Telegram queue, drained from the start (default: the direct sink, to test its answers). */
-  queue?: boolean;
 }
 
 export interface NockBridge {
@@ -40,6 +39,8 @@ export interface NockBridge {
   readonly engine: BridgeSyncEngine;
   readonly kv: KeyValueStore;
   handle(update: Update): Promise<void>;
+  /** Until the Telegram queue drained, or stopped moving (the chat refused, an item waiting for its retry). */
+  drained(): Promise<void>;
   /** The texts the bot sent with sendMessage and Telegram accepted, in order. */
   sentTexts(): string[];
   /** The sendMessage calls that carried a card of this order (refused ones included). */
@@ -57,6 +58,19 @@ interface Process {
   bridge: BridgeBot;
 }
 
+/** Until nothing waits for Telegram, or nothing was sent for 1.5 s (at most 5 s). */
+async function drainedOrStuck(bridge: BridgeBot): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  let last = await bridge.queue.waiting();
+  let since = Date.now();
+  while (last > 0 && Date.now() < deadline && Date.now() - since < 1_500) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const now = await bridge.queue.waiting();
+    if (now !== last) since = Date.now();
+    last = now;
+  }
+}
+
 export async function createNockBridge(options: NockBridgeOptions = {}): Promise<NockBridge> {
   const telegram = startNockTelegram();
   const sandbox = await startSandbox();
@@ -66,32 +80,27 @@ export async function createNockBridge(options: NockBridgeOptions = {}): Promise
   const startProcess = async (chatId: number): Promise<Process> => {
     const api = sandboxClient(sandbox, silent);
     const db = openDatabase(dbPath, { logger: silent });
-    const kv = createKeyValueStore(db);
-    let engine: BridgeSyncEngine | undefined;
-    const bridge = createBridgeBot({
-      token: NOCK_BOT_TOKEN,
-      chatId,
-      adminIds: [ADMIN.id],
-      engine: () => engine!,
-      kv,
-      cardStore: createCardViewQueries(db),
-      ...(options.queue ? { telegramQueue: createTelegramQueueQueries(db) } : {}),
-      logger: silent,
-      ...QUICK_TELEGRAM,
-      noticeRetryDelaysMs: [],
-      ...options.bot,
+    const config = testConfig({
+      TELEGRAM_BOT_TOKEN: NOCK_BOT_TOKEN,
+      TELEGRAM_CHAT_ID: chatId,
+      TELEGRAM_ADMIN_IDS: ADMIN.id,
+      SELLER_API_URL: sandbox.baseUrl,
+      SELLER_API_KEY: sandbox.store.apiKey,
+      DATABASE_PATH: dbPath,
+      POLL_INTERVAL_SECONDS: QUICK_ENGINE.pollIntervalMs / 1000,
+      TELEGRAM_TOPICS: 'off',
     });
-    engine = createSyncEngine({
-      api,
+    const built = buildBridge({
+      config,
       db,
-      sink: bridge.sink,
+      stores: [{ name: MAIN_STORE, title: MAIN_STORE, chatId: undefined, db, api }],
       logger: silent,
-      ...QUICK_ENGINE,
-      ...options.engine,
+      overrides: { bot: { ...QUICK_TELEGRAM, ...options.bot }, engine: { ...QUICK_ENGINE, ...options.engine } },
     });
-    await bridge.bot.init();
-    bridge.queue?.start();
-    return { api, db, kv, engine, bridge };
+    // No polling: updates go in through handleUpdate, and the engine is driven by pollNow().
+    await built.bot.bot.init();
+    await built.bot.queue.start();
+    return { api, db, kv: createKeyValueStore(db), engine: built.engine, bridge: built.bot };
   };
 
   let chatId = options.chatId ?? GROUP_ID;
@@ -105,7 +114,7 @@ export async function createNockBridge(options: NockBridgeOptions = {}): Promise
     current = undefined;
     if (!process) return;
     await process.engine.stop();
-    await process.bridge.queue?.stop();
+    await process.bridge.queue.stop();
     await process.api.close();
     process.db.close();
   };
@@ -117,12 +126,22 @@ export async function createNockBridge(options: NockBridgeOptions = {}): Promise
       return need().bridge;
     },
     get engine() {
-      return need().engine;
+      const { engine, bridge } = need();
+      // These tests look at what Telegram was sent after a poll: it is sent by the queue's drainer, so a poll here
+      // also waits for the queue to drain, or to stop moving (the chat refused, an item waiting for its retry).
+      return {
+        ...engine,
+        pollNow: async () => {
+          await engine.pollNow();
+          await drainedOrStuck(bridge);
+        },
+      } as BridgeSyncEngine;
     },
     get kv() {
       return need().kv;
     },
     handle: (update) => need().bridge.bot.handleUpdate(update),
+    drained: () => drainedOrStuck(need().bridge),
     sentTexts: () => telegram.okCallsOf('sendMessage').map((call) => String(call.body.text)),
     cardSends: (orderId) =>
       telegram.callsOf('sendMessage').filter((call) => String(call.body.text).startsWith(`🛒 <b>Order</b> <code>${orderId}</code>`)),

@@ -4,6 +4,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { BridgeBotError, createBridgeBot } from '../../src/bot/index.ts';
+import { openDatabase } from '../../src/db/open.ts';
+import { createTelegramQueueQueries } from '../../src/db/telegram-queue.ts';
 import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram-api.ts';
 import { ADMIN, createBridgeHarness, eventually, GROUP_ID, silent, type BridgeHarness } from './harness.ts';
 
@@ -93,6 +95,7 @@ describe('start and stop', () => {
       },
       kv: { get: () => undefined, set: () => undefined, delete: () => undefined, keys: () => [] },
       cardStore: { cards: () => [], show() {}, forget() {}, forgetOrder() {}, tendedOrders: () => [], dropUnknown() {} },
+      telegramQueue: createTelegramQueueQueries(openDatabase(':memory:', { logger: silent })),
       logger: silent,
       onPollingStopped: (reason) => reasons.push(reason),
     });

@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQueueDelivery } from '../../src/bot/sink/queue-delivery.ts';
 import { toEntry } from '../../src/bot/sink/queue-items.ts';
-import type { SinkDelivery } from '../../src/bot/sink/telegram-sink.ts';
+import type { SinkDelivery } from '../../src/bot/sink/sink-delivery.ts';
 import type { ChatBinding } from '../../src/bot/storage/chat-binding.ts';
 import { parseTelegramHtml } from '../support/fake-telegram-api.ts';
 import { openDatabase } from '../../src/db/open.ts';
@@ -41,7 +41,14 @@ beforeEach(() => {
     },
   } as unknown as SinkDelivery;
   const binding = { requireChatId: async () => CHAT } as unknown as ChatBinding;
-  step = createQueueDelivery({ delivery, binding, engine: () => ({}) as SyncForBot, store: queue, tr: en });
+  step = createQueueDelivery({
+    delivery,
+    deliverNotice: async () => undefined,
+    binding,
+    engine: () => ({}) as SyncForBot,
+    store: queue,
+    tr: en,
+  });
 });
 afterEach(() => {
   db.close();
@@ -99,7 +106,7 @@ describe('relaying queued buyer messages', () => {
   it('goes on after the parts already accepted (a restart mid-message)', async () => {
     queueMessage('long', 'word '.repeat(1200).trim());
     const row = queue.next(0, 0)!;
-    queue.progress([{ seq: row.seq, partsSent: 1, done: false }], 0);
+    queue.progress([{ seq: row.seq, partsSent: 1, done: false, payload: row.payload }], 0);
     await drain();
     expect(sent.map(visible)).toEqual([expect.stringContaining('(part 2 of 2)')]);
   });

@@ -9,7 +9,6 @@ import type { TelegramQueueStore } from '../../src/bot/sink/queue-store.ts';
 import type { TelegramDrainer } from '../../src/bot/sink/telegram-drainer.ts';
 import type { ChatBinding } from '../../src/bot/storage/chat-binding.ts';
 import type { Translator } from '../../src/bot/texts/translator.ts';
-import type { SyncSink } from '../../src/sync/contract.ts';
 import type { Order } from '../../src/seller-api/schemas.ts';
 
 const order = { id: 'ord_1', status: 'paid' } as unknown as Order;
@@ -22,7 +21,7 @@ function sinkWith(pending: number, maxPending: number) {
   const sink = createQueuedSink({
     store,
     drainer,
-    direct: {} as SyncSink,
+    actionSettled: async () => undefined,
     binding,
     tr: {} as Translator,
     maxPending,

@@ -35,6 +35,7 @@ describe('429 Too Many Requests', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const second = h.bridge.postNotice('second');
     await Promise.all([first, second]);
+    await h.drained();
 
     const sends = h.telegram.callsOf('sendMessage');
     expect(sends.map((call) => [call.status, call.body.text, call.body.chat_id])).toEqual([

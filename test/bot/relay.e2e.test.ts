@@ -102,14 +102,20 @@ describe('admin replies', () => {
 });
 
 describe('notices', () => {
-  it('postNotice puts an escaped plain notice into the chat, best effort', async () => {
-    expect(await h.bridge.postNotice(ALERTS.storeDown(en, 5))).toMatchObject({ chatId: GROUP_ID });
+  it('postNotice puts an escaped plain notice into the chat through the queue; one Telegram refused goes later', async () => {
+    await h.bridge.postNotice(ALERTS.storeDown(en, 5));
+    await h.drained();
     expect(h.telegram.botMessages(GROUP_ID).at(-1)?.text).toBe(
       '📡 The store has not answered for 5 minutes. Orders and messages will arrive once it is back.',
     );
     await h.bridge.postNotice('Store <API> key & stuff');
+    await h.drained();
     expect(h.telegram.botMessages(GROUP_ID).at(-1)?.text).toBe('Store <API> key & stuff');
     h.telegram.failNext('sendMessage', { error_code: 400, description: 'Bad Request: chat not found' });
-    expect(await h.bridge.postNotice(ALERTS.storeBack(en))).toBeUndefined();
+    await h.bridge.postNotice(ALERTS.storeBack(en));
+    await h.drained();
+    const back = h.telegram.botMessages(GROUP_ID).filter((message) => message.text.endsWith('The store is back. Sync has resumed.'));
+    expect(back).toHaveLength(1);
+    expect(back[0]?.text).toMatch(/^⏳ Held since/);
   });
 });

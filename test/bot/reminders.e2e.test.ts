@@ -5,7 +5,16 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../support/fake-telegram-api.ts';
-import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, type BridgeHarness, type BridgeHarnessOptions } from './harness.ts';
+import {
+  ADMIN,
+  createBridgeHarness,
+  eventually,
+  GROUP_ID,
+  labels,
+  settled,
+  type BridgeHarness,
+  type BridgeHarnessOptions,
+} from './harness.ts';
 
 const MINUTE = 60_000;
 const inGroup = { chatId: GROUP_ID };
@@ -32,6 +41,8 @@ async function start(options: Partial<BridgeHarnessOptions> = {}): Promise<Bridg
 async function later(minutes: number): Promise<void> {
   offset += minutes * MINUTE;
   await h.bridge.remindNow();
+  // What the pass said is in the Telegram queue: shown once it drained.
+  await h.drained();
 }
 
 /** A new process over the same database; reminders wait for its sync to have read the store once. */
@@ -221,6 +232,20 @@ describe('unanswered buyers', () => {
     await eventually(() => expect(h.engine.findOrder(order.id)?.status).toBe('awaiting_confirmation'));
     await later(15);
     expect(h.repliesTo(last.messageId)).toEqual([]);
+  });
+
+  it("reply to the buyer's own message, though other messages of the order were posted after it", async () => {
+    await start({ reminders: { untakenAfterMs: undefined, unansweredAfterMs: 15 * MINUTE, tickMs: 60 * MINUTE } });
+    const { order } = await h.takePaidOrder();
+    const question = await buyerWrites(order.id, 'Is it the EU region?');
+    // The seller starts /reply and leaves it: its prompt is the order's newest message in the chat, and answers nobody.
+    h.telegram.sendText(ADMIN, `/reply ${order.id}`, inGroup);
+    await eventually(() => expect(h.lastBotMessage().text).toMatch(/^✍️ Reply to this message/));
+    await settled(h);
+    await later(15);
+    const reminder = reminders();
+    expect(reminder).toHaveLength(1);
+    expect(reminder[0]?.replyToMessageId).toBe(question.messageId);
   });
 
   it('unanswered and untaken due together share one message', async () => {

@@ -114,10 +114,22 @@ describe('orderCard', () => {
     expect(text).toContain('Amount: 12.5');
     expect(text).toContain('Created: 2024-05-01 10:20 UTC');
     expect(text).toContain('Status: 🟢 paid, waiting to be taken');
-    expect(text).toContain('Performed by: this bridge (API)');
+    // Nobody performs a paid order yet, whatever the store says its assignee is.
+    expect(text).not.toContain('Performed by');
     expect(text).toContain('Email: a&b@example.com');
     expect(text).toContain('Nick <x>: </code>');
     expect(card.length).toBe(text.length);
+  });
+
+  it('says who performs the order from processing on, never before anyone took it or for an order cancelled unpaid', () => {
+    const performedBy = (status: string, extra: Record<string, unknown> = {}) =>
+      parseTelegramHtml(orderCard(en, order({ status, assigneeType: 'user', ...extra })).html).text.includes('Performed by');
+    expect(performedBy('paid')).toBe(false);
+    expect(performedBy('cancelled')).toBe(false);
+    expect(performedBy('processing')).toBe(true);
+    expect(performedBy('awaiting_confirmation')).toBe(true);
+    expect(performedBy('completed')).toBe(true);
+    expect(performedBy('cancelled', { takenAt: '2024-05-01T10:25:00.000Z' })).toBe(true);
   });
 
   it('shows unknown statuses raw and the delivered value once delivered', () => {

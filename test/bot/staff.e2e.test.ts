@@ -105,6 +105,35 @@ describe('staff', () => {
     expect(posts()).toBe(0);
   });
 
+  it('are refused Replace item and its confirmation with an answer: no key marked bad, nothing sent to the buyer', async () => {
+    const product = h.sandbox.control.products(h.sandbox.store.storeId)[0]?.id as ProductId;
+    createStockQueries(h.db).add(product, ['STAFF-TEST-KEY-0001', 'STAFF-TEST-KEY-0002'], Date.now());
+    const order = h.sandbox.control.createOrder({ status: 'paid', productId: product, quantity: 1 });
+    await h.engine.pollNow();
+    await eventually(() => expect(h.sandbox.control.order(order.id)?.status).toBe('awaiting_confirmation'));
+    await h.drained();
+    const card = h.cardsOf(order.id)[0]!;
+    const replace = () => labels(h.telegram.message(GROUP_ID, card.messageId)).find((label) => label.startsWith('🔁'))!;
+    await eventually(() => expect(replace()).toBeDefined());
+
+    const tap = h.telegram.tapLabel(STAFF, card.messageId, replace(), inGroup);
+    await settled(h);
+    expect(h.telegram.callbackAnswer(tap)?.text).toMatch(/Only an admin can do this/);
+    expect(h.repliesTo(card.messageId)).toEqual([]); // no "Replace this item?" question
+
+    // An admin's question, confirmed by staff: refused too.
+    h.telegram.tapLabel(ADMIN, card.messageId, replace(), inGroup);
+    await eventually(() => expect(h.repliesTo(card.messageId)).toHaveLength(1));
+    const question = h.repliesTo(card.messageId)[0]!;
+    await eventually(() => expect(h.engine.orderForTelegramMessage({ chatId: GROUP_ID, messageId: question.messageId })).toBe(order.id));
+    const confirm = h.telegram.tapLabel(STAFF, question.messageId, 'Confirm', inGroup);
+    await settled(h);
+    expect(h.telegram.callbackAnswer(confirm)?.text).toMatch(/Only an admin can do this/);
+    await h.engine.pollNow();
+    expect(h.sandbox.control.messages(order.id).filter((message) => message.senderRole === 'seller')).toEqual([]);
+    expect(h.engine.orderStock(order.id)?.items.map((item) => item.item)).toEqual(['STAFF-TEST-KEY-0001']);
+  });
+
   it('someone in both lists is an admin: they cancel, and the card says so', async () => {
     const { order, card } = await paidOrder();
     h.telegram.tapLabel(BOTH, card.messageId, 'Cancel', inGroup);

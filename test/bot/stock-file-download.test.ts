@@ -1,4 +1,7 @@
-/** The stock file download: capped while it streams, token-free when it fails, and local Bot API paths read from disk. */
+/**
+ * The stock file download from where the files plugin's getUrl() says: capped while it streams, token-free when it
+ * fails, and local Bot API paths read from disk.
+ */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -36,14 +39,16 @@ async function failure(promise: Promise<unknown>): Promise<FileDownloadError> {
 }
 
 describe('file download', () => {
+  const fileUrl = (apiRoot: string, path: string) => `${apiRoot}/file/bot${FAKE_BOT_TOKEN}/${path}`;
+
   it('fetches <apiRoot>/file/bot<token>/<path> and returns the bytes', async () => {
     let asked = '';
     const apiRoot = await serve((path, response) => {
       asked = path;
       response.end('AB\nCD\n');
     });
-    const downloader = createFileDownloader({ token: FAKE_BOT_TOKEN, apiRoot });
-    expect(Buffer.from(await downloader.download('documents/file 1.txt', CAP)).toString()).toBe('AB\nCD\n');
+    const downloader = createFileDownloader();
+    expect(Buffer.from(await downloader.download(fileUrl(apiRoot, 'documents/file 1.txt'), CAP)).toString()).toBe('AB\nCD\n');
     expect(asked).toBe(`/file/bot${FAKE_BOT_TOKEN}/documents/file%201.txt`);
   });
 
@@ -68,9 +73,9 @@ describe('file download', () => {
       };
       pump();
     });
-    const downloader = createFileDownloader({ token: FAKE_BOT_TOKEN, apiRoot });
-    expect((await failure(downloader.download('announced', CAP))).code).toBe('FILE_TOO_LARGE');
-    expect((await failure(downloader.download('streamed', CAP))).code).toBe('FILE_TOO_LARGE');
+    const downloader = createFileDownloader();
+    expect((await failure(downloader.download(fileUrl(apiRoot, 'announced'), CAP))).code).toBe('FILE_TOO_LARGE');
+    expect((await failure(downloader.download(fileUrl(apiRoot, 'streamed'), CAP))).code).toBe('FILE_TOO_LARGE');
     expect(await streamEnded).toBe(false);
     expect(written).toBeLessThan(TOTAL);
   });
@@ -79,7 +84,7 @@ describe('file download', () => {
     const apiRoot = await serve((_path, response) => {
       response.writeHead(404).end(`{"ok":false,"description":"Not Found ${FAKE_BOT_TOKEN}"}`);
     });
-    const notFound = await failure(createFileDownloader({ token: FAKE_BOT_TOKEN, apiRoot }).download('x.txt', CAP));
+    const notFound = await failure(createFileDownloader().download(fileUrl(apiRoot, 'x.txt'), CAP));
     expect(notFound.message).toBe('FILE_DOWNLOAD_FAILED: Telegram answered 404');
 
     // A port that was just free: nobody listens there.
@@ -87,8 +92,10 @@ describe('file download', () => {
     await new Promise<void>((resolve) => closedPort.listen(0, '127.0.0.1', resolve));
     const { port } = closedPort.address() as AddressInfo;
     await new Promise((resolve) => closedPort.close(resolve));
-    const unreachable = createFileDownloader({ token: FAKE_BOT_TOKEN, apiRoot: `http://127.0.0.1:${port}` });
-    expect((await failure(unreachable.download('x.txt', CAP))).message).toBe('FILE_DOWNLOAD_FAILED: the download failed (ECONNREFUSED)');
+    const unreachable = createFileDownloader();
+    expect((await failure(unreachable.download(fileUrl(`http://127.0.0.1:${port}`, 'x.txt'), CAP))).message).toBe(
+      'FILE_DOWNLOAD_FAILED: the download failed (ECONNREFUSED)',
+    );
   });
 
   it('reads a local Bot API server file from disk, within the cap', async () => {
@@ -97,7 +104,7 @@ describe('file download', () => {
     writeFileSync(join(dir, 'small.txt'), 'AB\n');
     writeFileSync(join(dir, 'big.txt'), Buffer.alloc(CAP + 1));
     // Never asked: an absolute path is the local server's own disk.
-    const downloader = createFileDownloader({ token: FAKE_BOT_TOKEN, apiRoot: 'http://127.0.0.1:9' });
+    const downloader = createFileDownloader();
     expect(Buffer.from(await downloader.download(join(dir, 'small.txt'), CAP)).toString()).toBe('AB\n');
     expect((await failure(downloader.download(join(dir, 'big.txt'), CAP))).code).toBe('FILE_TOO_LARGE');
     expect((await failure(downloader.download(join(dir, 'missing.txt'), CAP))).message).toContain('(ENOENT)');

@@ -31,7 +31,7 @@ let answers: (() => Promise<StepResult>)[];
 let steps: QueuedRow[];
 
 const ok = (row: QueuedRow): StepResult => ({
-  progress: [{ seq: row.seq, partsSent: 1, done: true }],
+  progress: [{ seq: row.seq, partsSent: 1, done: true, payload: row.payload }],
   links: [{ orderId: ORDER, ref: { chatId: 1, messageId: row.seq }, role: 'other' }],
 });
 const telegramError = (code: number, description: string, retryAfter?: number) =>
@@ -124,8 +124,12 @@ describe('telegram drainer', () => {
     add('a');
     answers.push(() => Promise.reject(telegramError(429, 'Too Many Requests: retry after 30', 30)));
     const d = start();
-    await eventually(() => expect(d.held()).toMatchObject({ code: 'TELEGRAM_RATE_LIMITED', retryAfterMs: 60_000 }));
+    await eventually(() => expect(d.held()).toMatchObject({ code: 'TELEGRAM_RATE_LIMITED' }));
+    // What is left of the hold: the backoff (60 s), never less than Telegram's 30 s.
+    expect(d.held()?.retryAfterMs).toBeGreaterThan(30_000);
+    expect(d.held()?.retryAfterMs).toBeLessThanOrEqual(60_000);
     d.retryNow();
+    expect(d.held()?.retryAfterMs).toBeGreaterThan(25_000);
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
     expect(steps).toHaveLength(1);
     expect(queue.pending()).toBe(1);

@@ -117,7 +117,7 @@ describe('telegram queue', () => {
     const editsBefore = h.telegram.callsOf('editMessageText').length;
     // The retry time comes (set here rather than waited for).
     const waiting = h.queue.pendingOf(order.id, 'message', 5)[0]!;
-    h.queue.progress([{ seq: waiting.seq, partsSent: 0, done: false }], Date.now());
+    h.queue.progress([{ seq: waiting.seq, partsSent: 0, done: false, payload: waiting.payload }], Date.now());
     await h.drained();
 
     expect(h.repliesTo(card.messageId).map((message) => message.text)).toEqual([expect.stringContaining('is it coming?')]);

@@ -5,16 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { orderCard } from '../../src/bot/cards/render-card.ts';
-import { stockSection } from '../../src/bot/cards/stock-section.ts';
-import type { Html } from '../../src/bot/helpers/html.ts';
+import { stockSection } from '../../src/bot/stock/card-section.ts';
+import { lines, type Html } from '../../src/bot/helpers/html.ts';
 import { chatMessageParts } from '../../src/bot/sink/chat-message-parts.ts';
 import * as actions from '../../src/bot/texts/actions.ts';
 import { ALERTS } from '../../src/bot/texts/alerts.ts';
+import * as backup from '../../src/bot/texts/backup.ts';
 import { BUTTONS } from '../../src/bot/texts/buttons.ts';
 import { CALLBACK } from '../../src/bot/texts/callbacks.ts';
 import { chatMoved } from '../../src/bot/texts/chat-migration.ts';
 import * as commands from '../../src/bot/texts/commands.ts';
 import * as edits from '../../src/bot/texts/edited-replies.ts';
+import * as exportTexts from '../../src/bot/texts/export.ts';
 import * as prompts from '../../src/bot/texts/prompts.ts';
 import { mediaCaptionSent, mediaNotSent } from '../../src/bot/texts/seller-media.ts';
 import * as stockCard from '../../src/bot/texts/stock-card.ts';
@@ -24,7 +26,7 @@ import * as templates from '../../src/bot/texts/templates.ts';
 import * as topics from '../../src/bot/texts/topics.ts';
 import type { Translator } from '../../src/bot/texts/translator.ts';
 import type { ActionKind } from '../../src/core/actions.ts';
-import type { StockPlan } from '../../src/core/stock-plan.ts';
+import type { StockPlan } from '../../src/core/stock/stock-plan.ts';
 import type { SellerApiErrorCode } from '../../src/seller-api/errors.ts';
 import { MessageSchema, OrderSchema, type OrderId, type ProductId } from '../../src/seller-api/schemas.ts';
 import { parseTelegramHtml } from '../support/fake-telegram-api.ts';
@@ -61,6 +63,7 @@ const PLANS: StockPlan[] = [
   { kind: 'short', needed: 5, inStock: 1 },
   { kind: 'paused' },
   { kind: 'bad-quantity' },
+  { kind: 'too-many', quantity: 300 },
 ];
 
 /** Every text, by name: HTML as Telegram gets it, plain text as it is. */
@@ -75,6 +78,8 @@ function everything(tr: Translator): [string, Html | string][] {
   for (const status of STATUSES) texts.push([`card ${status}`, card(status)]);
   texts.push(['card delivered with value', card('awaiting_confirmation', { deliveredValue: 'CODE-<1>&2', assigneeType: 'api' })]);
   texts.push(['card delivered without value', card('completed', { deliveredAt: '2026-11-22T17:00:00Z', assigneeType: 'user' })]);
+  texts.push(['card product id', card('paid', { productId: 'prod_<1>' })]);
+  texts.push(['card product id only', card('paid', { productTitle: undefined, productId: 'prod_<1>' })]);
   for (const plan of PLANS) texts.push([`card stock ${plan.kind}`, card('paid', {}, plan)]);
   const items = [
     { id: 1, item: 'KEY-<1>' },
@@ -105,6 +110,11 @@ function everything(tr: Translator): [string, Html | string][] {
     ['alert down 5', ALERTS.storeDown(tr, 5)],
     ['alert down 2.5', ALERTS.storeDown(tr, 2.5)],
     ['alert back', ALERTS.storeBack(tr)],
+    [
+      'alert backup failed',
+      ALERTS.backup(tr, { kind: 'failed', code: 'BACKUP_FAILED', reason: `backup of /data/bridge.sqlite failed: ${NASTY}` }),
+    ],
+    ['alert backup back', ALERTS.backup(tr, { kind: 'recovered' })],
   );
   for (const [orders, messages] of [
     [1, 1],
@@ -113,6 +123,7 @@ function everything(tr: Translator): [string, Html | string][] {
     [11, 0],
   ] as const)
     texts.push([`while away ${orders}/${messages}`, ALERTS.whileAway(tr, { orders, messages, since: AT })]);
+  texts.push(['while away, in topics', ALERTS.whileAway(tr, { orders: 2, messages: 3, since: AT, inTopics: true })]);
   texts.push(
     ['held since', ALERTS.heldSince(tr, { since: AT })],
     ['plain notice', ALERTS.plain(tr, NASTY)],
@@ -126,13 +137,24 @@ function everything(tr: Translator): [string, Html | string][] {
   texts.push(['relayed part', chatMessageParts(tr, { id: ID }, message('buyer', `${'a'.repeat(4000)} ${'b'.repeat(500)}`))[1]!]);
   for (const [name, value] of Object.entries(prompts)) {
     if (typeof value !== 'function') continue;
-    const params = { orderId: ID, amount: 1234.5, was: 'paid', now: 'cancelled', value: NASTY, length: 4001, limit: 4000 };
+    const params = {
+      orderId: ID,
+      amount: 1234.5,
+      was: 'paid',
+      now: 'cancelled',
+      value: NASTY,
+      length: 4001,
+      limit: 4000,
+      status: 'awaiting_confirmation',
+    };
     texts.push([`prompt ${name}`, (value as (tr: Translator, p: typeof params) => Html | string)(tr, params)]);
   }
   texts.push(['prompt cancelQuestion no amount', prompts.cancelQuestion(tr, { orderId: ID, amount: undefined })]);
   texts.push(['prompt cancelOrderMoved unknown', prompts.cancelOrderMoved(tr, { orderId: ID, was: 'paid', now: undefined })]);
   texts.push(['prompt deliverPreview no value', prompts.deliverPreview(tr, { orderId: ID, value: undefined })]);
   texts.push(['prompt deliverRequested no value', prompts.deliverRequested(tr, { orderId: ID, value: undefined })]);
+  for (const status of ['cancelled', 'robot<x>'])
+    texts.push([`prompt deliverMovedOn ${status}`, prompts.deliverMovedOn(tr, { orderId: ID, status })]);
   for (const media of ['photo', 'voice', 'document'] as const)
     texts.push([`media ${media}`, mediaNotSent(tr, { media })], [`caption ${media}`, mediaCaptionSent(tr, { media })]);
   texts.push(
@@ -146,6 +168,7 @@ function everything(tr: Translator): [string, Html | string][] {
   );
   texts.push(
     ['help', commands.helpText(tr)],
+    ['help in a forum', commands.helpText(tr, { forum: true })],
     ['start intro', commands.startIntro(tr)],
     ['start how-to', commands.startHowTo(tr)],
     ['trial bound', commands.startTrialBound(tr)],
@@ -180,7 +203,10 @@ function everything(tr: Translator): [string, Html | string][] {
     ['order unknown', commands.orderUnknown(tr, { orderId: 'x<y>' })],
   );
   texts.push(
-    ['product', commands.productItem(tr, { title: NASTY, price: 1234.5, inactive: true, fields: ['Email', 'Region <x>'] })],
+    [
+      'product',
+      commands.productItem(tr, { title: NASTY, productId: 'prod_<1>', price: 1234.5, inactive: true, fields: ['Email', 'Region <x>'] }),
+    ],
     ['products', commands.productsHeader(tr, { count: 2 })],
     ['no products', commands.noProducts(tr)],
     ['products more', commands.productsMore(tr, { count: 4 })],
@@ -223,10 +249,33 @@ function everything(tr: Translator): [string, Html | string][] {
     ['stock footer', stock.stockFooter(tr)],
     ['stock more', stock.stockMore(tr, { count: 2 })],
   );
-  const product = { productId: 'prod_1' as ProductId, title: NASTY, inStock: 5, reserved: 1, delivered: 21, bad: 0, nextHint: 'AB…9Z' };
+  const product = {
+    productId: 'prod_1' as ProductId,
+    title: NASTY,
+    inStock: 5,
+    reserved: 1,
+    held: 0,
+    delivered: 21,
+    bad: 0,
+    nextHint: 'AB…9Z',
+  };
   texts.push(
     ['stock item', stock.stockItem(tr, { ...product, paused: false })],
     ['stock item paused', stock.stockItem(tr, { ...product, paused: true, title: undefined, nextHint: undefined })],
+    ['stock item held', stock.stockItem(tr, { ...product, held: 2, paused: false })],
+    ['stock no stock item', stock.stockNoStockItem(tr, { productId: 'p<1>', title: NASTY })],
+    [
+      'stock held',
+      lines([stock.stockHeldHeader(tr), stock.stockHeldItem(tr, { orderId: ID, productId: 'p<1>' as ProductId, items: 1, since: 0 })]),
+    ],
+    [
+      'stock release buttons',
+      `${stock.stockReleaseButton(tr, { orderId: ID })} | ${stock.stockReleaseConfirmButton(tr, { orderId: ID, count: 3 })} | ${stock.stockReleaseBackButton(tr)}`,
+    ],
+    [
+      'stock release answers',
+      `${stock.stockReleaseAskAnswer(tr, { orderId: ID, count: 2 })} | ${stock.stockReleasedAnswer(tr, { orderId: ID, count: 2 })} | ${stock.stockReleaseKeptAnswer(tr, { orderId: ID })}`,
+    ],
   );
   texts.push(
     ['stock buttons', `${stock.stockPauseButton(tr, { product: NASTY })} | ${stock.stockResumeButton(tr, { product: 'p' })}`],
@@ -242,7 +291,7 @@ function everything(tr: Translator): [string, Html | string][] {
   const refusalParams = { maxBytes: 2 * 1024 * 1024, code: 'STOCK_NO_ITEMS' };
   for (const [name, refusal] of Object.entries(stock.STOCK_FILE_REFUSALS))
     texts.push([`stock refusal ${name}`, stock.stockNothingChanged(tr, { reason: refusal(tr, refusalParams) })]);
-  for (const code of ['STOCK_BAD_PRODUCT_ID', 'STOCK_ITEM_TOO_LONG'])
+  for (const code of ['STOCK_BAD_PRODUCT_ID', 'STOCK_ITEM_TOO_LONG', 'STOCK_BAD_ENCODING', 'STOCK_BINARY_FILE'])
     texts.push([`stock refusal ${code}`, stock.STOCK_FILE_REFUSALS.input(tr, { code, item: 1200, limit: 1000 })]);
   texts.push(
     ['stock alert low', stockCard.stockAlertLow(tr, { productId: 'p', title: NASTY, inStock: 2 })],
@@ -250,6 +299,7 @@ function everything(tr: Translator): [string, Html | string][] {
   );
   texts.push(
     ['replace ask', stockCard.replaceAsk(tr, { hint: 'AB…9Z' })],
+    ['item hint', stockCard.itemHint(tr, { number: 2, hint: 'AB…9Z' })],
     [
       'replace answers',
       [stockCard.replaceDone(tr), stockCard.replaceEmpty(tr), stockCard.replaceNotThisOrder(tr), stockCard.replaceKept(tr)].join(' | '),
@@ -312,10 +362,19 @@ function templateTexts(tr: Translator): [string, Html | string][] {
   for (const reason of ['gone', 'empty', 'too-long'] as const)
     texts.push([`quick refused ${reason}`, templates.quickTemplateRefused(tr, { name: 'thanks', reason })]);
   texts.push(['quick missing fields', templates.quickMissingFields(tr, { orderId: ID, name: 'thanks', labels: ['Region <x>'] })]);
+  texts.push(
+    ['backup unavailable', backup.backupUnavailable(tr)],
+    ['backup caption', backup.backupCaption(tr, { at: AT, filename: 'bridge-2026-11-22T16-01-00Z.sqlite.age' })],
+    ['backup sent privately', backup.backupSentPrivately(tr)],
+    ['backup no private chat', backup.backupNoPrivateChat(tr, { bot: 'store_bridge_bot' })],
+    ['backup failed', backup.backupFailed(tr, { reason: NASTY })],
+    ['backup not sent', backup.backupNotSent(tr, { reason: 'Bad Request: file is too big' })],
+    ['backup too big', backup.backupTooBig(tr, { megabytes: 51, limit: 50 })],
+  );
   return texts;
 }
 
-/** /stats and the daily summary; figures with plural forms (1, 2, 5, 21) and an amount with a fraction. */
+/** /stats, its chart, the daily summary and /export; figures with plural forms (1, 2, 5, 21) and an amount with a fraction. */
 function statsTexts(tr: Translator): [string, Html | string][] {
   const durations = [undefined, 45_000, 12 * 60_000, 185 * 60_000, 52 * 3600_000].map((ms) => stats.formatDuration(tr, ms));
   const figures = (n: number, revenue: number) => ({
@@ -331,7 +390,7 @@ function statsTexts(tr: Translator): [string, Html | string][] {
   });
   const today = stats.statsBlock(tr, { title: stats.statsToday(tr, { day: tr.format.day(AT) }), figures: figures(1, 19.99) });
   const week = stats.statsBlock(tr, {
-    title: stats.statsWeek(tr, { from: tr.format.day(AT - 6 * 86_400_000), to: tr.format.day(AT) }),
+    title: stats.statsLastDays(tr, { days: 7, from: tr.format.day(AT - 6 * 86_400_000), to: tr.format.day(AT) }),
     figures: figures(21, 12345.5),
   });
   const report = stats.statsReport({ today, week, footer: stats.statsFooter(tr, { at: AT }) });
@@ -340,6 +399,28 @@ function statsTexts(tr: Translator): [string, Html | string][] {
     ['stats report', report],
     ['daily summary', stats.dailySummary({ title: stats.dailySummaryTitle(tr, { day: tr.format.day(AT) }), report })],
     ['stats unavailable', stats.statsUnavailable(tr)],
+    ['stats usage', stats.statsUsage(tr)],
+    ['stats one day', stats.statsReport({ today, week: undefined, footer: stats.statsFooter(tr, { at: AT }) })],
+    ...[1, 2, 21, 90].map((days): [string, Html] => [
+      `stats last ${days} days`,
+      stats.statsLastDays(tr, { days, from: tr.format.day(AT - (days - 1) * 86_400_000), to: tr.format.day(AT) }),
+    ]),
+    ...[1, 3, 30].map((days): [string, string] => [
+      `stats chart ${days} days`,
+      Object.values(stats.statsChartLabels(tr, { days })).join(' | '),
+    ]),
+    ...[1, 2, 5, 21].map((orders): [string, Html] => [
+      `stats chart caption ${orders}`,
+      stats.statsChartCaption(tr, { from: tr.format.day(AT - 6 * 86_400_000), to: tr.format.day(AT), orders, revenue: 12345.5 }),
+    ]),
+    ['export usage', exportTexts.exportUsage(tr)],
+    ...[1, 2, 5, 21].map((count): [string, Html] => [
+      `export caption ${count}`,
+      exportTexts.exportCaption(tr, { count, from: tr.format.day(AT - 29 * 86_400_000), to: tr.format.day(AT) }),
+    ]),
+    ...[1, 2, 30].map((days): [string, string] => [`export empty ${days}`, exportTexts.exportEmpty(tr, { days })]),
+    ['export unavailable', exportTexts.exportUnavailable(tr)],
+    ['export failed', exportTexts.exportFailed(tr, { code: 'EXPORT_READ_FAILED' })],
   ];
 }
 

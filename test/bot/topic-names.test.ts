@@ -25,6 +25,23 @@ describe('topic names', () => {
       expect(() => encodeURIComponent(name)).not.toThrow();
     }
   });
+
+  it('are never cut inside a flag, a family or a skin tone: the cut falls between whole characters as people see them', () => {
+    const full = (title: string) => `✅ ${orderId} · ${title}`;
+    const boundaries = (text: string) => {
+      const ends = new Set<number>();
+      for (const { index, segment } of new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text))
+        ends.add(index + segment.length);
+      return ends;
+    };
+    for (const title of ['🇰🇿'.repeat(60), '👨‍👩‍👧'.repeat(30), '👍🏽'.repeat(50), `${'a'.repeat(100)}❤️❤️❤️❤️`]) {
+      const name = topicName(en, { status: 'completed', orderId, productTitle: title });
+      expect(name.length).toBeLessThanOrEqual(128);
+      const kept = name.slice(0, -1);
+      expect(full(title).startsWith(kept)).toBe(true);
+      expect(boundaries(full(title)).has(kept.length)).toBe(true);
+    }
+  });
 });
 
 describe('topic links', () => {

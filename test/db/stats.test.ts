@@ -1,13 +1,15 @@
 /**
  * /stats figures on a seeded database: orders go in and change status through the order queries sync uses, so the
- * migration's triggers write the status history as they do in production. Days are Asia/Kolkata days (UTC+5:30):
+ * migrations' triggers write the status history (and who made each change) as they do in production. Days are Asia/Kolkata days (UTC+5:30):
  * an order at 19:00 UTC on the 22nd is "today" there on the 23rd, and not in UTC.
  */
 import { describe, expect, it } from 'vitest';
 import { statsPeriods } from '../../src/bot/stats/report.ts';
 import { createAuditQueries } from '../../src/db/audit.ts';
-import { createStatsQueries, STATS_QUERIES } from '../../src/db/stats.ts';
+import { ORDER_EXPORT_QUERY } from '../../src/db/order-export.ts';
+import { createStatsQueries, SALES_BY_DAY_QUERY, STATS_QUERIES } from '../../src/db/stats.ts';
 import { OrderSchema, type OrderId } from '../../src/seller-api/schemas.ts';
+import { lastLocalDays } from '../../src/shared/local-time.ts';
 import { useMemoryDb } from '../support/memory-db.ts';
 
 const at = (iso: string) => Date.parse(iso);
@@ -31,6 +33,8 @@ function seedStore() {
     ['processing', '2026-11-23T10:10:00Z'],
     ['awaiting_confirmation', '2026-11-23T11:00:00Z'],
   ]);
+  // B is delivered from stock: the bot's deliver action is in the outbox when the status changes.
+  mem.queries.outbox.insert({ kind: 'deliver', orderId: 'B' as OrderId, by: 'stock' }, 'deliver-B', at('2026-11-22T19:30:30Z'));
   seed('B', '2026-11-22T19:00:00Z', 5, [
     ['processing', '2026-11-22T19:30:00Z'],
     ['awaiting_confirmation', '2026-11-22T19:31:00Z'],
@@ -106,6 +110,25 @@ describe('stats figures', () => {
     expect(today.medianTakeMs).toBe(10 * MIN);
   });
 
+  it('the chart: per local day, new paid orders and revenue delivered, a day without orders as zeros', () => {
+    seedStore();
+    const days = lastLocalDays(NOW, 7, 'Asia/Kolkata');
+    const series = createStatsQueries(mem.db).salesByDay(days);
+    expect(series).toEqual([
+      { day: '2026-11-17', orders: 0, revenue: 0 }, // D was seen at 23:30 on the 16th there
+      { day: '2026-11-18', orders: 0, revenue: 0 },
+      { day: '2026-11-19', orders: 0, revenue: 0 },
+      { day: '2026-11-20', orders: 0, revenue: 0 },
+      { day: '2026-11-21', orders: 0, revenue: 0 },
+      { day: '2026-11-22', orders: 1, revenue: 0 }, // C, at 23:30
+      { day: '2026-11-23', orders: 3, revenue: 24.99 }, // A, B, E; A and B delivered
+    ]);
+    // The bars add up to the text's figures of the same period.
+    const week = createStatsQueries(mem.db).figures(statsPeriods(NOW, 'Asia/Kolkata').week);
+    expect(series.reduce((sum, day) => sum + day.orders, 0)).toBe(week.newOrders);
+    expect(series.reduce((sum, day) => sum + day.revenue, 0)).toBeCloseTo(week.revenue, 6);
+  });
+
   it('an empty database answers zeros and no medians', () => {
     const figures = createStatsQueries(mem.db).figures(statsPeriods(NOW, 'Asia/Kolkata').week);
     expect(figures).toEqual({
@@ -120,13 +143,16 @@ describe('stats figures', () => {
     });
   });
 
-  it('every figure is a range scan of an index, not a scan of the table', () => {
+  it('every figure, the chart and the export are range scans of an index, not scans of the table', () => {
     seedStore();
-    for (const [name, sql] of Object.entries(STATS_QUERIES)) {
-      const plan = mem.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ from: 0, to: NOW }) as { detail: string }[];
+    const queries = { ...STATS_QUERIES, salesByDay: SALES_BY_DAY_QUERY, orderExport: ORDER_EXPORT_QUERY };
+    const days = JSON.stringify(lastLocalDays(NOW, 7, 'UTC'));
+    for (const [name, sql] of Object.entries(queries)) {
+      const params = name === 'salesByDay' ? { days } : { from: 0, to: NOW };
+      const plan = mem.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[];
       const scans = plan
         .map((row) => row.detail)
-        .filter((detail) => /^SCAN (order_events|audit_log|chat_log)\b/.test(detail) && !/USING/.test(detail));
+        .filter((detail) => /^SCAN (order_events|audit_log|chat_log|orders)\b/.test(detail) && !/USING/.test(detail));
       expect(scans, name).toEqual([]);
     }
   });

@@ -41,7 +41,7 @@ const change = (orderId: string, state: string) => ({ kind: 'change', tier: 2 as
 /** Takes the next item and marks it sent, as the drainer does once Telegram accepted it. */
 const sendNext = (now = NOW) => {
   const row = queue.next(now, 0);
-  if (row) queue.progress([{ seq: row.seq, partsSent: 1, done: true }], now);
+  if (row) queue.progress([{ seq: row.seq, partsSent: 1, done: true, payload: row.payload }], now);
   return row?.payload;
 };
 
@@ -130,9 +130,9 @@ describe('telegram queue', () => {
   it('records parts sent; an item is done only when said so', () => {
     queue.add(message('a', 'long'), NOW);
     const row = queue.next(NOW, 0)!;
-    queue.progress([{ seq: row.seq, partsSent: 2, done: false }], NOW);
+    queue.progress([{ seq: row.seq, partsSent: 2, done: false, payload: row.payload }], NOW);
     expect(queue.next(NOW, 0)).toMatchObject({ payload: 'long', partsSent: 2 });
-    queue.progress([{ seq: row.seq, partsSent: 3, done: true }], NOW);
+    queue.progress([{ seq: row.seq, partsSent: 3, done: true, payload: row.payload }], NOW);
     expect(queue.next(NOW, 0)).toBeUndefined();
   });
 
@@ -168,7 +168,13 @@ describe('migration 11: the priority class as a column', () => {
     insert.run('notice', 0, null, null, 'notice', NOW, null);
     insert.run('appeared', 0, 'e', 'appeared:e', card('e', 'completed'), NOW, NOW);
 
-    expect(migrate(old, logger)).toEqual([11]);
+    expect(
+      migrate(
+        old,
+        logger,
+        MIGRATIONS.filter((m) => m.version <= 11),
+      ),
+    ).toEqual([11]);
     const rows = old.prepare('SELECT order_id, tier, sent_at FROM telegram_queue ORDER BY seq').all();
     expect(rows).toEqual([
       { order_id: 'a', tier: 2, sent_at: null },
@@ -185,7 +191,7 @@ describe('migration 11: the priority class as a column', () => {
     const order: (string | undefined)[] = [];
     for (let row = migrated.next(NOW, 0); row !== undefined; row = migrated.next(NOW, 0)) {
       order.push(row.orderId ?? row.payload);
-      migrated.progress([{ seq: row.seq, partsSent: 1, done: true }], NOW);
+      migrated.progress([{ seq: row.seq, partsSent: 1, done: true, payload: row.payload }], NOW);
     }
     expect(order).toEqual(['c', 'd', 'notice', 'b', 'a']);
     old.close();

@@ -15,7 +15,7 @@ import { DIST_DIR, ENTRY_POINTS, startArgs } from '../../scripts/build.ts';
 const REPO = resolve(import.meta.dirname, '../..');
 const read = (path: string) => readFileSync(resolve(REPO, path), 'utf8');
 
-const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
 const dockerfile = read('Dockerfile');
 const compose = read('docker-compose.yml');
 const unit = read('deploy/seller-telegram-bridge.service');
@@ -53,13 +53,14 @@ function unitValues(key: string): string[] {
 describe('the start command', () => {
   const args = startArgs();
 
-  it('runs the bundle of src/main.ts that prestart builds, and npm run backup runs src/backup.ts', () => {
+  it('runs the bundle of src/main.ts that prestart builds, and npm run backup and restore run their entries', () => {
     expect(ENTRY_POINTS.main).toBe('src/main.ts');
     expect(args.at(-1)).toBe(`${DIST_DIR}/main.mjs`);
     expect(packageJson.scripts.prestart).toBe(packageJson.scripts.build);
     expect(packageJson.scripts.build).toBe('tsx scripts/build.ts');
     for (const entry of Object.values(ENTRY_POINTS)) expect(existsSync(resolve(REPO, entry)), entry).toBe(true);
     expect(scriptEntry('backup')).toBe(ENTRY_POINTS.backup);
+    expect(scriptEntry('restore')).toBe(ENTRY_POINTS.restore);
   });
 
   it('is what the Docker image runs, built in the build stage', () => {
@@ -71,6 +72,18 @@ describe('the start command', () => {
     // The bundle finds the bot's words beside dist/ (src/shared/locales.ts).
     expect(instructions(finalStage, 'COPY')).toContain('locales ./locales');
     expect(instructions(finalStage, 'USER')).toEqual(['node']);
+  });
+
+  it('draws charts in the image: the renderer, its native binary and the font come with the production modules', () => {
+    // The font is a file in node_modules (src/sales/chart-font.ts), the rasteriser a prebuilt optional package of
+    // @resvg/resvg-js: both reach the image only as runtime dependencies installed in the build stage and copied over.
+    for (const name of ['vega', '@resvg/resvg-js', '@expo-google-fonts/pt-sans'])
+      expect(packageJson.dependencies[name], name).toBeDefined();
+    const buildStage = dockerfile.slice(0, dockerfile.lastIndexOf('\nFROM '));
+    expect(instructions(buildStage, 'RUN').some((run) => run.startsWith('npm ci --omit=dev'))).toBe(true);
+    expect(instructions(finalStage, 'COPY')).toContain('--from=build /app/node_modules ./node_modules');
+    expect(dockerignore).toMatch(/^node_modules$/m);
+    expect(scriptEntry('export')).toBe(ENTRY_POINTS.export);
   });
 
   it('is what the systemd unit runs, in the install folder', () => {

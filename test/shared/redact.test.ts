@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describeError } from '../../src/bot/errors.ts';
 import { createLogger } from '../../src/log/index.ts';
 import { maskSecretShapes, REDACTED, redactSecrets, scrubDeep, secretScrubber } from '../../src/shared/redact.ts';
-import { safeError } from '../../src/sync/safe-error.ts';
+import { safeError } from '../../src/sync/support/safe-error.ts';
 
 const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1';
 const KEY = `svc_sk_${'a1'.repeat(20)}`;

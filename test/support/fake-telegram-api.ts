@@ -11,7 +11,8 @@
  * and a missing "Manage topics" right fail as on Telegram.
  *
  * Tests act as users through `sendText`, `sendDocument`/`sendPhoto`, `tapButton`/`tapLabel`, `deleteTopic`,
- * `refuseTopicRights`, and read the chat as a user sees it.
+ * `refuseTopicRights`, `neverStarted` (a user who never opened a private chat with the bot, which Telegram then may
+ * not write to), and read the chat as a user sees it, documents the bot sent with their bytes.
  * This file wires the parts in fake-telegram/ together and is the one module tests import.
  */
 import type { User } from 'grammy/types';
@@ -23,6 +24,7 @@ import { createFiles } from './fake-telegram/files.ts';
 import { createForum } from './fake-telegram/forum.ts';
 import { messageMethods } from './fake-telegram/messages.ts';
 import { startServer } from './fake-telegram/server.ts';
+import { uploadMethods } from './fake-telegram/uploads.ts';
 import type { FakeTelegram, FakeTelegramOptions, RecordedCall } from './fake-telegram/types.ts';
 import { createUpdates } from './fake-telegram/updates.ts';
 import { userActions } from './fake-telegram/users.ts';
@@ -47,7 +49,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   const updates = createUpdates();
   const queries = createCallbackQueries();
   const faults = createFaults();
-  const files = createFiles(chats, updates);
+  const files = createFiles(botUser, chats, updates);
   const forum = createForum(botUser, chats);
   const server = await startServer({
     token,
@@ -60,6 +62,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       ...queries.methods,
       ...updates.methods,
       ...files.methods,
+      ...uploadMethods(botUser, chats),
     },
     fileAt: files.bytesAt,
   });
@@ -83,6 +86,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       const message = chats.findMessage(chatId, messageId);
       if (message) message.deleted = true;
     },
+    neverStarted: (userId) => void chats.neverStarted(userId),
     pendingUpdates: updates.pending,
     async close() {
       // A long poll in progress ends now rather than holding the server open until its timeout.

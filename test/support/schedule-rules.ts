@@ -1,5 +1,5 @@
 /** The chat schedule's rules as the engine derives them for a 10 s poll interval, for tests of the schedule alone. */
-import type { ChatScheduleRules } from '../../src/sync/chat-schedule.ts';
+import type { ChatScheduleRules } from '../../src/sync/chats/chat-schedule.ts';
 
 export const SECOND = 1_000;
 export const MINUTE = 60 * SECOND;

@@ -3,7 +3,7 @@
  * chat with no activity (order event, seller action, message) within a hot window before them.
  */
 import { expect, it } from 'vitest';
-import { createArrivalTally } from '../../src/sync/arrival-tally.ts';
+import { createArrivalTally } from '../../src/sync/chats/arrival-tally.ts';
 
 const MINUTE = 60_000;
 const rules = { hotWindowMs: 10 * MINUTE, sweepShareMin: 0.25, sweepShareMax: 0.75, sweepPerUnpredicted: 2 };

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
-import type { SyncEvent } from '../../src/sync/hand-off.ts';
+import type { SyncEvent } from '../../src/sync/hand-off/hand-off.ts';
 import { createHarness, pause, eventually, type Harness, type RecordedEvent } from './harness.ts';
 
 let h: Harness;

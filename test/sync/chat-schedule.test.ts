@@ -16,7 +16,7 @@ import {
   withOldestShare,
   stalenessBoundMs,
   warmPeriods,
-} from '../../src/sync/chat-schedule.ts';
+} from '../../src/sync/chats/chat-schedule.ts';
 import { MINUTE, NOW, SECOND, scheduleRules } from '../support/schedule-rules.ts';
 
 const rules = scheduleRules({ quietWeight: 1 });

@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import type { ChatCursor } from '../../src/db/chat-cursors.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
-import { afterRead, heatOf, meanHeatOf, readPriority, withOldestShare } from '../../src/sync/chat-schedule.ts';
+import { afterRead, heatOf, meanHeatOf, readPriority, withOldestShare } from '../../src/sync/chats/chat-schedule.ts';
 import { MINUTE, NOW, SECOND, scheduleRules } from '../support/schedule-rules.ts';
 
 const rules = scheduleRules();

@@ -15,7 +15,7 @@ import type { Message, Order, OrderId, OrderStatus } from '../../src/seller-api/
 import type { CatchUpSummary, MessageTiming, OrderSummary, SinkReceipt, SyncSink } from '../../src/sync/contract.ts';
 import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from '../../src/sync/engine.ts';
 import type { ActionOutcome } from '../../src/core/actions.ts';
-import type { StockPlan } from '../../src/core/stock-plan.ts';
+import type { StockPlan } from '../../src/core/stock/stock-plan.ts';
 import type { TelegramRef } from '../../src/core/telegram-ref.ts';
 import { sandboxClient } from '../support/sandbox-client.ts';
 

@@ -1,7 +1,7 @@
 /** The engine's health keeps the error that matters most: a refused key is not hidden by a later, lesser failure. */
 import { describe, expect, it } from 'vitest';
 import { SellerApiError } from '../../src/seller-api/errors.ts';
-import { createHealth } from '../../src/sync/health.ts';
+import { createHealth } from '../../src/sync/support/health.ts';
 
 const keyRefused = () => new SellerApiError('API_KEY_INVALID', 'HTTP 401', { status: 401 });
 const unreachable = () => new SellerApiError('TRANSPORT', 'connection reset');

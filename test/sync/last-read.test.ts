@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createQueries } from '../../src/db/queries.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
-import { readPriority } from '../../src/sync/chat-schedule.ts';
-import { chatWatchRules, engineSettings } from '../../src/sync/wiring.ts';
+import { readPriority } from '../../src/sync/chats/chat-schedule.ts';
+import { chatWatchRules, engineSettings } from '../../src/sync/run/wiring.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 const SECOND = 1_000;

@@ -9,8 +9,8 @@ import { pino } from 'pino';
 import { afterEach, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
-import { pacedApi } from '../../src/sync/paced-api.ts';
-import { createRequestBudget } from '../../src/sync/request-budget.ts';
+import { pacedApi } from '../../src/sync/budget/paced-api.ts';
+import { createRequestBudget } from '../../src/sync/budget/request-budget.ts';
 import { sandboxClient } from '../support/sandbox-client.ts';
 
 const LIMIT = 120;

@@ -6,7 +6,7 @@
 import { pino } from 'pino';
 import { expect, it } from 'vitest';
 import { MessageSchema, OrderSchema, type OrderId } from '../../src/seller-api/schemas.ts';
-import { createReadOrder, type ReadOrderRules } from '../../src/sync/read-order.ts';
+import { createReadOrder, type ReadOrderRules } from '../../src/sync/chats/read-order.ts';
 import { MINUTE, NOW, SECOND, scheduleRules } from '../support/schedule-rules.ts';
 import { useMemoryDb } from '../support/memory-db.ts';
 

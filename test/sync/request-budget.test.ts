@@ -1,7 +1,7 @@
 /** The pacing rules of the request budget, on a fake rate-limit snapshot and clock. */
 import { describe, expect, it } from 'vitest';
 import type { RateLimitSnapshot } from '../../src/seller-api/api.ts';
-import { createRequestBudget, type BudgetRules } from '../../src/sync/request-budget.ts';
+import { createRequestBudget, type BudgetRules } from '../../src/sync/budget/request-budget.ts';
 
 function setup(snapshot: Partial<RateLimitSnapshot> | undefined, rules: Partial<BudgetRules> = {}) {
   const state = {

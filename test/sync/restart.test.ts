@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
-import type { SyncEvent } from '../../src/sync/hand-off.ts';
+import type { SyncEvent } from '../../src/sync/hand-off/hand-off.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 let h: Harness;

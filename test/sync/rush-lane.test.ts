@@ -10,12 +10,12 @@ import { afterEach, expect, it } from 'vitest';
 import { createQueries, type Queries } from '../../src/db/queries.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
 import { createKeyedLock } from '../../src/shared/keyed-lock.ts';
-import { createChatWatcher, type ChatWatcher } from '../../src/sync/chat-watch.ts';
-import { createHandOff } from '../../src/sync/hand-off.ts';
-import { createHealth } from '../../src/sync/health.ts';
-import type { Lane, RequestBudget } from '../../src/sync/request-budget.ts';
-import { createSinkHold } from '../../src/sync/sink-hold.ts';
-import { chatWatchRules, engineSettings } from '../../src/sync/wiring.ts';
+import { createChatWatcher, type ChatWatcher } from '../../src/sync/chats/chat-watch.ts';
+import { createHandOff } from '../../src/sync/hand-off/hand-off.ts';
+import { createHealth } from '../../src/sync/support/health.ts';
+import type { Lane, RequestBudget } from '../../src/sync/budget/request-budget.ts';
+import { createSinkHold } from '../../src/sync/hand-off/sink-hold.ts';
+import { chatWatchRules, engineSettings } from '../../src/sync/run/wiring.ts';
 import { MINUTE, NOW, SECOND } from '../support/schedule-rules.ts';
 import { createHarness, type Harness } from './harness.ts';
 

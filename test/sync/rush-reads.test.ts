@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createQueries } from '../../src/db/queries.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
 import type { SyncEngineOptions } from '../../src/sync/engine.ts';
-import { defaultTuning } from '../../src/sync/tuning.ts';
+import { defaultTuning } from '../../src/sync/run/tuning.ts';
 import { MINUTE, NOW, SECOND } from '../support/schedule-rules.ts';
 import { createHarness, type Harness } from './harness.ts';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatCursor } from '../../src/db/chat-cursors.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
-import { createRush, rushCandidates } from '../../src/sync/rush.ts';
+import { createRush, rushCandidates } from '../../src/sync/chats/rush.ts';
 import { MINUTE, NOW, SECOND } from '../support/schedule-rules.ts';
 
 const rules = { intervalMs: 10 * SECOND, hotWindowMs: 10 * MINUTE, rushChats: 5, rushRatio: 4, rushReachMs: 20 * MINUTE, rushMaxChats: 60 };

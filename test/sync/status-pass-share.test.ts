@@ -3,7 +3,7 @@
  * share while they find changes made elsewhere: at 1000 open orders (11 pages) a pass every 55 s instead of 3 min.
  */
 import { expect, it } from 'vitest';
-import { createStatusPassShare } from '../../src/sync/status-pass-share.ts';
+import { createStatusPassShare } from '../../src/sync/orders/status-pass-share.ts';
 
 const rules = { statusListsMaxShare: 0.03, statusListsBusyShare: 0.1, rateWindowMs: 60_000, intervalMs: 10_000 };
 

@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import type { SellerAction } from '../../src/core/actions.ts';
 import type { OrderId } from '../../src/seller-api/schemas.ts';
-import { normalise } from '../../src/sync/stored-action.ts';
+import { normalise } from '../../src/sync/outbox/stored-action.ts';
 
 const orderId = 'ord_1' as OrderId;
 

@@ -38,7 +38,7 @@ export const actorScope: MiddlewareFn<BotContext> = (ctx, next) => {
 /** Who is acting now: the update's sender, if this runs inside `actorScope`. */
 export const currentActor = (): Person | undefined => actors.getStore();
 
-interface RecordingDeps {
+export interface RecordingDeps {
   audit: AuditStore;
   logger: Logger;
   now: () => number;
@@ -134,7 +134,7 @@ export function auditedSink(inner: SyncSink, deps: RecordingDeps): SyncSink {
         const at = deps.now();
         const result = outcome.ok ? 'ok' : 'failed';
         const code = outcome.ok ? undefined : outcome.code;
-        if (!deps.audit.settle(outcome.actionId, result, code, at)) {
+        if (!deps.audit.settle(outcome.action.orderId, outcome.actionId, result, code, at)) {
           const { action } = outcome;
           // Nobody in Telegram asked for it: the bridge acted by itself (`by` says why).
           const source = 'by' in action && action.by !== undefined ? action.by : 'bridge';

@@ -9,8 +9,8 @@ import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import { isChatMoved, isNotModified, isUneditable } from '../helpers/telegram-errors.ts';
 import { orderCardKeyboard, withQuickReply } from '../keyboards/order-card.ts';
 import { orderCard } from './render-card.ts';
-import { stockSection } from './stock-section.ts';
-import type { OrderStock, StockPlan } from '../../core/stock-plan.ts';
+import { stockSection } from '../stock/card-section.ts';
+import type { OrderStock, StockPlan } from '../../core/stock/stock-plan.ts';
 import type { StoredCard } from '../../core/card-view.ts';
 import type { CardStore } from './card-store.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
@@ -24,7 +24,15 @@ const MAX_CARDS_PER_ORDER = 3;
 
 export interface OrderCards {
   /** Sends a new card to the chat and records it as the order's card. */
-  post(order: Order, chatId: number, options?: { replyTo?: number; plan?: StockPlan; threadId?: number }): Promise<TelegramRef>;
+  /**
+   * Posts a card. `first`: the order's first card, from its appearance; when the order has a card already (a refresh
+   * posted one while this waited for the lock), that card is returned rather than a second posted.
+   */
+  post(
+    order: Order,
+    chatId: number,
+    options?: { replyTo?: number; plan?: StockPlan; threadId?: number; first?: boolean },
+  ): Promise<TelegramRef>;
   /**
    * Brings every card of the order up to date; returns cards sent anew in place of uneditable ones, to the place
    * `placeForNewCard` names once the edits were tried (an edit can find that the group moved to a new id).
@@ -134,6 +142,8 @@ export function createOrderCards(deps: OrderCardsDeps): OrderCards {
   return {
     post: (order, chatId, options = {}) =>
       lock.run(order.id, async () => {
+        const existing = options.first ? (await store.cards(order.id)).at(-1) : undefined;
+        if (existing) return { chatId: existing.chatId, messageId: existing.messageId };
         const place = { chatId, threadId: options.threadId };
         const ref = await send(order.id, await render(order, options.plan), place, options.replyTo);
         await keepNewest(order.id);

@@ -1,16 +1,30 @@
-/** /stats: the figures of today and the last 7 days, read from the database (no store request). Staff may use it. */
+/**
+ * /stats [days]: the figures of today and the last N days (7 unless asked, 1 to 90), read from the database (no store
+ * request), then a chart of those days as a photo. Staff may use it. The text goes first and alone when no chart can
+ * be drawn; a bad number gets the usage line.
+ */
 import { Composer } from 'grammy';
+import type { Logger } from 'pino';
 import type { StatsStore } from '../../core/audit.ts';
+import { parseDays, STATS_DAYS } from '../../core/sales-days.ts';
+import type { SalesChartRenderer } from '../../sales/chart-render.ts';
 import type { BotContext } from '../context.ts';
 import { buildStatsReport } from '../stats/report.ts';
-import { statsUnavailable } from '../texts/stats.ts';
+import { chartPhotoMessage, salesChartPhoto } from '../stats/sales-chart.ts';
+import { statsUnavailable, statsUsage } from '../texts/stats.ts';
 
 /** The report is in the asker's language, its days and times in the bot's zone (the translator's). */
-export function statsFeature(deps: { stats: StatsStore | undefined; now: () => number }) {
+export function statsFeature(deps: { stats: StatsStore | undefined; chart: SalesChartRenderer; logger: Logger; now: () => number }) {
   const composer = new Composer<BotContext>();
   composer.command('stats', async (ctx) => {
-    if (!deps.stats) return void (await ctx.reply(statsUnavailable(ctx.tr)));
-    await ctx.reply(buildStatsReport(ctx.tr, deps.stats, deps.now()).html, { parse_mode: 'HTML' });
+    const { stats } = deps;
+    if (!stats) return void (await ctx.reply(statsUnavailable(ctx.tr)));
+    const days = parseDays(ctx.match, STATS_DAYS);
+    if (days === undefined) return void (await ctx.reply(statsUsage(ctx.tr)));
+    const at = deps.now();
+    await ctx.reply(buildStatsReport(ctx.tr, stats, at, days).html, { parse_mode: 'HTML' });
+    const photo = await salesChartPhoto({ stats, render: deps.chart, logger: deps.logger }, ctx.tr, at, days);
+    if (photo) await ctx.replyWithPhoto(...chartPhotoMessage(photo));
   });
   return composer;
 }

@@ -22,7 +22,7 @@ const piece = (html: string, length: number): Html => ({ html, length });
 /** Raw (buyer- or store-provided) text: always escaped. */
 export const text = (raw: string): Html => piece(escapeHtml(raw), raw.length);
 // bold, italic and spoiler: the locale files now write these tags; kept for the texts of other branches until their
-// conversion to Fluent (docs/architecture.md, "Adding a text"). Then they can go.
+// conversion to Fluent (docs/architecture.md, "A new text"). Then they can go.
 /** @public */
 export const bold = (content: Html | string): Html => wrap('b', content);
 /** @public */
@@ -52,11 +52,20 @@ export function join(parts: readonly (Html | string)[], separator = ''): Html {
 /** Lines joined by newlines. */
 export const lines = (parts: readonly (Html | string)[]): Html => join(parts, '\n');
 
-/** Cuts raw text to at most `max` characters, marking the cut, never splitting a surrogate pair. */
+const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * Cuts raw text to at most `max` UTF-16 units (what Telegram counts), marking the cut, and only between characters as
+ * people see them: a flag, a family emoji or a skin tone is kept whole or left out whole.
+ */
 export function truncate(raw: string, max: number): string {
   if (raw.length <= max) return raw;
-  let end = Math.max(max - 1, 0);
-  if (end > 0 && isHighSurrogate(raw.charCodeAt(end - 1))) end -= 1;
+  const limit = Math.max(max - 1, 0);
+  let end = 0;
+  for (const { index, segment } of GRAPHEMES.segment(raw)) {
+    if (index + segment.length > limit) break;
+    end = index + segment.length;
+  }
   return `${raw.slice(0, end)}…`;
 }
 

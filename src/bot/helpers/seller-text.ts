@@ -1,5 +1,5 @@
 /**
- * What a seller may send to a buyer (README "API assumptions": message text rules): trimmed non-empty, at most 4000
+ * What a seller may send to a buyer (docs/api-assumptions.md: message text rules): trimmed non-empty, at most 4000
  * characters. Checked before anything is queued, so a refused text causes no store request and the seller learns
  * why at once. The store takes only text: of a photo, a file, a voice message… only the caption can be sent.
  */
@@ -8,7 +8,7 @@ import { replyRefusedEmpty, replyRefusedNotText, replyRefusedTooLong } from '../
 import { mediaCaptionSent, mediaNotSent, type SellerMedia } from '../texts/seller-media.ts';
 import type { Translator } from '../texts/translator.ts';
 
-/** The store's limit (README, "API assumptions": message text rules); longer is refused before any API call. */
+/** The store's limit (docs/api-assumptions.md: message text rules); longer is refused before any API call. */
 const SELLER_TEXT_LIMIT = 4000;
 
 type SellerTextCheck = { ok: true; text: string } | { ok: false; reason: string };

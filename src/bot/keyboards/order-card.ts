@@ -1,4 +1,7 @@
-/** Buttons of an order card, by status (README "Using it"), in the chat's language. Other statuses, unknown ones included, get none. */
+/**
+ * Buttons of an order card, by status (docs/usage.md, "Orders and buyers"), in the chat's language. Other statuses,
+ * unknown ones included, get none.
+ */
 import { InlineKeyboard } from 'grammy';
 import type { Order } from '../../seller-api/schemas.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';

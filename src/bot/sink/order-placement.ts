@@ -5,7 +5,7 @@
  * fresh card, when the order next needs it; a message that cannot go to a topic goes to General, never lost.
  */
 import type { OrderTopic } from '../../core/order-topic.ts';
-import type { StockPlan } from '../../core/stock-plan.ts';
+import type { StockPlan } from '../../core/stock/stock-plan.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import type { Order, OrderId } from '../../seller-api/schemas.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';
@@ -45,10 +45,10 @@ export function createOrderPlacement(deps: OrderPlacementDeps): OrderPlacement {
   const lock = createKeyedLock();
 
   /** Posts a card into the order's topic (made now when it has none) and pins it, the topic's first message. */
-  const postIntoTopic = async (order: Order, chatId: number, plan?: StockPlan) => {
+  const postIntoTopic = async (order: Order, chatId: number, plan?: StockPlan, first = false) => {
     const topic = await topics.create(order, chatId);
     if (topic === undefined) return undefined;
-    const card = await cards.post(order, chatId, { threadId: topic.threadId, ...(plan === undefined ? {} : { plan }) });
+    const card = await cards.post(order, chatId, { threadId: topic.threadId, first, ...(plan === undefined ? {} : { plan }) });
     await topics.pin(card);
     return { topic, card };
   };
@@ -74,8 +74,9 @@ export function createOrderPlacement(deps: OrderPlacementDeps): OrderPlacement {
 
   return {
     async postNewOrder(order, chatId, plan) {
-      const opened = await postIntoTopic(order, chatId, plan);
-      if (opened === undefined) return [await cards.post(order, chatId, plan === undefined ? {} : { plan })];
+      // The first card: a settled action's refresh may have posted one while the appearance waited in the queue.
+      const opened = await postIntoTopic(order, chatId, plan, true);
+      if (opened === undefined) return [await cards.post(order, chatId, { first: true, ...(plan === undefined ? {} : { plan }) })];
       const url = topicUrl(chatId, opened.topic.threadId);
       return [opened.card, await send(chatId, newOrderInTopic(deps.tr, { orderId: order.id, productTitle: order.productTitle, url }))];
     },

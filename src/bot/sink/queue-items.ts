@@ -5,17 +5,17 @@
  * edits collapse into one item holding the latest state.
  */
 import { QUEUE_TIER, type QueueTier } from '../../core/telegram-queue-rows.ts';
-import type { StockPlan } from '../../core/stock-plan.ts';
+import type { StockPlan } from '../../core/stock/stock-plan.ts';
 import type { Message, Order } from '../../seller-api/schemas.ts';
 import type { MessageTiming, OrderSummary } from '../../sync/contract.ts';
-import type { Html } from '../helpers/html.ts';
+import type { Notice } from './notices.ts';
 import type { QueueEntry, QueuedRow } from './queue-store.ts';
 
 export type QueueItem =
   | { kind: 'appeared'; order: Order; stock?: StockPlan }
   | { kind: 'message'; summary: OrderSummary; message: Message; timing: MessageTiming }
   | { kind: 'change'; order: Order }
-  | { kind: 'notice'; notice: Html };
+  | { kind: 'notice'; notice: Notice; raisedAt: number };
 
 /**
  * The backlog: the card of an order not waiting to be taken (a first start's import of orders in progress) and a
@@ -53,9 +53,27 @@ export function toEntry(item: QueueItem): QueueEntry & { replaces: boolean } {
     case 'change':
       return { kind: item.kind, tier, orderId: item.order.id, payload, replaces: true };
     case 'notice':
-      return { kind: item.kind, tier, payload, replaces: false };
+      return {
+        kind: item.kind,
+        tier,
+        orderId: item.notice.orderId,
+        dedupKey: item.notice.key === undefined ? undefined : `notice:${item.notice.key}`,
+        payload,
+        replaces: false,
+      };
   }
 }
 
+/** A notice as the queue stored it before notices carried more than their text. */
+interface BareNotice {
+  kind: 'notice';
+  notice: { html: string; length: number };
+}
+
 /** The stored item; written by toEntry in this module only, so it is read back as such. */
-export const itemOf = (row: QueuedRow): QueueItem => JSON.parse(row.payload) as QueueItem;
+export const itemOf = (row: QueuedRow): QueueItem => {
+  const item = JSON.parse(row.payload) as QueueItem | BareNotice;
+  if (item.kind !== 'notice' || typeof item.notice.html !== 'string') return item as QueueItem;
+  const bare = item as BareNotice;
+  return { kind: 'notice', notice: { html: bare.notice }, raisedAt: 0 };
+};

@@ -23,4 +23,6 @@ export interface TelegramQueueStore {
   progress(steps: readonly QueueProgress[], now: number): unknown;
   failed(seq: number, notBefore: number): unknown;
   pruneSent(before: number): number | Promise<number>;
+  /** Items waiting for their own retry are due now: a new run tries everything at once. */
+  releaseWaits(): unknown;
 }

@@ -1,28 +1,42 @@
 /**
- * The sink sync hands events to when the Telegram queue is on: an event is written to the queue and the promise
- * resolves at once, so the hand-off commits as before and sync goes on reading the store while the drainer
- * (telegram-drainer.ts) shows the queue in Telegram at the pace Telegram allows.
+ * The sink sync hands events to: an event is written to the Telegram queue and the promise resolves at once, so the
+ * hand-off commits and sync goes on reading the store while the drainer (telegram-drainer.ts) shows the queue in
+ * Telegram at the pace Telegram allows.
  *
- * It refuses an event, as the direct sink would, when nothing can be shown for a while: no chat bound yet (trial
- * mode), the chat refusing the bot (the drainer's hold), or the queue full. Sync then holds the events at the store,
+ * It refuses an event when nothing can be shown for a while: no chat bound yet (trial mode), the chat refusing the
+ * bot (the drainer's hold), or the queue full. Sync then holds the events at the store,
  * so what waits on disk stays bounded. Outcomes of seller actions are not queued: they answer the seller's own tap or
- * reply, and go through the direct sink, paced with everything else.
+ * reply (action-outcomes.ts), paced with everything else.
  */
-import type { Translator } from '../texts/translator.ts';
-import type { SinkReceipt, SyncSink } from '../../sync/contract.ts';
+import type { ActionOutcome } from '../../core/actions.ts';
+import type { StockAlert } from '../../core/stock/stock-plan.ts';
+import type { CatchUpSummary, SinkReceipt, SyncSink } from '../../sync/contract.ts';
 import { BridgeBotError } from '../errors.ts';
+import type { Html } from '../helpers/html.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
+import { ALERTS } from '../texts/alerts.ts';
+import { stockAlertEmpty, stockAlertLow } from '../texts/stock-card.ts';
+import type { Translator } from '../texts/translator.ts';
 import { toEntry, type QueueItem } from './queue-items.ts';
 import type { TelegramQueueStore } from './queue-store.ts';
 import type { TelegramDrainer } from './telegram-drainer.ts';
-import { catchUpNotice, stockAlertNotice } from './telegram-sink.ts';
+
+const stockAlertNotice = (tr: Translator, alert: StockAlert): Html => {
+  const params = { productId: alert.productId, title: alert.title, inStock: alert.inStock };
+  return alert.level === 'empty' ? stockAlertEmpty(tr, params) : stockAlertLow(tr, params);
+};
+
+const catchUpNotice = (tr: Translator, summary: CatchUpSummary, inTopics: boolean): Html =>
+  ALERTS.whileAway(tr, { orders: summary.newOrders, messages: summary.messages, since: summary.lastRunEndedAt, inTopics });
 
 export interface QueuedSinkDeps {
   store: TelegramQueueStore;
   drainer: TelegramDrainer;
-  /** For what is not queued (outcomes of seller actions). */
-  direct: SyncSink;
+  /** What became of a seller's action: answered directly (action-outcomes.ts). */
+  actionSettled: (outcome: ActionOutcome) => Promise<void>;
   binding: ChatBinding;
+  /** Whether the chat's orders get topics (the catch-up summary says where they follow); absent: never. */
+  inTopics?: (chatId: number) => Promise<boolean>;
   tr: Translator;
   /** Past this many waiting items, events are refused until the queue drains. */
   maxPending: number;
@@ -43,11 +57,10 @@ export function createQueuedSink(deps: QueuedSinkDeps): SyncSink {
 
   const accept = async (item: QueueItem): Promise<SinkReceipt> => {
     await deps.binding.requireChatId();
-    const held = drainer.held();
-    if (held !== undefined) {
+    if (drainer.held() !== undefined) {
       // Sync's own hold asks again on its backoff: that ask is the drainer's probe too, so neither waits for the other.
       drainer.retryNow();
-      throw held;
+      throw drainer.held() ?? new BridgeBotError('TELEGRAM_CHAT_UNAVAILABLE', 'the chat refused the bot');
     }
     const pending = await store.pending();
     if (pending >= deps.maxPending) {
@@ -65,12 +78,13 @@ export function createQueuedSink(deps: QueuedSinkDeps): SyncSink {
     orderAppeared: (order, stock) => accept(stock === undefined ? { kind: 'appeared', order } : { kind: 'appeared', order, stock }),
     orderChanged: (order) => accept({ kind: 'change', order }),
     messageArrived: (summary, message, timing) => accept({ kind: 'message', summary, message, timing }),
-    actionSettled: (outcome) => deps.direct.actionSettled(outcome),
+    actionSettled: (outcome) => deps.actionSettled(outcome),
     stockAlert: async (alert) => {
-      await accept({ kind: 'notice', notice: stockAlertNotice(deps.tr, alert) });
+      await accept({ kind: 'notice', notice: { html: stockAlertNotice(deps.tr, alert) }, raisedAt: deps.now() });
     },
     catchUp: async (summary) => {
-      await accept({ kind: 'notice', notice: catchUpNotice(deps.tr, summary) });
+      const inTopics = (await deps.inTopics?.(await deps.binding.requireChatId())) ?? false;
+      await accept({ kind: 'notice', notice: { html: catchUpNotice(deps.tr, summary, inTopics) }, raisedAt: deps.now() });
     },
   };
 }

@@ -15,7 +15,7 @@ import { backoffDelayMs, type Backoff } from '../../shared/backoff.ts';
 import { UNLIMITED_SHUTDOWN, type ShutdownBudget } from '../../shared/shutdown-budget.ts';
 import type { SyncForBot } from '../../sync/contract.ts';
 import { BridgeBotError, describeError, toBridgeError } from '../errors.ts';
-import type { StepResult } from './queue-delivery.ts';
+import type { DeliverRow, RelayedAs } from './queue-delivery.ts';
 import type { QueuedRow, TelegramQueueStore } from './queue-store.ts';
 
 export interface DrainerOptions {
@@ -47,11 +47,13 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 
 export interface DrainerDeps {
   store: TelegramQueueStore;
-  deliver: (row: QueuedRow) => Promise<StepResult>;
+  deliver: DeliverRow;
   engine: () => SyncForBot;
   options: DrainerOptions;
   /** A step failed (the group may have turned topics on or off meanwhile). */
   onFailure?: () => void;
+  /** Buyer messages went out in a Telegram message (after it is recorded). */
+  onRelayed?: (relayed: RelayedAs) => void;
   now: () => number;
   logger: Logger;
   secrets: readonly string[];
@@ -107,22 +109,24 @@ export function createTelegramDrainer(deps: DrainerDeps): TelegramDrainer {
   const holdFor = (error: BridgeBotError) => {
     const count = (hold?.count ?? 0) + 1;
     const wait = Math.max(error.retryAfterMs ?? 0, backoffDelayMs(count, options.backoff));
-    // What the queued sink refuses events with meanwhile: sync holds them for at least this wait.
-    const refusal = new BridgeBotError(error.code, error.message.replace(`${error.code}: `, ''), { retryAfterMs: wait });
-    hold = { error: refusal, until: now() + wait, notBefore: now() + (error.retryAfterMs ?? 0), count };
+    hold = { error, until: now() + wait, notBefore: now() + (error.retryAfterMs ?? 0), count };
     logger.warn({ code: error.code, waitMs: wait }, 'telegram refuses the chat; the queue waits');
   };
 
   const step = async (row: QueuedRow) => {
     const mine = generation;
-    let result: StepResult;
+    let result: Awaited<ReturnType<DeliverRow>>;
     try {
       result = await deps.deliver(row);
     } catch (error) {
       if (mine !== generation) return;
       deps.onFailure?.();
       const safe = toBridgeError(error, deps.secrets);
-      if (safe.sinkUnavailable || safe.code === 'NO_CHAT_BOUND') return holdFor(safe);
+      if (safe.sinkUnavailable || safe.code === 'NO_CHAT_BOUND') {
+        // Counted, not delayed: the hold waits for the chat, and an alert tried before says since when it waited.
+        await store.failed(row.seq, now());
+        return holdFor(safe);
+      }
       const waitMs = backoffDelayMs(row.attempts + 1, options.backoff);
       await store.failed(row.seq, now() + waitMs);
       logger.warn(
@@ -135,6 +139,7 @@ export function createTelegramDrainer(deps: DrainerDeps): TelegramDrainer {
     // Links first: a crash between the two repeats the message once, and it is still mapped to its order.
     for (const link of result.links) deps.engine().linkTelegramMessage(link.orderId, link.ref, link.role);
     await store.progress(result.progress, now());
+    if (result.relayed) deps.onRelayed?.(result.relayed);
     hold = undefined;
   };
 
@@ -190,6 +195,12 @@ export function createTelegramDrainer(deps: DrainerDeps): TelegramDrainer {
       hold = { ...hold, until: hold.notBefore };
       wake();
     },
-    held: () => hold?.error,
+    // What the queued sink refuses events with meanwhile: sync holds them for what is left of the wait, which a
+    // probe (retryNow) cuts to what Telegram asked.
+    held: () =>
+      hold &&
+      new BridgeBotError(hold.error.code, hold.error.message.replace(`${hold.error.code}: `, ''), {
+        retryAfterMs: Math.max(0, hold.until - now()),
+      }),
   };
 }

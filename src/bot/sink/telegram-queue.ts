@@ -1,59 +1,136 @@
 /**
- * The Telegram queue put together: the queued sink sync hands events to, and the drainer that shows them with the
- * direct sink's steps. The bot starts and stops it with itself (index.ts), and retries it when the chat answers.
+ * The one way into the seller's chat, put together: the queued sink sync hands events to, the notices the bot raises
+ * by itself, and the drainer that shows both at Telegram's pace with the delivery steps (cards, buyer messages,
+ * notices). Only the answers to a seller's own action go directly (action-outcomes.ts). The bot starts and stops
+ * it with itself, and retries it when the chat answers again.
  */
+import type { Api } from 'grammy';
 import type { Logger } from 'pino';
+import type { Order } from '../../seller-api/schemas.ts';
 import type { ShutdownBudget } from '../../shared/shutdown-budget.ts';
 import type { SyncForBot, SyncSink } from '../../sync/contract.ts';
+import type { OrderCards } from '../cards/order-cards.ts';
+import type { OrderActionCodec } from '../callback-data/order-action.ts';
+import { describeError } from '../errors.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
-import { createQueueDelivery } from './queue-delivery.ts';
+import type { BotKeyValueStore } from '../storage/kv.ts';
+import type { Translator } from '../texts/translator.ts';
+import type { OrderTopics } from '../topics/order-topics.ts';
+import { createActionOutcomes } from './action-outcomes.ts';
+import { createNoticeDelivery, type NoticeDeliveryDeps } from './notice-delivery.ts';
+import { adoptHeldNotices, alertNotice, type Notice, type PostNotice, type QueueNotice } from './notices.ts';
+import type { ProgressLines } from './progress-lines.ts';
+import { createQueueDelivery, type RelayedAs } from './queue-delivery.ts';
+import { toEntry } from './queue-items.ts';
 import type { TelegramQueueStore } from './queue-store.ts';
 import { createQueuedSink, DEFAULT_MAX_PENDING } from './queued-sink.ts';
+import { createSinkDelivery } from './sink-delivery.ts';
 import { createTelegramDrainer, DEFAULT_DRAINER, type DrainerOptions } from './telegram-drainer.ts';
-import type { TelegramSink } from './telegram-sink.ts';
-import type { Translator } from '../texts/translator.ts';
 
 export interface TelegramQueue {
   /** Give this to sync. */
   sink: SyncSink;
-  start(): void;
+  /** A notice the bot raises by itself (a reminder, a summary): queued, never thrown. */
+  notice: QueueNotice;
+  /** An alert: a notice that says since when it waited when it goes out late. */
+  postNotice: PostNotice;
+  /** Adopts what an older version held, makes every waiting item due, then drains. */
+  start(): Promise<void>;
   stop(budget?: ShutdownBudget): Promise<void>;
   /** The chat answers again: try now. */
   retryNow(): void;
   /** Items not in Telegram yet. */
   waiting(): Promise<number>;
+  /** Tells `listener` which Telegram message each relayed buyer message went out in. */
+  onRelayed(listener: (relayed: RelayedAs) => unknown): void;
 }
 
-export function createTelegramQueue(deps: {
+export interface TelegramQueueDeps {
+  api: Api;
   store: TelegramQueueStore;
-  direct: TelegramSink;
   binding: ChatBinding;
+  cards: OrderCards;
+  codec: OrderActionCodec;
+  topics: OrderTopics;
+  kv: BotKeyValueStore;
   engine: () => SyncForBot;
+  progress: ProgressLines;
+  /** Told each order a card is brought up to (the Deliver prompts of an order that moved on close). */
+  orderShown: (order: Order) => Promise<void>;
   /** The chat's language: queued texts are stored rendered in it. */
   tr: Translator;
   options?: Partial<DrainerOptions>;
-  /** A step failed (the group may have turned topics on or off meanwhile). */
-  onFailure: () => void;
+  /** Draws chart notices (the daily summary's). */
+  chartPhoto?: NoticeDeliveryDeps['chartPhoto'];
   now: () => number;
   logger: Logger;
   secrets: readonly string[];
-}): TelegramQueue {
-  const { store, direct, binding, engine, now } = deps;
+}
+
+export function createTelegramQueue(deps: TelegramQueueDeps): TelegramQueue {
+  const { api, store, binding, cards, engine, topics, tr, now, logger, secrets } = deps;
+  const delivery = createSinkDelivery({ api, binding, cards, engine, topics, tr, orderShown: deps.orderShown });
+  const deliverNotice = createNoticeDelivery({ api, binding, codec: deps.codec, tr, chartPhoto: deps.chartPhoto, logger, secrets });
+  const relayListeners: ((relayed: RelayedAs) => unknown)[] = [];
   const drainer = createTelegramDrainer({
     store,
-    deliver: createQueueDelivery({ delivery: direct.delivery, binding, engine, store, tr: deps.tr }),
+    deliver: createQueueDelivery({ delivery, deliverNotice, binding, engine, store, tr }),
     engine,
     options: { ...DEFAULT_DRAINER, ...deps.options },
-    onFailure: deps.onFailure,
+    // A step failed: the group may have turned topics on or off meanwhile.
+    onFailure: () => topics.recheck(),
+    onRelayed: (relayed) => {
+      for (const listener of relayListeners) listener(relayed);
+    },
     now,
-    logger: deps.logger,
-    secrets: deps.secrets,
+    logger,
+    secrets,
   });
+  const actionSettled = createActionOutcomes({
+    api,
+    binding,
+    cards,
+    delivery,
+    engine,
+    progress: deps.progress,
+    topics,
+    tr,
+    logger,
+    secrets,
+  });
+
+  // A notice goes in whatever the chat's state: unlike a sync event, it has no store to wait at.
+  const queueAt = async (notice: Notice, raisedAt: number) => {
+    try {
+      await store.add(toEntry({ kind: 'notice', notice, raisedAt }), now());
+      drainer.wake();
+    } catch (error) {
+      logger.warn({ err: describeError(error, secrets) }, 'notice not queued: the bot could not keep it');
+    }
+  };
+  const notice: QueueNotice = (item) => queueAt(item, now());
+
   return {
-    sink: createQueuedSink({ store, drainer, direct: direct.sink, binding, tr: deps.tr, maxPending: DEFAULT_MAX_PENDING, now }),
-    start: () => drainer.start(),
+    sink: createQueuedSink({
+      store,
+      drainer,
+      actionSettled,
+      binding,
+      inTopics: (chatId) => topics.isForum(chatId),
+      tr,
+      maxPending: DEFAULT_MAX_PENDING,
+      now,
+    }),
+    notice,
+    postNotice: (html) => notice(alertNotice(html)),
+    async start() {
+      await adoptHeldNotices(deps.kv, queueAt);
+      await store.releaseWaits();
+      drainer.start();
+    },
     stop: (budget) => drainer.stop(budget),
     retryNow: () => drainer.retryNow(),
     waiting: async () => store.pending(),
+    onRelayed: (listener) => void relayListeners.push(listener),
   };
 }

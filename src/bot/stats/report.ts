@@ -1,25 +1,29 @@
 /**
- * The /stats report and the daily summary's body: today and the last 7 days (today and the six days before it), as
- * calendar days of the bot's time zone, each figure read from the database as of `at`.
+ * The /stats report and the daily summary's body: today and the last N days (today and the days before it; 7 unless
+ * asked), as calendar days of the bot's time zone, each figure read from the database as of `at`.
  */
 import type { StatsFigures, StatsPeriod, StatsStore } from '../../core/audit.ts';
 import { addDays, localDay, localTimeOn, startOfLocalDay } from '../../shared/local-time.ts';
 import type { Html } from '../helpers/html.ts';
-import { formatDuration, statsBlock, statsFooter, statsReport, statsToday, statsWeek, type StatsBlock } from '../texts/stats.ts';
+import { formatDuration, statsBlock, statsFooter, statsLastDays, statsReport, statsToday, type StatsBlock } from '../texts/stats.ts';
 import type { Translator } from '../texts/translator.ts';
+
+/** The days /stats and the daily summary look back over unless asked otherwise. */
+export const DEFAULT_STATS_DAYS = 7;
 
 export interface StatsPeriods {
   today: StatsPeriod;
+  /** The last `days` days, today included. */
   week: StatsPeriod;
-  /** Local days: today, and the first of the seven. */
+  /** Local days: today, and the first of the period. */
   day: string;
   weekFrom: string;
 }
 
 /** The periods as of `at`; each ends just after `at`, so what happened at that very millisecond counts. */
-export function statsPeriods(at: number, timeZone: string): StatsPeriods {
+export function statsPeriods(at: number, timeZone: string, days = DEFAULT_STATS_DAYS): StatsPeriods {
   const day = localDay(at, timeZone);
-  const weekFrom = addDays(day, -6);
+  const weekFrom = addDays(day, 1 - days);
   const to = at + 1;
   return {
     today: { from: startOfLocalDay(at, timeZone), to },
@@ -42,16 +46,17 @@ const block = (tr: Translator, figures: StatsFigures): StatsBlock => ({
   medianAnswer: formatDuration(tr, figures.medianAnswerMs),
 });
 
-/** In `tr`'s language and zone: the days are counted in the zone the texts name (BOT_TIMEZONE). */
-export function buildStatsReport(tr: Translator, stats: StatsStore, at: number): Html {
-  const periods = statsPeriods(at, tr.format.timeZone);
+/** In `tr`'s language and zone: the days are counted in the zone the texts name (BOT_TIMEZONE). One day: today alone. */
+export function buildStatsReport(tr: Translator, stats: StatsStore, at: number, days = DEFAULT_STATS_DAYS): Html {
+  const periods = statsPeriods(at, tr.format.timeZone, days);
   const today = tr.format.day(periods.today.from);
-  return statsReport({
-    today: statsBlock(tr, { title: statsToday(tr, { day: today }), figures: block(tr, stats.figures(periods.today)) }),
-    week: statsBlock(tr, {
-      title: statsWeek(tr, { from: tr.format.day(periods.week.from), to: today }),
-      figures: block(tr, stats.figures(periods.week)),
-    }),
-    footer: statsFooter(tr, { at }),
-  });
+  const todayBlock = statsBlock(tr, { title: statsToday(tr, { day: today }), figures: block(tr, stats.figures(periods.today)) });
+  const periodBlock =
+    days > 1
+      ? statsBlock(tr, {
+          title: statsLastDays(tr, { days, from: tr.format.day(periods.week.from), to: today }),
+          figures: block(tr, stats.figures(periods.week)),
+        })
+      : undefined;
+  return statsReport({ today: todayBlock, week: periodBlock, footer: statsFooter(tr, { at }) });
 }

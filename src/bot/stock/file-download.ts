@@ -1,13 +1,12 @@
 /**
- * Downloads a file a user sent into memory, never past a byte cap, from the Bot API's file endpoint
- * (`<apiRoot>/file/bot<token>/<file_path>`). That URL holds the bot token, so it stays inside this module: errors
- * carry a code and a token-free reason (an error code or an HTTP status), never the URL or fetch's own message.
+ * Reads a file a user sent into memory, never past a byte cap, from where grammY's files plugin says it is
+ * (`getUrl()`: the Bot API's file URL, or a local Bot API server's path on this disk). The plugin's own `download()`
+ * would write it to a temporary file first: for stock items that is a plaintext copy of keys that a kill -9 leaves
+ * behind, so the bytes go straight to memory here. The URL holds the bot token: errors carry a code and a token-free
+ * reason (an error code or an HTTP status), never the URL or fetch's own message.
  */
 import { open } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-
-/** grammY's default API root. */
-const TELEGRAM_API_ROOT = 'https://api.telegram.org';
 
 export type FileDownloadErrorCode =
   /** More bytes than the cap arrived (or were announced): the rest was not read. */
@@ -26,14 +25,11 @@ export class FileDownloadError extends Error {
 }
 
 export interface FileDownloader {
-  /** The bytes of a file `getFile` described; FILE_TOO_LARGE as soon as more than `maxBytes` arrive. */
-  download(filePath: string, maxBytes: number): Promise<Uint8Array>;
+  /** The bytes at `location` (the files plugin's `getUrl()`); FILE_TOO_LARGE as soon as more than `maxBytes` arrive. */
+  download(location: string, maxBytes: number): Promise<Uint8Array>;
 }
 
 export interface FileDownloaderOptions {
-  token: string;
-  /** A local Bot API server or a test double; Telegram's when undefined. No trailing slash. */
-  apiRoot: string | undefined;
   /** The whole download, headers and body (default 30 s). */
   timeoutMs?: number;
 }
@@ -81,14 +77,12 @@ async function readLocal(path: string, maxBytes: number): Promise<Uint8Array> {
   }
 }
 
-export function createFileDownloader(options: FileDownloaderOptions): FileDownloader {
-  const root = options.apiRoot ?? TELEGRAM_API_ROOT;
+export function createFileDownloader(options: FileDownloaderOptions = {}): FileDownloader {
   return {
-    async download(filePath, maxBytes) {
-      if (isAbsolute(filePath)) return readLocal(filePath, maxBytes);
-      const url = `${root}/file/bot${options.token}/${filePath.split('/').map(encodeURIComponent).join('/')}`;
+    async download(location, maxBytes) {
+      if (isAbsolute(location)) return readLocal(location, maxBytes);
       try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
+        const response = await fetch(location, { signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
         if (!response.ok || response.body === null) {
           await response.body?.cancel();
           throw new FileDownloadError('FILE_DOWNLOAD_FAILED', `Telegram answered ${response.status}`);

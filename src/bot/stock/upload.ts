@@ -1,14 +1,15 @@
 /**
  * A stock file sent as a Telegram document: checked before anything is downloaded (a product id, a text file,
- * Telegram's announced size), downloaded within the cap, read as UTF-8 text, then parsed and added by the same rules
- * as `npm run stock -- add` (core/stock-input.ts), in one transaction. The items go from the download straight into
+ * Telegram's announced size), downloaded within the cap, then read, parsed and added by the same rules as
+ * `npm run stock -- add` (core/stock/stock-file.ts), in one transaction. The items go from the download straight into
  * the store: nothing here logs or quotes them.
  */
 import type { Document } from 'grammy/types';
-import { parseProductId, parseStockLines } from '../../core/stock-input.ts';
+import { parseStockFile } from '../../core/stock/stock-file.ts';
+import { parseProductId } from '../../core/stock/stock-input.ts';
 import type { ProductId } from '../../seller-api/schemas.ts';
 import { FileDownloadError, type FileDownloader } from './file-download.ts';
-import type { StockAddResult } from '../../core/stock-plan.ts';
+import type { StockAddResult } from '../../core/stock/stock-plan.ts';
 import type { StockStore } from './stock-store.ts';
 
 /** Far more than any seller's list of keys; small enough to hold in memory without a thought. */
@@ -19,7 +20,7 @@ export type StockUploadErrorCode =
   | 'STOCK_NO_PRODUCT_ID'
   /** A photo, a video, anything with the caption that is not a document. */
   | 'STOCK_NOT_A_DOCUMENT'
-  /** Not `.txt` nor `text/plain`, not valid UTF-8, or binary (NUL bytes). */
+  /** Neither `.txt` nor `text/plain` (what is inside is core's to judge: stock-file.ts). */
   | 'STOCK_NOT_TEXT'
   | 'STOCK_FILE_TOO_LARGE'
   /** getFile or the download failed; sending the file again may work. */
@@ -39,8 +40,8 @@ export class StockUploadError extends Error {
 export interface StockUploadDeps {
   stock: StockStore;
   downloader: FileDownloader;
-  /** The Bot API's getFile for this document. */
-  getFile(fileId: string): Promise<{ file_path?: string; file_size?: number }>;
+  /** The Bot API's getFile for this document, with the files plugin's `getUrl()` (bot/parts.ts installs it). */
+  getFile(fileId: string): Promise<{ file_size?: number; getUrl(): string }>;
   maxBytes: number;
   now: () => number;
 }
@@ -54,29 +55,20 @@ export interface StockUploaded {
 const isTextDocument = (document: Document) =>
   document.mime_type?.toLowerCase().startsWith('text/plain') === true || /\.txt$/i.test(document.file_name ?? '');
 
-function decodeText(bytes: Uint8Array): string {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new StockUploadError('STOCK_NOT_TEXT');
-  }
-  // Valid UTF-8 can still be binary, or UTF-16 without its byte-order mark.
-  if (text.includes('\u0000')) throw new StockUploadError('STOCK_NOT_TEXT');
-  return text;
-}
-
 async function download(document: Document, deps: StockUploadDeps): Promise<Uint8Array> {
-  let file: { file_path?: string; file_size?: number };
+  let location: string;
   try {
-    file = await deps.getFile(document.file_id);
+    const file = await deps.getFile(document.file_id);
+    // Telegram's own size, checked before a byte is fetched; the download is capped all the same.
+    if ((file.file_size ?? 0) > deps.maxBytes) throw new StockUploadError('STOCK_FILE_TOO_LARGE');
+    // Throws when Telegram gave no file path (the file is no longer available).
+    location = file.getUrl();
   } catch (error) {
+    if (error instanceof StockUploadError) throw error;
     throw new StockUploadError('STOCK_FILE_UNAVAILABLE', error);
   }
-  if ((file.file_size ?? 0) > deps.maxBytes) throw new StockUploadError('STOCK_FILE_TOO_LARGE');
-  if (file.file_path === undefined) throw new StockUploadError('STOCK_FILE_UNAVAILABLE');
   try {
-    return await deps.downloader.download(file.file_path, deps.maxBytes);
+    return await deps.downloader.download(location, deps.maxBytes);
   } catch (error) {
     if (error instanceof FileDownloadError && error.code === 'FILE_TOO_LARGE') throw new StockUploadError('STOCK_FILE_TOO_LARGE');
     throw new StockUploadError('STOCK_FILE_UNAVAILABLE', error);
@@ -85,7 +77,7 @@ async function download(document: Document, deps: StockUploadDeps): Promise<Uint
 
 /**
  * Adds the items of `document` to the product named by the caption's `args`. Throws StockUploadError, or core's
- * StockInputError (bad product id, no items, an item too long); either way nothing was added.
+ * StockInputError (bad product id, not text, no items, an item too long); either way nothing was added.
  */
 export async function uploadStock(args: string, document: Document | undefined, deps: StockUploadDeps): Promise<StockUploaded> {
   if (document === undefined) throw new StockUploadError('STOCK_NOT_A_DOCUMENT');
@@ -94,6 +86,6 @@ export async function uploadStock(args: string, document: Document | undefined, 
   if (!isTextDocument(document)) throw new StockUploadError('STOCK_NOT_TEXT');
   if ((document.file_size ?? 0) > deps.maxBytes) throw new StockUploadError('STOCK_FILE_TOO_LARGE');
   const bytes = await download(document, deps);
-  const items = parseStockLines(decodeText(bytes));
+  const items = parseStockFile(bytes);
   return { productId, added: deps.stock.add(productId, items, deps.now()), bytes: bytes.byteLength };
 }

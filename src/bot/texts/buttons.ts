@@ -1,4 +1,7 @@
-/** Button labels (plain text) are part of the public interface (README, "Using it"): tools and people rely on them verbatim. */
+/**
+ * Button labels (plain text) are part of the public interface (docs/usage.md, "Orders and buyers"): tools and people
+ * rely on them verbatim.
+ */
 import type { Translator } from './translator.ts';
 
 export const BUTTONS = {

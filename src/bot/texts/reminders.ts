@@ -7,6 +7,12 @@ import type { Translator } from './translator.ts';
 /** Whole minutes waited, at least 1: "0 min" would read as a mistake. */
 const minutes = (tr: Translator, ms: number): string => tr.format.number(Math.max(1, Math.round(ms / 60_000)));
 
+/** Time left until something happens, true to the second under a minute ("in 1 min" with 10 s left is not). */
+const timeLeft = (tr: Translator, ms: number): string =>
+  ms < 59_500
+    ? tr.text('reminders-in-seconds', { seconds: tr.format.number(Math.max(1, Math.ceil(ms / 1000))) })
+    : tr.text('reminders-in-minutes', { minutes: minutes(tr, ms) });
+
 const product = (tr: Translator, title: string | undefined): Html | string =>
   title ? tr.html('reminders-product', { title: truncate(title, 60) }) : '';
 
@@ -40,7 +46,7 @@ export const unansweredReminder = (tr: Translator, { orderId, productTitle, wait
   });
 
 export const autoCancelWarning = (tr: Translator, { orderId, productTitle, inMs }: OrderParams & { inMs: number }): Html =>
-  tr.html('reminders-auto-cancel-warning', { orderId: idCode(orderId), product: product(tr, productTitle), minutes: minutes(tr, inMs) });
+  tr.html('reminders-auto-cancel-warning', { orderId: idCode(orderId), product: product(tr, productTitle), in: timeLeft(tr, inMs) });
 
 // ---- several due at once: one message ----
 
@@ -64,7 +70,7 @@ export const groupedAutoCancel = (tr: Translator, { orderId, productTitle, inMs,
   tr.html('reminders-grouped-auto-cancel', {
     order: orderRef(orderId, url),
     product: product(tr, productTitle),
-    minutes: minutes(tr, inMs),
+    in: timeLeft(tr, inMs),
   });
 export const groupedMore = (tr: Translator, { more }: { more: number }): Html => tr.html('reminders-grouped-more', { more });
 export const groupedFooter = (tr: Translator, { withButtons }: { withButtons: boolean }): Html =>

@@ -1,4 +1,4 @@
-/** Texts of /stats and of the daily summary (DAILY_SUMMARY_AT). Days and times come in formatted in the bot's zone. */
+/** Texts of /stats, its chart and the daily summary (DAILY_SUMMARY_AT). Days and times come in formatted in the bot's zone. */
 import { join, type Html } from '../helpers/html.ts';
 import type { Translator } from './translator.ts';
 
@@ -31,12 +31,25 @@ export const statsBlock = (tr: Translator, { title, figures }: { title: Html; fi
 
 /** `day`, `from`, `to`: `tr.format.day` of a moment in that day. */
 export const statsToday = (tr: Translator, { day }: { day: string }): Html => tr.html('stats-today', { day });
-export const statsWeek = (tr: Translator, { from, to }: { from: string; to: string }): Html => tr.html('stats-week', { from, to });
+export const statsLastDays = (tr: Translator, { days, from, to }: { days: number; from: string; to: string }): Html =>
+  tr.html('stats-last-days', { days, from, to });
 /** As of `at`, a moment: its day and time of day in the bot's zone, which is named. */
 export const statsFooter = (tr: Translator, { at }: { at: number }): Html =>
   tr.html('stats-footer', { day: tr.format.day(at), time: tr.format.clock(at), timeZone: tr.format.timeZone });
-export const statsReport = ({ today, week, footer }: { today: Html; week: Html; footer: Html }): Html =>
-  join([today, week, footer], '\n\n');
+/** `week`: the last N days' block; absent when N is 1 (it would repeat today). */
+export const statsReport = ({ today, week, footer }: { today: Html; week: Html | undefined; footer: Html }): Html =>
+  join(week === undefined ? [today, footer] : [today, week, footer], '\n\n');
 export const dailySummaryTitle = (tr: Translator, { day }: { day: string }): Html => tr.html('stats-daily-summary-title', { day });
 export const dailySummary = ({ title, report }: { title: Html; report: Html }): Html => join([title, report], '\n\n');
 export const statsUnavailable = (tr: Translator) => tr.text('stats-unavailable');
+export const statsUsage = (tr: Translator) => tr.text('stats-usage');
+
+/** The words drawn in the chart (plain text in a picture). */
+export const statsChartLabels = (tr: Translator, { days }: { days: number }) => ({
+  title: tr.text('stats-chart-title', { days }),
+  orders: tr.text('stats-chart-orders'),
+  revenue: tr.text('stats-chart-revenue'),
+});
+/** Under the chart: the period's totals; `from`, `to` as `tr.format.day` gives them. */
+export const statsChartCaption = (tr: Translator, p: { from: string; to: string; orders: number; revenue: number }): Html =>
+  tr.html('stats-chart-caption', { ...p, revenue: tr.format.number(p.revenue) });

@@ -1,7 +1,7 @@
 /**
  * Whether Telegram lets the bot write to a chat, learnt from every call the bot makes (a transformer on every Api):
  * a refusal of the chat itself (403 blocked or removed, 400 chat not found or not enough rights) is remembered until
- * a send or an edit to that chat succeeds again. The health endpoint reports it, and held notices are sent again as
+ * a send or an edit to that chat succeeds again. The health endpoint reports it, and the Telegram queue tries again as
  * soon as the chat answers.
  */
 import type { Transformer } from 'grammy';

@@ -3,12 +3,14 @@
  * in the history, marked, so tests can see what was removed.
  */
 import type { Chat, Message, User } from 'grammy/types';
-import { badRequest } from './errors.ts';
+import { ApiError, badRequest } from './errors.ts';
 import { commandEntities, parseTelegramHtml } from './html.ts';
 import type { ChatMessage, FakeTelegramOptions, FakeUser } from './types.ts';
 
 export function createChats(botUser: User, groups: FakeTelegramOptions['groups'] = []) {
   const chats = new Map<number, Chat>();
+  /** Users who never opened a private chat with the bot: Telegram refuses the bot's first message to them. */
+  const notStarted = new Set<number>();
   const history = new Map<number, ChatMessage[]>();
   const nextMessageId = new Map<number, number>();
 
@@ -74,7 +76,8 @@ export function createChats(botUser: User, groups: FakeTelegramOptions['groups']
       from,
     };
     if (message.topicCreated !== undefined) result.forum_topic_created = { name: message.topicCreated, icon_color: 7322096 };
-    else result.text = message.text;
+    else if (message.media === undefined) result.text = message.text;
+    else Object.assign(result, { caption: message.text, [message.media.kind]: mediaOf(message.media) });
     if (message.threadId !== undefined) Object.assign(result, { message_thread_id: message.threadId, is_topic_message: true });
     const entities = message.parseMode === 'HTML' ? parseTelegramHtml(message.source).entities : commandEntities(message.text);
     if (entities.length > 0) result.entities = entities;
@@ -89,7 +92,20 @@ export function createChats(botUser: User, groups: FakeTelegramOptions['groups']
     return result as unknown as Message;
   };
 
-  return { chatOf, messagesOf, findMessage, allocateMessageId, addMessage, toTelegramMessage };
+  /** A bot's send to a user who never wrote to it fails as on Telegram; writing to the bot opens the chat. */
+  const requireWritable = (chatId: number): void => {
+    if (notStarted.has(chatId)) throw new ApiError(403, "Forbidden: bot can't initiate conversation with a user");
+  };
+  const neverStarted = (userId: number) => notStarted.add(userId);
+  const started = (userId: number) => notStarted.delete(userId);
+
+  return { chatOf, messagesOf, findMessage, allocateMessageId, addMessage, toTelegramMessage, requireWritable, neverStarted, started };
 }
+
+/** A sent photo or document as the Bot API describes it (one size of a photo). */
+const mediaOf = ({ kind, file }: NonNullable<ChatMessage['media']>) => {
+  const described = { file_id: `sent-${file.fileName}`, file_unique_id: `u-${file.fileName}`, file_size: file.bytes.byteLength };
+  return kind === 'photo' ? [{ ...described, width: 1, height: 1 }] : { ...described, file_name: file.fileName };
+};
 
 export type Chats = ReturnType<typeof createChats>;

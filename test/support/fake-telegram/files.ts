@@ -1,12 +1,16 @@
 /**
  * Files users send: a document or a photo with a caption, `getFile`, and the download at `GET /file/bot<token>/<path>`.
+ * The bot's own `sendDocument` with an uploaded file (multipart.ts): kept in the chat with its bytes, so a test reads
+ * what the recipient would download; a caption over 1024 characters after entity parsing fails, as on Telegram.
  * A file may announce another size than it has (`announcedSize`), as a test of a bot that trusts `file_size`; the
  * download is streamed without a Content-Length, so only counting the bytes that arrive can cap it.
  */
-import type { Message, Update } from 'grammy/types';
+import type { Message, Update, User } from 'grammy/types';
 import type { Chats } from './chats.ts';
 import { badRequest } from './errors.ts';
-import { commandEntities } from './html.ts';
+import { commandEntities, parseTelegramHtml } from './html.ts';
+import type { UploadedFile } from './types.ts';
+import { requireNumber } from './params.ts';
 import type { Methods } from './server.ts';
 import type { FakeTelegram, FakeUser, SentDocument } from './types.ts';
 import type { Updates } from './updates.ts';
@@ -22,7 +26,9 @@ interface StoredFile {
 
 type FileActions = Pick<FakeTelegram, 'sendDocument' | 'sendPhoto'>;
 
-export function createFiles(chats: Chats, updates: Updates) {
+const MAX_CAPTION_LENGTH = 1024;
+
+export function createFiles(botUser: User, chats: Chats, updates: Updates) {
   const files = new Map<string, StoredFile>();
   let next = 1;
 
@@ -50,6 +56,33 @@ export function createFiles(chats: Chats, updates: Updates) {
   };
 
   const methods: Methods = {
+    sendDocument: (params) => {
+      const chatId = requireNumber(params, 'chat_id');
+      chats.chatOf(chatId);
+      chats.requireWritable(chatId);
+      const upload = params.document as UploadedFile | undefined;
+      if (!upload || !Buffer.isBuffer(upload.bytes)) throw badRequest('there is no document in the request');
+      const source = typeof params.caption === 'string' ? params.caption : '';
+      const parseMode = typeof params.parse_mode === 'string' ? params.parse_mode : undefined;
+      const caption = parseMode === 'HTML' ? parseTelegramHtml(source).text : source;
+      if (caption.length > MAX_CAPTION_LENGTH) throw badRequest('message caption is too long');
+      const file = store(upload.bytes, upload.fileName?.split('.').pop() ?? 'bin', undefined);
+      const message = chats.addMessage({
+        chatId,
+        fromId: botUser.id,
+        fromBot: true,
+        text: caption,
+        source,
+        parseMode,
+        replyMarkup: undefined,
+        replyToMessageId: undefined,
+        document: { fileName: upload.fileName, bytes: upload.bytes },
+        media: { kind: 'document', file: { fileName: upload.fileName, bytes: upload.bytes } },
+      });
+      const sent = chats.toTelegramMessage(message) as unknown as Record<string, unknown>;
+      delete sent.text;
+      return { ...sent, caption, document: { file_id: file.fileId, file_unique_id: `u${file.fileId}`, file_name: upload.fileName } };
+    },
     getFile: (params) => {
       const file = files.get(String(params.file_id ?? ''));
       if (!file) throw badRequest('invalid file_id');

@@ -50,6 +50,7 @@ export function messageMethods(botUser: User, chats: Chats, forum: Forum): Metho
     sendMessage: (params) => {
       const chatId = requireNumber(params, 'chat_id');
       chatOf(chatId);
+      chats.requireWritable(chatId);
       const { text, source, parseMode } = renderText(params);
       const replyParameters = params.reply_parameters as { message_id?: number; allow_sending_without_reply?: boolean } | undefined;
       const replyToId = asNumber(replyParameters?.message_id) ?? asNumber(params.reply_to_message_id);

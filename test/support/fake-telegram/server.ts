@@ -1,12 +1,13 @@
 /**
- * The HTTP side: a node:http server on 127.0.0.1 that takes POST /bot<token>/<method> with a JSON or urlencoded
- * body, records the call, applies a programmed fault or routes it to its handler, and answers `{ok, result}` or
+ * The HTTP side: a node:http server on 127.0.0.1 that takes POST /bot<token>/<method> with a JSON, urlencoded or
+ * multipart (a file upload) body, records the call, applies a programmed fault or routes it to its handler, and answers `{ok, result}` or
  * `{ok: false, error_code, description, parameters}`. GET /file/bot<token>/<path> downloads a file users sent.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError } from './errors.ts';
 import { failureBody, type Faults } from './faults.ts';
+import { parseMultipart } from './multipart.ts';
 import type { RecordedCall } from './types.ts';
 
 /** A Bot API method: returns (or resolves to) its result, throws ApiError for an error answer. */
@@ -31,9 +32,10 @@ export interface FakeServer {
 async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
+  const type = request.headers['content-type'] ?? '';
+  if (type.includes('multipart/form-data')) return parseMultipart(Buffer.concat(chunks), type);
   const raw = Buffer.concat(chunks).toString('utf8');
   if (raw === '') return {};
-  const type = request.headers['content-type'] ?? '';
   if (type.includes('application/json')) return JSON.parse(raw) as Record<string, unknown>;
   // Form bodies carry objects as JSON strings, numbers as strings.
   const params: Record<string, unknown> = {};

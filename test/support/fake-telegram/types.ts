@@ -35,9 +35,19 @@ export interface ChatMessage {
   date: number;
   /** The forum topic it is in; undefined: General, or not a forum. */
   threadId?: number | undefined;
+  /** A document the bot sent, with the bytes the recipient downloads; its caption is the message's text. */
+  document?: { fileName: string | undefined; bytes: Buffer };
   /** The topic's "topic created" service message (its id is the topic's id), with the topic's first name. */
   topicCreated?: string;
   pinned?: boolean;
+  /** A photo or document the bot sent; `text` is then its caption. */
+  media?: { kind: 'photo' | 'document'; file: UploadedFile };
+}
+
+/** A file the bot uploaded, as the multipart body carried it. */
+export interface UploadedFile {
+  fileName: string | undefined;
+  bytes: Buffer;
 }
 
 /** A forum topic as members see it. */
@@ -119,6 +129,8 @@ export interface FakeTelegram {
   closeTopic(chatId: number, threadId: number): void;
   /** The bot loses (or, with false, gets back) the admin right "Manage topics" in this chat. */
   refuseTopicRights(chatId: number, refuse?: boolean): void;
+  /** The user never opened a private chat with the bot: the bot's messages to them fail with 403 until they write. */
+  neverStarted(userId: number): void;
   /** Updates queued and not yet confirmed by an offset. */
   pendingUpdates(): Update[];
   close(): Promise<void>;

@@ -12,6 +12,7 @@ type UserActions = Pick<FakeTelegram, 'sendText' | 'tapButton' | 'tapLabel' | 's
 export function userMessage(chats: Chats, from: FakeUser, text: string, chatId: number, replyTo?: number, threadId?: number): Message {
   const { chatOf, findMessage, addMessage, toTelegramMessage } = chats;
   chatOf(chatId, from);
+  if (chatId === from.id) chats.started(from.id);
   if (replyTo !== undefined && !findMessage(chatId, replyTo)) throw new Error(`no message ${replyTo} in chat ${chatId}`);
   const message = addMessage({
     chatId,

@@ -1,0 +1,130 @@
+/**
+ * The chart is drawn with its words, in both languages, from the bundled font alone: the renderer loads no system
+ * font (the Docker image has none), so text that reached the PNG came from PT Sans. Proven on pixels: the PNG is
+ * decoded (by resvg, drawing it as an image) and the dark pixels of the title's band are counted with the title and
+ * with a blank one of the same layout. The same SVG rasterised with no font at all has none there: that is what a
+ * rasteriser without fonts does, silently, and what this test would catch.
+ */
+import { Resvg } from '@resvg/resvg-js';
+import { parse, View } from 'vega';
+import { describe, expect, it } from 'vitest';
+import type { SalesDay } from '../../src/core/sales.ts';
+import { chartFontFiles } from '../../src/sales/chart-font.ts';
+import { createSalesChartRenderer } from '../../src/sales/chart-render.ts';
+import { createChartThread } from '../../src/sales/chart-worker.ts';
+import { salesChartSpec, type SalesChartInput } from '../../src/sales/chart-spec.ts';
+
+const DAYS: SalesDay[] = [
+  { day: '2026-11-17', orders: 3, revenue: 59.97 },
+  { day: '2026-11-18', orders: 0, revenue: 0 },
+  { day: '2026-11-19', orders: 12, revenue: 1234.5 },
+  { day: '2026-11-20', orders: 5, revenue: 99.95 },
+  { day: '2026-11-21', orders: 8, revenue: 160 },
+  { day: '2026-11-22', orders: 1, revenue: 19.99 },
+  { day: '2026-11-23', orders: 6, revenue: 119.94 },
+];
+const LABELS = {
+  en: { title: 'Sales, last 7 days', orders: 'New paid orders', revenue: 'Revenue' },
+  ru: { title: 'Продажи за последние 7 дней', orders: 'Новые оплаченные заказы', revenue: 'Выручка' },
+};
+/** A title of the same height that draws nothing: the layout stays the same, only the words go. */
+const BLANK = '\u00a0';
+/** The title's band at the renderer's zoom: above the first panel's title. */
+const TITLE_ROWS = 100;
+
+const render = createSalesChartRenderer();
+
+/** The RGBA pixels of a PNG, decoded by resvg drawing it as an image. */
+function pixelsOf(png: Uint8Array) {
+  const width = Buffer.from(png).readUInt32BE(16);
+  const height = Buffer.from(png).readUInt32BE(20);
+  const href = `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image href="${href}" width="${width}" height="${height}"/></svg>`;
+  const image = new Resvg(svg, { font: { loadSystemFonts: false } }).render();
+  return { width, height, rgba: image.pixels };
+}
+
+/** Pixels as dark as the title's ink in the top `rows` rows. */
+function darkPixels(png: Uint8Array, rows: number): number {
+  const { width, rgba } = pixelsOf(png);
+  let dark = 0;
+  for (let i = 0; i < rows * width * 4; i += 4)
+    if ((rgba[i] ?? 255) < 100 && (rgba[i + 1] ?? 255) < 100 && (rgba[i + 2] ?? 255) < 100) dark++;
+  return dark;
+}
+
+async function svgOf(input: SalesChartInput): Promise<string> {
+  const view = new View(parse(salesChartSpec(input)), { renderer: 'none' });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
+describe('the sales chart', () => {
+  it.each(['en', 'ru'] as const)('draws its title in %s with the bundled font and no system font', async (locale) => {
+    const labels = LABELS[locale];
+    const worded = await render({ days: DAYS, labels, locale });
+    const blank = await render({ days: DAYS, labels: { ...labels, title: BLANK }, locale });
+    expect(Buffer.from(worded).subarray(1, 4).toString()).toBe('PNG');
+    expect(pixelsOf(worded).width).toBeGreaterThan(1000);
+    expect(darkPixels(blank, TITLE_ROWS)).toBe(0);
+    expect(darkPixels(worded, TITLE_ROWS)).toBeGreaterThan(1500);
+  });
+
+  it('a rasteriser without fonts drops the words without a word: the check above sees it', async () => {
+    const svg = await svgOf({ days: DAYS, labels: LABELS.ru, locale: 'ru' });
+    const fontless = new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: { mode: 'zoom', value: 2 }, background: 'white' })
+      .render()
+      .asPng();
+    expect(darkPixels(fontless, TITLE_ROWS)).toBe(0);
+  });
+
+  it("names days and writes numbers in the reader's language", async () => {
+    const ru = await svgOf({ days: DAYS, labels: LABELS.ru, locale: 'ru' });
+    expect(ru).toContain('>17 нояб.<');
+    expect(ru).toContain('>23 нояб.<');
+    expect(ru).toContain('>1\u00a0234,5<'); // a no-break space groups the thousands
+    const en = await svgOf({ days: DAYS, labels: LABELS.en, locale: 'en' });
+    expect(en).toContain('>Nov 17<');
+    expect(en).toContain('>1,234.5<');
+    // Every day has its bar's value, the day without orders a 0 rather than a gap.
+    expect(en.match(/>0</g)?.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('names at most seven days under a long period, the last one always', async () => {
+    const days = Array.from({ length: 90 }, (_, i) => ({
+      day: new Date(Date.UTC(2026, 7, 26 + i)).toISOString().slice(0, 10),
+      orders: i % 7,
+      revenue: i,
+    }));
+    const svg = await svgOf({ days, labels: LABELS.en, locale: 'en' });
+    const named = [...svg.matchAll(/>(Aug|Sep|Oct|Nov) \d+</g)].map((match) => match[0]);
+    // Two axes (orders, revenue) name the same days.
+    expect(named.length).toBeLessThanOrEqual(14);
+    expect(named).toContain('>Nov 23<');
+  });
+});
+
+describe('the drawing thread', () => {
+  const input = { days: DAYS, labels: LABELS.en, locale: 'en' };
+  const isPng = (png: Uint8Array) => Buffer.from(png).subarray(1, 4).toString() === 'PNG';
+
+  it('draws again after it ended for being idle, and across the charts-per-thread limit', async () => {
+    const renderer = createSalesChartRenderer({ idleMs: 50, chartsPerThread: 2 });
+    const burst = await Promise.all([renderer(input), renderer(input), renderer(input)]);
+    expect(burst.every(isPng)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(isPng(await renderer(input))).toBe(true);
+  });
+
+  it('answers a failure as an error, then draws the next chart in a new thread; gives up a chart that takes too long', async () => {
+    const font = { fontFiles: chartFontFiles(), loadSystemFonts: false as const, defaultFontFamily: 'PT Sans', sansSerifFamily: 'PT Sans' };
+    const draw = createChartThread();
+    await expect(draw({ spec: { marks: [{ type: 'no-such-mark' }] }, font, zoom: 1 })).rejects.toThrow(/./);
+    expect(isPng(await draw({ spec: salesChartSpec(input), font, zoom: 1 }))).toBe(true);
+    const hurried = createChartThread({ timeoutMs: 1 });
+    await expect(hurried({ spec: salesChartSpec(input), font, zoom: 1 })).rejects.toThrow(/not drawn within 1 ms/);
+  });
+});

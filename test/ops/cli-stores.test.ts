@@ -93,3 +93,34 @@ describe('npm run export with several stores', () => {
     expect((parse(one.stdout, { bom: true, columns: true }) as Record<string, string>[]).map((row) => row.store)).toEqual(['games']);
   }, 60_000);
 });
+
+describe('npm run restore with several stores', () => {
+  it('--store puts the backup in place of that store database alone', async () => {
+    orderInEach();
+    const keysPath = storeDatabasePath(env.DATABASE_PATH as string, 'keys');
+    const backup = join(dir, 'keys-backup.sqlite');
+    const keys = openDatabase(keysPath, { logger: pino({ level: 'silent' }) });
+    await keys.backup(backup);
+    const later = OrderSchema.parse({ id: 'ord_2', status: 'paid', createdAt: new Date().toISOString(), amount: 1 });
+    createQueries(keys).orders.insert(later, { isOpen: true, chatWatchUntil: undefined }, Date.now());
+    keys.close();
+
+    const unknown = await run('src/restore.ts', [backup, '--store', 'toys']);
+    expect({ code: unknown.code, line: unknown.stderr.split('\n')[0] }).toEqual({
+      code: 2,
+      line: '--store: there is no store "toys"; the stores: keys, games.',
+    });
+    const restored = await run('src/restore.ts', [backup, '--store', 'keys']);
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toContain(keysPath);
+    const ids = (store: string) => {
+      const db = openDatabase(storeDatabasePath(env.DATABASE_PATH as string, store), { logger: pino({ level: 'silent' }) });
+      try {
+        return (db.prepare('SELECT id FROM orders ORDER BY id').all() as { id: string }[]).map((row) => row.id);
+      } finally {
+        db.close();
+      }
+    };
+    expect({ keys: ids('keys'), games: ids('games') }).toEqual({ keys: ['ord_1'], games: ['ord_1'] });
+  }, 60_000);
+});

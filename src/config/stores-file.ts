@@ -91,7 +91,7 @@ export function storeNamesOf(source: string): { names: string[] } | { problem: C
   const file = StoresFileSchema.safeParse(json);
   if (!file.success) return problem(`"stores" ${file.error.issues[0]?.message ?? 'is not valid'}`);
   const names = file.data.stores.map((store) => StoreEntrySchema.shape.name.safeParse((store as { name?: unknown } | null)?.name).data);
-  const bad = names.findIndex((name) => name === undefined);
+  const bad = names.indexOf(undefined);
   if (bad >= 0) return problem(`store ${bad + 1}: name must be lower-case letters, digits and -, 1–16 characters`);
   return { names: names as string[] };
 }

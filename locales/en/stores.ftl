@@ -9,5 +9,5 @@ stores-stats-line = 🏪 <b>{ $store }</b>: { $newOrders } new · { $delivered }
 stores-unknown = No store is named "{ $name }". The stores: { $names }.
 # a typed order id that several stores have: which one is meant
 stores-which-order = Order { $orderId } is in several stores: { $choices }. Type it as shown there.
-# plain: a command about a product or order of several stores named no store
-stores-name-first = With several stores, start with the store's name: { $example }. The stores: { $names }.
+# plain: /autocancel about a product named no store, with several stores
+stores-autocancel-name-first = With several stores, start with the store's name: /autocancel <store> <productId> <minutes>. The stores: { $names }.

@@ -9,5 +9,5 @@ stores-stats-line = 🏪 <b>{ $store }</b>: новых { $newOrders } · выд�
 stores-unknown = Магазина с именем «{ $name }» нет. Магазины: { $names }.
 # a typed order id that several stores have: which one is meant
 stores-which-order = Заказ { $orderId } есть в нескольких магазинах: { $choices }. Напишите номер так, как он указан там.
-# plain: a command about a product or order of several stores named no store
-stores-name-first = Магазинов несколько: начните с имени магазина, { $example }. Магазины: { $names }.
+# plain: /autocancel about a product named no store, with several stores
+stores-autocancel-name-first = Магазинов несколько: начните с имени магазина, /autocancel <магазин> <id товара> <минуты>. Магазины: { $names }.

@@ -25,7 +25,7 @@ import {
 } from '../texts/reminders.ts';
 import type { Translator } from '../texts/translator.ts';
 import type { ReminderStore } from './reminder-store.ts';
-import { nameStoreFirst, storeTag, unknownStore } from '../texts/stores.ts';
+import { autocancelNameStore, storeTag, unknownStore } from '../texts/stores.ts';
 import { storeArgument } from '../helpers/store-argument.ts';
 import { MAIN_STORE, qualify } from '../../core/store-ref.ts';
 
@@ -102,8 +102,7 @@ export function autocancelFeature(deps: {
     if (args.length !== 2 || productArg === undefined || value === undefined)
       return void (await ctx.reply(autocancelUsage(ctx.tr).html, html));
     const productId = qualify(asked.store?.name ?? MAIN_STORE, productArg as ProductId);
-    if (ctx.tr.stores.several && ctx.tr.stores.storeOf(productId) === undefined)
-      return void (await ctx.reply(nameStoreFirst(ctx.tr, '/autocancel <store> <productId> <minutes>')));
+    if (ctx.tr.stores.several && ctx.tr.stores.storeOf(productId) === undefined) return void (await ctx.reply(autocancelNameStore(ctx.tr)));
     if (turnsOff(value)) {
       const wasOn = await store.removeRule(productId);
       record(ctx, 'autocancel-off', 'ok');

@@ -38,9 +38,9 @@ export const whichOrder = (tr: Translator, orderId: string, choices: readonly st
     ),
   });
 
-/** With several stores, a command about a product named no store: how to name one. */
-export const nameStoreFirst = (tr: Translator, example: string): string =>
-  tr.text('stores-name-first', { example, names: tr.stores.stores.map((store) => store.name).join(', ') });
+/** With several stores, /autocancel named a product of no store: how to name one. */
+export const autocancelNameStore = (tr: Translator): string =>
+  tr.text('stores-autocancel-name-first', { names: tr.stores.stores.map((store) => store.name).join(', ') });
 
 /** A command named no store the bot serves. */
 export const unknownStore = (tr: Translator, name: string): string =>

@@ -5,7 +5,7 @@
  * one (as app/bridge.ts opens them), and the fake Bot API. Tests act from the phone (taps and replies in the fake
  * chat) and check each store at its sandbox; which store's database links a Telegram message says whose it is.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -22,19 +22,12 @@ import { createSellerApiClient, type SellerApiClient } from '../../src/seller-ap
 import type { Order } from '../../src/seller-api/schemas.ts';
 import type { SyncEngineOptions } from '../../src/sync/engine.ts';
 import { startFakeTelegram, type ChatMessage, type FakeTelegram } from '../support/fake-telegram-api.ts';
+import { writeStoresFile, type StoreSpec } from '../support/stores-file.ts';
 import { testConfig } from '../support/test-config.ts';
 import { ADMIN, eventually, GROUP_ID, QUICK_ENGINE, QUICK_TELEGRAM, silent } from './harness.ts';
 
-/** One store as a test configures it: its STORES_FILE entry. */
-export interface StoreSpec {
-  name: string;
-  title: string;
-  /** Its own Telegram group (created in the fake); absent: TELEGRAM_CHAT_ID, shared. */
-  chatId?: number;
-}
-
 /** Three stores sharing one group; `main` keeps its ids unqualified, the others are `name/id` to the bot. */
-export const THREE_STORES: readonly StoreSpec[] = [
+const THREE_STORES: readonly StoreSpec[] = [
   { name: 'main', title: 'Main Street Games' },
   { name: 'north', title: 'North Keys' },
   { name: 'south', title: 'South Codes' },
@@ -91,9 +84,6 @@ export interface MultiStoreHarness {
   close(): Promise<void>;
 }
 
-/** `STORE_<NAME>_KEY`: how the stores file names a store's key variable. */
-const variableOf = (name: string, what: 'KEY' | 'URL') => `STORE_${name.toUpperCase().replaceAll('-', '_')}_${what}`;
-
 export async function createMultiStoreHarness(options: MultiStoreOptions = {}): Promise<MultiStoreHarness> {
   const specs = options.stores ?? THREE_STORES;
   const logger = options.logger ?? silent;
@@ -105,21 +95,9 @@ export async function createMultiStoreHarness(options: MultiStoreOptions = {}): 
   const telegram = await startFakeTelegram({ groups: [{ id: GROUP_ID, title: 'Store orders', type: 'supergroup' }, ...ownChats] });
   const dir = mkdtempSync(join(tmpdir(), 'multi-store-'));
   const databasePath = join(dir, 'bridge.sqlite');
-  const storesFile = join(dir, 'stores.json');
-  // The file holds no secret: each key (and address) is a ${VAR} read from the environment.
-  const entries = specs.map((spec) => ({
-    name: spec.name,
-    title: spec.title,
-    apiUrl: `\${${variableOf(spec.name, 'URL')}}`,
-    apiKey: `\${${variableOf(spec.name, 'KEY')}}`,
-    ...(spec.chatId === undefined ? {} : { chatId: spec.chatId }),
-  }));
-  writeFileSync(storesFile, JSON.stringify({ stores: entries }, null, 2));
-  const storeVariables = Object.fromEntries(
-    specs.flatMap((spec, index) => [
-      [variableOf(spec.name, 'URL'), sandboxes[index]!.baseUrl],
-      [variableOf(spec.name, 'KEY'), sandboxes[index]!.store.apiKey],
-    ]),
+  const storesFile = writeStoresFile(
+    dir,
+    specs.map((spec, index) => ({ spec, sandbox: sandboxes[index]! })),
   );
   const config = testConfig({
     TELEGRAM_BOT_TOKEN: telegram.token,
@@ -127,12 +105,12 @@ export async function createMultiStoreHarness(options: MultiStoreOptions = {}): 
     TELEGRAM_CHAT_ID: GROUP_ID,
     TELEGRAM_ADMIN_IDS: ADMIN.id,
     TELEGRAM_TOPICS: 'off',
-    STORES_FILE: storesFile,
+    STORES_FILE: storesFile.path,
     DATABASE_PATH: databasePath,
     POLL_INTERVAL_SECONDS: QUICK_ENGINE.pollIntervalMs / 1000,
     REMIND_UNTAKEN_MINUTES: 0,
     REMIND_UNANSWERED_MINUTES: 0,
-    ...storeVariables,
+    ...storesFile.env,
     ...options.env,
   });
 

@@ -132,7 +132,8 @@ it('acts once per store and keeps each store to itself, whatever moment the proc
     .filter((message) => message.replyMarkup?.inline_keyboard.flat().some((button) => button.text === QUICK_REPLY_BUTTONS.open(en)));
   const linked = new Map<string, string>();
   for (const store of stores) {
-    for (const key of store.check(orders, telegram, runs + 1)) {
+    const others = stores.filter((other) => other !== store).map((other) => other.name);
+    for (const key of store.check(orders, telegram, others, runs + 1)) {
       expect(linked.get(key), `${key} linked by ${store.name} and ${linked.get(key)}`).toBeUndefined();
       linked.set(key, store.name);
     }

@@ -124,7 +124,7 @@ export function crashStore(spec: { name: string; title: string }, sandbox: Sandb
       });
     },
     /** The checks of exactly once for this store; returns every Telegram message its database links. */
-    check(orders: CrashOrders, telegram: FakeTelegram, maxRepeats: number): string[] {
+    check(orders: CrashOrders, telegram: FakeTelegram, others: readonly string[], maxRepeats: number): string[] {
       return withDb((db) => {
         const outbox = outboxOf(db);
         const stock = createStockQueries(db);
@@ -165,7 +165,12 @@ export function crashStore(spec: { name: string; title: string }, sandbox: Sandb
         for (const id of [...orders.stocked, ...orders.manual]) {
           const own = links(db, id);
           expect(own.filter((link) => link.role === 'card').length, `${name} ${id}`).toBeGreaterThanOrEqual(1);
-          for (const link of own) expect(telegram.message(link.chatId, link.messageId)?.text, `${name} ${id}`).toContain(id);
+          for (const link of own) {
+            const text = telegram.message(link.chatId, link.messageId)?.text;
+            expect(text, `${name} ${id}`).toContain(id);
+            // Another store's buyer, linked to this store's order of the same id, would be cross-talk.
+            for (const other of others) expect(text, `${name} ${id}`).not.toContain(`${other} question`);
+          }
         }
         expect(outbox).toHaveLength(2 * (orders.stocked.length + orders.manual.length));
         expect(stock.summary()).toEqual([

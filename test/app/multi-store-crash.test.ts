@@ -1,10 +1,11 @@
 /**
  * Three stores through kill -9: the wired bridge (app/bridge.ts, STORES_FILE naming three sandbox stores whose order
- * ids repeat) runs as its own process and is killed with SIGKILL at random moments, and as soon as a store acted,
- * while each store delivers orders from its own stock, relays buyer questions, and takes the orders and posts the
- * answers the seller gives from the phone. It is started again until all of it is done. Per store: every order is
- * taken and delivered once, with that store's own keys, no key twice; every answer reaches its buyer once; every
- * question and card reaches the chat (repeated at most once per kill); and nothing of one store reaches another.
+ * and product ids repeat) runs as its own process and is killed with SIGKILL at random moments, and as soon as a
+ * store acted, while each store delivers orders from its own stock and relays buyer questions, and the seller takes
+ * orders, answers the questions and cancels an order from the phone. It is started again until all of it is done.
+ * Per store: every order taken, delivered or cancelled once, with that store's own keys, no key twice, its stock
+ * settled; every answer posted once, to its own buyer; every question and card in the chat (repeated at most once
+ * per run), under its own store's card; and no Telegram message linked to two stores.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,10 +26,12 @@ const STORES = [
   { name: 'north', title: 'North Keys' },
   { name: 'south', title: 'South Codes' },
 ];
-/** Per store, in this order: orders sold from stock, and orders a person takes (each with a buyer question). */
-const KINDS = ['stocked', 'stocked', 'manual', 'stocked', 'manual', 'stocked', 'stocked', 'manual'] as const;
-const STOCKED = KINDS.filter((kind) => kind === 'stocked').length;
-const MANUAL = KINDS.length - STOCKED;
+/**
+ * Per store, in this order: orders sold from stock, orders a person takes (each with a buyer question to answer),
+ * an order a person cancels.
+ */
+const KINDS = ['stocked', 'stocked', 'manual', 'stocked', 'cancelled', 'manual', 'stocked', 'stocked', 'manual'] as const;
+const count = (kind: (typeof KINDS)[number]) => KINDS.filter((one) => one === kind).length;
 const KEYS = 8;
 const MAX_RUNS = 30;
 
@@ -90,7 +93,7 @@ it('acts once per store and keeps each store to itself, whatever moment the proc
     );
   }
   // The same orders in every store, one after another: order ids repeat across the stores.
-  const orders: CrashOrders = { stocked: [], manual: [] };
+  const orders: CrashOrders = { stocked: [], manual: [], cancelled: [] };
   for (const kind of KINDS) {
     const ids = stores.map(
       (store) => store.sandbox.control.createOrder({ status: 'paid', productId: kind === 'stocked' ? stocked : manual }).id,
@@ -102,14 +105,14 @@ it('acts once per store and keeps each store to itself, whatever moment the proc
     for (const [i, id] of orders.manual.entries()) store.sandbox.control.postBuyerMessage(id, `${store.name} question ${i}`);
 
   const progress = () => stores.reduce((sum, store) => sum + store.progress(orders), 0);
-  const total = stores.length * (STOCKED + 2 * MANUAL);
+  const total = stores.length * (count('stocked') + 2 * count('manual') + count('cancelled'));
   const random = mulberry32(20_261_128);
   const atKills: number[] = [];
   let runs = 0;
   while (progress() < total && runs < MAX_RUNS) {
     runs += 1;
     // Between runs the seller acts on what the chat shows: taps Take, answers the questions (queued updates).
-    for (const store of stores) store.actFromPhone(telegram, orders.manual);
+    for (const store of stores) store.actFromPhone(telegram, orders);
     // Half the kills wait for the next store action to land, half come at a random moment of the run.
     const target = progress() + 1 + Math.floor(random() * 2);
     if (runs % 2 === 1) await runUntilKilled({ path: child.path, env }, { when: () => progress() >= target, atMostMs: 2_500 });
@@ -140,7 +143,7 @@ it('acts once per store and keeps each store to itself, whatever moment the proc
   }
   // Every order of every store has its card; a card is posted again only when a kill fell between its send and its
   // record: at most once per run.
-  const orderCount = stores.length * (STOCKED + MANUAL);
+  const orderCount = stores.length * KINDS.length;
   expect(cardsInChat.length).toBeGreaterThanOrEqual(orderCount);
   expect(cardsInChat.length).toBeLessThanOrEqual(orderCount + runs + 1);
 }, 240_000);

@@ -20,7 +20,7 @@ import { storeDatabasePath } from '../../../src/db/store-files.ts';
 import type { SandboxHandle } from '../../../src/sandbox/contract.ts';
 import type { OrderId, ProductId } from '../../../src/seller-api/schemas.ts';
 import { ADMIN, GROUP_ID } from '../../bot/harness.ts';
-import type { FakeTelegram } from '../../support/fake-telegram-api.ts';
+import type { ChatMessage, FakeTelegram } from '../../support/fake-telegram-api.ts';
 import { en } from '../../support/texts.ts';
 
 const silent = pino({ level: 'silent' });
@@ -30,6 +30,8 @@ export interface CrashOrders {
   stocked: string[];
   /** Taken by the seller's tap; the i-th has the buyer question "<store> question <i>". */
   manual: string[];
+  /** Cancelled by the seller: Cancel, then Confirm. */
+  cancelled: string[];
 }
 
 interface OutboxRow {
@@ -47,6 +49,7 @@ const links = (db: SqliteDatabase, orderId: string) =>
       'SELECT chat_id AS chatId, message_id AS messageId, role FROM telegram_links WHERE order_id = ? ORDER BY created_at, rowid',
     )
     .all(orderId);
+const labelsOf = (message: ChatMessage) => message.replyMarkup?.inline_keyboard.flat().map((button) => button.text) ?? [];
 const outboxOf = (db: SqliteDatabase) =>
   db
     .prepare<[], OutboxRow>(
@@ -60,7 +63,7 @@ export type CrashStore = ReturnType<typeof crashStore>;
 export function crashStore(spec: { name: string; title: string }, sandbox: SandboxHandle, databasePath: string) {
   const { name } = spec;
   const dbPath = storeDatabasePath(databasePath, name);
-  /** Telegram message ids of the seller's taps and answers, by order. */
+  /** The seller's taps (callback query ids, by order and label) and answers (message ids, by order). */
   const taps = new Map<string, string>();
   const answers = new Map<string, number[]>();
   const withDb = <T>(use: (db: SqliteDatabase) => T): T => {
@@ -90,36 +93,55 @@ export function crashStore(spec: { name: string; title: string }, sandbox: Sandb
         createStockQueries(db).add(productId, keys, Date.now());
       });
     },
-    /** What the store has done: orders delivered, orders taken, answers posted. */
+    /** What the store has done: orders delivered, taken or cancelled, answers posted. */
     progress: (orders: CrashOrders) =>
       orders.stocked.filter((id) => status(id) === 'awaiting_confirmation').length +
+      orders.cancelled.filter((id) => status(id) === 'cancelled').length +
       orders.manual.filter((id) => status(id) === 'processing').length +
       orders.manual.filter((id, i) => sellerPosts(id).includes(answer(i))).length,
     /** Everything is at the store and every question in the chat. */
     settled: (orders: CrashOrders, telegram: FakeTelegram) =>
       orders.manual.every((id, i) => sellerPosts(id).includes(answer(i))) &&
       orders.stocked.every((id) => status(id) === 'awaiting_confirmation') &&
+      orders.cancelled.every((id) => status(id) === 'cancelled') &&
       orders.manual.every((_, i) => telegram.botMessages(GROUP_ID).some((message) => message.text.includes(question(i)))),
-    /** The seller, between runs: Take on each card still offering it, an answer to each question shown. */
-    actFromPhone(telegram: FakeTelegram, manual: string[]): void {
-      const pendingTaps = new Set(telegram.pendingUpdates().map((update) => update.callback_query?.id));
-      const pendingAnswers = new Set(telegram.pendingUpdates().map((update) => update.message?.message_id));
+    /**
+     * The seller, between runs: Take on each card still offering it, an answer to each question shown, Cancel and
+     * then Confirm on the orders to cancel. Each once; again only when Telegram confirmed the update (it is no longer
+     * pending) and the store's outbox never got the action: a seller who sees nothing happen does it again.
+     */
+    actFromPhone(telegram: FakeTelegram, orders: CrashOrders): void {
+      const pending = new Set(telegram.pendingUpdates().map((update) => update.callback_query?.id ?? update.message?.message_id));
+      const tapOnce = (orderId: string, messageId: number, label: string) => {
+        const key = `${orderId}:${label}`;
+        if (pending.has(taps.get(key))) return;
+        taps.set(key, telegram.tapLabel(ADMIN, messageId, label, { chatId: GROUP_ID }));
+      };
       withDb((db) => {
         const outbox = outboxOf(db);
-        for (const [i, orderId] of manual.entries()) {
-          const shown = links(db, orderId).map((link) => telegram.message(link.chatId, link.messageId));
-          const card = shown.find((message) => message?.replyMarkup?.inline_keyboard.flat().some((b) => b.text === BUTTONS.take(en)));
-          const taken = outbox.some((row) => row.orderId === orderId && row.kind === 'take');
-          if (card && status(orderId) === 'paid' && !taken && !pendingTaps.has(taps.get(orderId))) {
-            taps.set(orderId, telegram.tapLabel(ADMIN, card.messageId, BUTTONS.take(en), { chatId: GROUP_ID }));
-          }
-          const relayed = shown.find((message) => message?.text.includes(question(i)));
+        const asked = (orderId: string, kind: string) => outbox.some((row) => row.orderId === orderId && row.kind === kind);
+        const shownOf = (orderId: string) => links(db, orderId).flatMap((link) => telegram.message(link.chatId, link.messageId) ?? []);
+        for (const [i, orderId] of orders.manual.entries()) {
+          const shown = shownOf(orderId);
+          const card = shown.find((message) => labelsOf(message).includes(BUTTONS.take(en)));
+          if (card && status(orderId) === 'paid' && !asked(orderId, 'take')) tapOnce(orderId, card.messageId, BUTTONS.take(en));
+          const relayed = shown.find((message) => message.text.includes(question(i)));
           const given = answers.get(orderId) ?? [];
           const reached = outbox.some((row) => row.kind === 'message' && given.includes(row.originMessageId ?? -1));
-          if (relayed && !reached && !given.some((id) => pendingAnswers.has(id))) {
+          if (relayed && !reached && !given.some((id) => pending.has(id))) {
             const reply = telegram.sendText(ADMIN, answer(i), { chatId: GROUP_ID, replyTo: relayed.messageId });
             answers.set(orderId, [...given, reply.message_id]);
           }
+        }
+        for (const orderId of orders.cancelled) {
+          const card = shownOf(orderId).find((message) => labelsOf(message).includes(BUTTONS.cancel(en)));
+          if (!card || asked(orderId, 'cancel')) continue;
+          // The question under the card, once the bot asked it; else the card's Cancel.
+          const question = telegram
+            .botMessages(GROUP_ID)
+            .findLast((message) => message.replyToMessageId === card.messageId && labelsOf(message).includes(BUTTONS.confirm(en)));
+          if (question) tapOnce(orderId, question.messageId, BUTTONS.confirm(en));
+          else tapOnce(orderId, card.messageId, BUTTONS.cancel(en));
         }
       });
     },
@@ -162,7 +184,12 @@ export function crashStore(spec: { name: string; title: string }, sandbox: Sandb
             .map((link) => link.messageId);
           expect(shown.filter((message) => cards.includes(message.replyToMessageId ?? -1)).length, question(i)).toBeGreaterThanOrEqual(1);
         }
-        for (const id of [...orders.stocked, ...orders.manual]) {
+        for (const id of orders.cancelled) {
+          expect(sandbox.control.order(id), `${name} ${id}`).toMatchObject({ status: 'cancelled', refunded: true });
+          expect(actions(id), `${name} ${id}`).toEqual(['cancel:succeeded']);
+          expect(sellerPosts(id), `${name} ${id}`).toEqual([]);
+        }
+        for (const id of [...orders.stocked, ...orders.manual, ...orders.cancelled]) {
           const own = links(db, id);
           expect(own.filter((link) => link.role === 'card').length, `${name} ${id}`).toBeGreaterThanOrEqual(1);
           for (const link of own) {
@@ -172,7 +199,7 @@ export function crashStore(spec: { name: string; title: string }, sandbox: Sandb
             for (const other of others) expect(text, `${name} ${id}`).not.toContain(`${other} question`);
           }
         }
-        expect(outbox).toHaveLength(2 * (orders.stocked.length + orders.manual.length));
+        expect(outbox).toHaveLength(2 * (orders.stocked.length + orders.manual.length) + orders.cancelled.length);
         expect(stock.summary()).toEqual([
           expect.objectContaining({ reserved: 0, held: 0, delivered: given.size, inStock: expect.any(Number) }),
         ]);

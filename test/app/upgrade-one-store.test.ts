@@ -28,6 +28,13 @@ import { FAST_TELEGRAM, liveEnv } from './support/live-bridge.ts';
 const silent = pino({ level: 'silent' });
 const manifest = readManifest();
 const inGroup = { chatId: GROUP_ID };
+/**
+ * The store and the bridge run ten minutes after the old version stopped, on a clock that moves: however old the
+ * fixture gets, nothing is old enough to be pruned, and what the test finds kept was kept by the upgrade.
+ */
+const lastStep = Math.max(...manifest.story.flatMap((step) => ('createdAt' in step ? [Date.parse(step.createdAt)] : [])));
+let shift = 0;
+const clock = () => Date.now() - shift;
 
 let sandbox: SandboxHandle;
 let telegram: FakeTelegram;
@@ -37,7 +44,8 @@ let bridge: RunningBridge | undefined;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'upgrade-one-store-'));
   copyFileSync(FIXTURE_DATABASE, join(dir, 'bridge.sqlite'));
-  sandbox = await startSandbox({ ids: { seed: manifest.idSeed } });
+  shift = Date.now() - (lastStep + 10 * 60_000);
+  sandbox = await startSandbox({ ids: { seed: manifest.idSeed }, now: clock });
   await tellAgain(manifest.story);
   telegram = await startFakeTelegram({ groups: [{ id: GROUP_ID, title: 'Store orders', type: 'supergroup' }], history: manifest.chat });
 });
@@ -105,7 +113,13 @@ it("a database of the version before several stores is used in place, and the se
   expect(before.orders).toHaveLength(3);
   const config = loadConfig(liveEnv({ sandbox, telegram, dir }, GROUP_ID, { TELEGRAM_ADMIN_IDS: String(ADMIN.id) }));
   expect(config.stores.map((store) => store.name)).toEqual(['main']);
-  bridge = await startBridge({ config, stores: config.stores, logger: silent, overrides: { bot: FAST_TELEGRAM } });
+  bridge = await startBridge({
+    config,
+    stores: config.stores,
+    logger: silent,
+    now: clock,
+    overrides: { bot: { ...FAST_TELEGRAM, now: clock } },
+  });
   for (let poll = 0; poll < 3; poll += 1) await bridge.engine.pollNow();
   await eventually(async () => expect(await bridge!.bot.queue.waiting()).toBe(0));
 

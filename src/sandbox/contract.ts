@@ -25,6 +25,13 @@ export interface BuyerSimulation {
   confirmationsPerMinute: number;
 }
 
+/** Ids made from a seed instead of at random. */
+export interface SeededIds {
+  seed: number;
+  /** Characters per id (default and at least: the usual 20, e.g. `ord_000001` and 10 more). */
+  length?: number;
+}
+
 export interface SandboxOptions {
   /** 0 (default) picks a free port on 127.0.0.1. */
   port?: number;
@@ -43,6 +50,11 @@ export interface SandboxOptions {
   maxDeliveredValueChars?: number;
   /** Language of the demo products and buyer messages (trial mode passes BOT_LANGUAGE): en (default) or ru. */
   language?: string;
+  /**
+   * Ids from a seed: sandboxes with the same seed give their n-th order (product, message, store) the same id, as
+   * different real stores may. Default: random.
+   */
+  ids?: SeededIds;
   /** Structured logs (requests, faults, stores); keys are never logged. Default: silent. */
   logger?: Logger;
 }

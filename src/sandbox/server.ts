@@ -30,7 +30,12 @@ export const startSandbox: StartSandbox = async (options: SandboxOptions = {}): 
   const now = options.now ?? Date.now;
   const logger = options.logger ?? pino({ level: 'silent' });
   const catalog = demoCatalog(options.language);
-  const store = createStoreModel({ now, mintId: createIdMinter(), random: deriveRandom(options.buyers?.seed ?? 1, 'defaults'), catalog });
+  const store = createStoreModel({
+    now,
+    mintId: createIdMinter(options.ids),
+    random: deriveRandom(options.buyers?.seed ?? 1, 'defaults'),
+    catalog,
+  });
   const firstStore = store.createStore(FIRST_STORE);
 
   const stats = createStatsRecorder();

@@ -45,7 +45,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   };
 
   const calls: RecordedCall[] = [];
-  const chats = createChats(botUser, options.groups);
+  const chats = createChats(botUser, options.groups, options.history);
   const updates = createUpdates();
   const queries = createCallbackQueries();
   const faults = createFaults();

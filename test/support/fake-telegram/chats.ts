@@ -7,7 +7,7 @@ import { ApiError, badRequest } from './errors.ts';
 import { commandEntities, parseTelegramHtml } from './html.ts';
 import type { ChatMessage, FakeTelegramOptions, FakeUser } from './types.ts';
 
-export function createChats(botUser: User, groups: FakeTelegramOptions['groups'] = []) {
+export function createChats(botUser: User, groups: FakeTelegramOptions['groups'] = [], recorded: FakeTelegramOptions['history'] = []) {
   const chats = new Map<number, Chat>();
   /** Users who never opened a private chat with the bot: Telegram refuses the bot's first message to them. */
   const notStarted = new Set<number>();
@@ -16,6 +16,10 @@ export function createChats(botUser: User, groups: FakeTelegramOptions['groups']
 
   for (const group of groups) {
     chats.set(group.id, { id: group.id, type: group.type, title: group.title, ...(group.isForum ? { is_forum: true } : {}) } as Chat);
+  }
+  for (const message of recorded) {
+    history.set(message.chatId, [...(history.get(message.chatId) ?? []), structuredClone(message)]);
+    nextMessageId.set(message.chatId, Math.max(nextMessageId.get(message.chatId) ?? 1, message.messageId + 1));
   }
 
   /** A known chat; a user's private chat is created on first use, an unknown group is "chat not found". */

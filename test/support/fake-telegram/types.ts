@@ -88,6 +88,8 @@ export interface FakeTelegramOptions {
   bot?: { id?: number; username?: string; first_name?: string };
   /** Chats the fake knows besides private chats of users (which are created on first use). */
   groups?: { id: number; title: string; type: 'group' | 'supergroup'; isForum?: boolean }[];
+  /** Messages the chats already hold, as an earlier fake's `chat()` gave them (a recorded history): new ones follow. */
+  history?: readonly ChatMessage[];
 }
 
 export interface FakeTelegram {

@@ -25,6 +25,8 @@ export const AUTO_TEMPLATES = {
   delivered: 'delivered',
   confirmReminder: 'confirm-reminder',
   sorry: 'sorry',
+  /** Answers a buyer who writes while the seller is away (core/away.ts). */
+  away: 'away',
 } as const;
 
 /** `{…}` without braces or a line break inside: the candidates for a placeholder. */

@@ -44,6 +44,12 @@ import { delivered } from './automation/delivered.ts';
 import { greeting } from './automation/greeting.ts';
 import { sorry } from './automation/sorry.ts';
 import { createConfirmReminderQueries } from '../db/confirm-reminders.ts';
+import { createAutoAnswerQueries } from '../db/auto-answers.ts';
+import { createAutoReplyQueries } from '../db/autoreply.ts';
+import type { AwayRules } from '../core/away.ts';
+import { awayAnswer } from './automation/away.ts';
+import { createBuyerAnswers, DEFAULT_BUYER_ANSWERS, type BuyerAnswerRules } from './automation/buyer-answers.ts';
+import { keywordAnswers } from './automation/keyword-answers.ts';
 import { createTemplateQueries } from '../db/templates.ts';
 import { createOrderWatcher } from './orders/order-watch.ts';
 import { createOutbox } from './outbox/outbox.ts';
@@ -77,6 +83,8 @@ export interface SyncEngineOptions extends Partial<SyncTuning> {
   autoDelivery?: Partial<AutoDeliveryRules>;
   /** Automatic buyer messages (`REMIND_CONFIRM_HOURS`); a confirm reminder after 24 h by default. */
   autoTemplates?: Partial<ConfirmReminderRules>;
+  /** Answers while the seller sleeps (`WORKING_HOURS`, `BOT_TIMEZONE`, `AUTOREPLY_QUIET_MINUTES`); always working by default. */
+  autoAnswers?: Partial<BuyerAnswerRules & AwayRules>;
 }
 
 /** What happened while the bridge was not running, for "while you were away: …". */
@@ -227,7 +235,7 @@ function composeParts(options: SyncEngineOptions, settings: Settings, now: () =>
     rules: orderWatchRules(settings),
   });
   const chatWatcher = createChatWatcher({
-    ...{ queries, handOff, lock, budget, health, logger, now, sinkHold },
+    ...{ queries, handOff, lock, budget, health, logger, now, sinkHold, autoTemplates },
     rules: chatWatchRules(settings),
     isEcho: (orderId, message) => outbox.isEcho(orderId, message),
     claimEcho: (orderId, message) => outbox.claimEcho(orderId, message),
@@ -273,12 +281,16 @@ function composeAutomation(
   });
   const waits = createConfirmReminderQueries(db);
   const rules = { ...DEFAULT_CONFIRM_REMINDER, ...options.autoTemplates };
+  const templates = createTemplateQueries(db);
+  const autoreply = createAutoReplyQueries(db);
+  const { quietMs, hours, timeZone } = { ...DEFAULT_BUYER_ANSWERS, hours: undefined, timeZone: 'UTC', ...options.autoAnswers };
+  // In precedence order: a matching keyword rule answers the question; away otherwise.
+  const buyerWrote = createBuyerAnswers(
+    [keywordAnswers({ rules: autoreply }), awayAnswer({ rules: { hours, timeZone }, switched: () => autoreply.awaySwitch() })],
+    { ledger: createAutoAnswerQueries(db), templates, firstStart, enqueue, rules: { quietMs }, now, logger },
+  );
   const autoTemplates = createAutoMessages([greeting, delivered, confirmReminder({ waits, queries, rules, now, transaction }), sorry], {
-    queries,
-    firstStart,
-    templates: createTemplateQueries(db),
-    enqueue,
-    logger,
+    ...{ queries, firstStart, templates, enqueue, logger, buyerWrote },
   });
   return { autoDelivery, autoTemplates };
 }

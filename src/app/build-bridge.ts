@@ -128,6 +128,7 @@ export function buildBridge(input: BridgeInput): Bridge {
     now,
     autoDelivery: { enabled: config.stock.autoDelivery, lowThreshold: config.stock.lowThreshold },
     autoTemplates: { remindConfirmMs: config.remindConfirmMs },
+    autoAnswers: { ...config.autoAnswers, timeZone: config.telegram.timeZone },
     ...overrides.engine,
   });
   const built = engine;

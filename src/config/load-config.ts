@@ -5,6 +5,7 @@
  */
 import { dirname, join } from 'node:path';
 import { checkApiKeyFormat } from '../seller-api/spec-gaps.ts';
+import type { WeeklyHours } from '../shared/weekly-hours.ts';
 import { ConfigError, type ConfigProblem } from './config-error.ts';
 import { withSecretFields } from './redacted-view.ts';
 import { CONFIG_VARIABLES, DEFAULT_DELIVER_FIELD, EnvSchema, type ConfigVariable, type LogLevel, type ParsedEnv } from './variables.ts';
@@ -69,6 +70,8 @@ interface ConfigCommon {
   reminders: { untakenAfterMs: number | undefined; unansweredAfterMs: number | undefined };
   /** `SELLER_DELIVER_FIELD`, the deliver body's field name in both modes: trial mode's sandbox reads it too. */
   deliverField: string;
+  /** `WORKING_HOURS` (in `BOT_TIMEZONE`; undefined: always working) and `AUTOREPLY_QUIET_MINUTES` in ms. */
+  autoAnswers: { hours: WeeklyHours | undefined; quietMs: number };
   /** `BACKUP_*`: scheduled backups while the bridge runs, and the key every backup is encrypted to. */
   backup: BackupConfig;
   /** Things that look wrong but may be right (an unusual key shape…): log them at start-up. */
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     },
     deliverField: valid.SELLER_DELIVER_FIELD,
     remindConfirmMs: Math.round(valid.REMIND_CONFIRM_HOURS * 3_600_000),
+    autoAnswers: { hours: valid.WORKING_HOURS, quietMs: Math.round(valid.AUTOREPLY_QUIET_MINUTES * 60_000) },
     backup: backupConfig(valid, databasePath),
     warnings,
   };

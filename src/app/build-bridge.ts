@@ -9,6 +9,7 @@ import { ALERTS, createBridgeBot, type BridgeBot, type BridgeBotDeps, type Remin
 import type { Config } from '../config/index.ts';
 import {
   createAuditQueries,
+  createAutoReplyQueries,
   createCardViewQueries,
   createKeyValueStore,
   createOrderExportQueries,
@@ -110,6 +111,7 @@ export function buildBridge(input: BridgeInput): Bridge {
     stock,
     templates: createTemplateQueries(db),
     reminders: { store: createReminderQueries(db), ...config.reminders, ...overrides.reminders },
+    autoreply: { store: createAutoReplyQueries(db), away: { hours: config.autoAnswers.hours, timeZone: config.telegram.timeZone } },
     logger,
     listProducts: () => api.listProducts(),
     makeEncryptedBackup: encryptedBackupMaker({ databasePath: config.databasePath, ...config.backup }),

@@ -15,6 +15,9 @@ import type { SyncForBot } from '../sync/contract.ts';
 import { orderHistory } from './audit/order-history.ts';
 import { actorScope, type RecordStep } from './audit/recording.ts';
 import { autocancelFeature } from './automation/autocancel-command.ts';
+import type { AutoReplySettings } from './automation/autoreply-store.ts';
+import { autoreplyFeature } from './features/autoreply.ts';
+import { awayFeature } from './features/away.ts';
 import type { ReminderStore } from './automation/reminder-store.ts';
 import type { OrderActionCodec } from './callback-data/order-action.ts';
 import type { OrderCards } from './cards/order-cards.ts';
@@ -73,6 +76,7 @@ export interface FeatureDeps {
   audit: AuditStore | undefined;
   stats: StatsStore | undefined;
   reminderStore: ReminderStore | undefined;
+  autoreply: AutoReplySettings | undefined;
   listProducts: (() => Promise<Product[]>) | undefined;
   makeEncryptedBackup: MakeEncryptedBackup | undefined;
   orderExport: OrderExportStore | undefined;
@@ -147,7 +151,8 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
     }),
   );
   bot.use(deliverButtons({ codec, steps, now }));
-  bot.use(templatesFeature({ templates: deps.templates, engine, binding, topics, recordStep, logger, now }));
+  const autoreply = deps.autoreply;
+  bot.use(templatesFeature({ templates: deps.templates, engine, binding, topics, autoreply: autoreply?.store, recordStep, logger, now }));
   bot.use(statsFeature({ stats: deps.stats, chart: deps.salesChart, logger, now }));
   bot.use(exportFeature({ orders: deps.orderExport, binding, recordStep, logger, now }));
   const { audit } = deps;
@@ -155,6 +160,8 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
   const history = audit && ((askingTr: Translator, orderId: OrderId) => orderHistory(askingTr, audit, orderId));
   bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now, ...(history ? { history } : {}) }));
   bot.use(autocancelFeature({ store: deps.reminderStore, binding, listProducts: deps.listProducts, recordStep, logger, now }));
+  bot.use(autoreplyFeature({ store: autoreply?.store, templates: deps.templates, binding, recordStep, logger, now }));
+  bot.use(awayFeature({ autoreply, templates: deps.templates, binding, recordStep, logger, now }));
   bot.use(backupFeature({ makeEncryptedBackup: deps.makeEncryptedBackup, binding, recordStep, logger, secrets, now }));
   // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.
   bot.use(topicRepliesFeature({ engine, topics, steps, logger, now }));

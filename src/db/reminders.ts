@@ -10,6 +10,7 @@
 import type { AutoCancelDue, AutoCancelProgress, AutoCancelRule, RelayedMessage, UnansweredDue, UntakenDue } from '../core/reminders.ts';
 import type { TelegramRef } from '../core/telegram-ref.ts';
 import type { Order, OrderId, ProductId } from '../seller-api/schemas.ts';
+import { IS_AUTOMATIC_ANSWER } from './auto-answers.ts';
 import type { SqliteDatabase } from './sqlite.ts';
 
 export interface ReminderQueries {
@@ -50,20 +51,24 @@ const NO_PENDING_ACTION = `NOT EXISTS (SELECT 1 FROM outbox AS x WHERE x.order_i
 const NEWEST_CARD = `SELECT chat_id, message_id FROM telegram_links WHERE order_id = ? AND role = 'card'
   ORDER BY created_at DESC, rowid DESC LIMIT 1`;
 
+/** An outbox row `x` that is no automatic answer (a keyword rule's or away's): those are no person's answer. */
+const NOT_AUTOMATIC = (x: string) => `NOT coalesce(${IS_AUTOMATIC_ANSWER(`json_extract(${x}.payload, '$.by')`)}, 0)`;
 /**
  * The seller answered buyer message `b` of order `o`: a post of ours after it (recorded as 'own'), the seller's own
- * message on the store website after it, a delivery after it (ours, or seen in the order).
+ * message on the store website after it, a delivery after it (ours, or seen in the order). Automatic answers do not.
  */
 const ANSWERED = `(
-  EXISTS (SELECT 1 FROM chat_messages AS c WHERE c.order_id = b.order_id AND c.origin = 'own' AND c.created_ms >= b.created_ms)
+  EXISTS (SELECT 1 FROM chat_messages AS c WHERE c.order_id = b.order_id AND c.origin = 'own' AND c.created_ms >= b.created_ms
+          AND NOT EXISTS (SELECT 1 FROM outbox AS a WHERE a.order_id = c.order_id AND NOT ${NOT_AUTOMATIC('a')}
+                          AND json_extract(a.result, '$.messageId') = c.message_id))
   OR EXISTS (SELECT 1 FROM relayed_messages AS s WHERE s.order_id = b.order_id AND s.from_buyer = 0 AND s.created_ms >= b.created_ms)
   OR EXISTS (SELECT 1 FROM outbox AS x WHERE x.order_id = b.order_id AND x.kind IN ('message', 'deliver')
-             AND x.state = 'succeeded' AND x.enqueued_at >= b.recorded_at)
+             AND x.state = 'succeeded' AND x.enqueued_at >= b.recorded_at AND ${NOT_AUTOMATIC('x')})
   OR coalesce(unixepoch(json_extract(o.order_json, '$.deliveredAt'), 'subsec') * 1000, 0) >= b.created_ms
   OR (o.status IN ('awaiting_confirmation', 'completed') AND o.last_changed_at >= b.recorded_at))`;
 /** An answer is queued (the store is not answering yet): no reminder now, but not settled, it may still fail. */
 const ANSWER_QUEUED = `EXISTS (SELECT 1 FROM outbox AS x WHERE x.order_id = b.order_id AND x.kind IN ('message', 'deliver')
-  AND x.state = 'pending' AND x.enqueued_at >= b.recorded_at)`;
+  AND x.state = 'pending' AND x.enqueued_at >= b.recorded_at AND ${NOT_AUTOMATIC('x')})`;
 
 interface PaidRow {
   id: OrderId;

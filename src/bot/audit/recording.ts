@@ -137,7 +137,8 @@ export function auditedSink(inner: SyncSink, deps: RecordingDeps): SyncSink {
         if (!deps.audit.settle(outcome.actionId, result, code, at)) {
           const { action } = outcome;
           // Nobody in Telegram asked for it: the bridge acted by itself (`by` says why).
-          const source = 'by' in action && action.by !== undefined ? action.by : 'bridge';
+          const by = 'by' in action && action.by !== undefined ? action.by : 'bridge';
+          const source = action.kind === 'message' && action.template !== undefined ? `${by} ${action.template}` : by;
           deps.audit.record({
             at,
             orderId: action.orderId,

@@ -9,12 +9,17 @@
  */
 
 const UNSPACED = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}`;
-const WORD = new RegExp(String.raw`[${UNSPACED}]|(?:(?![${UNSPACED}])[\p{L}\p{N}\p{M}])+`, 'gu');
+const SEPARATORS = /[^\p{L}\p{N}\p{M}]+/u;
+const HAS_UNSPACED = new RegExp(`[${UNSPACED}]`, 'u');
+const EACH_UNSPACED = new RegExp(`([${UNSPACED}])`, 'u');
 
 /** The words of a text as rules compare them. */
 export function wordsOf(text: string): string[] {
   const normal = text.normalize('NFKC').toLowerCase().replaceAll('ё', 'е');
-  return normal.match(WORD) ?? [];
+  const tokens = normal.split(SEPARATORS).filter((token) => token !== '');
+  // Most messages have no such script: one test of the whole text spares one per word.
+  if (!HAS_UNSPACED.test(normal)) return tokens;
+  return tokens.flatMap((token) => (HAS_UNSPACED.test(token) ? token.split(EACH_UNSPACED).filter((part) => part !== '') : [token]));
 }
 
 interface Entry {

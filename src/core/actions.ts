@@ -18,6 +18,8 @@ export type ActionSource = 'stock' | 'autocancel' | 'template' | 'autoreply' | '
 /** The sources of automatic answers to a buyer's message: never counted as a person's answer. */
 export const AUTOMATIC_ANSWERS = ['autoreply', 'away'] as const satisfies readonly ActionSource[];
 export type AutomaticAnswerSource = (typeof AUTOMATIC_ANSWERS)[number];
+export const isAutomaticAnswer = (by: string | undefined): by is AutomaticAnswerSource =>
+  (AUTOMATIC_ANSWERS as readonly string[]).includes(by ?? '');
 
 export type SellerAction =
   | { kind: 'take'; orderId: OrderId; by?: ActionSource }

@@ -107,6 +107,17 @@ describe('keyword answers', () => {
     expect(answers(second)).toEqual(['Hello, I am here', FAQ]);
   });
 
+  it('never answers a message the seller answered on the website later in the same read (after a downtime)', async () => {
+    const { engine, order } = await ready({ autoAnswers: { quietMs: 0 } });
+    // Written after the rule, and before the seller's answer.
+    write(order, 'my key?', { createdAt: new Date(Date.now() - 100).toISOString() });
+    write(order, 'Here it is: check your email', { senderRole: 'seller' });
+    await engine.pollNow();
+    await engine.pollNow();
+    expect(h.sink.messages(order).map((message) => message.text)).toEqual(['my key?', 'Here it is: check your email']);
+    expect(answers(order)).toEqual(['Here it is: check your email']);
+  });
+
   it('never answers a message written before the rule existed, nor the first start’s history', async () => {
     const engine = h.engine();
     const order = createPaidOrder(h);

@@ -12,6 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareFn } from 'grammy';
 import type { User } from 'grammy/types';
 import type { Logger } from 'pino';
+import { isAutomaticAnswer } from '../../core/actions.ts';
 import type { AuditAction, AuditActor, AuditResult, AuditStore } from '../../core/audit.ts';
 import type { SyncForBot, SyncSink } from '../../sync/contract.ts';
 import type { BotContext } from '../context.ts';
@@ -149,7 +150,9 @@ export function auditedSink(inner: SyncSink, deps: RecordingDeps): SyncSink {
             ...(code ? { code } : {}),
           });
         }
-        if (outcome.ok && outcome.action.kind === 'message' && outcome.messageId !== undefined) {
+        // An automatic answer is not the seller's: /stats' answer time counts from a buyer's message to a person's.
+        const automatic = isAutomaticAnswer(outcome.action.by);
+        if (outcome.ok && outcome.action.kind === 'message' && outcome.messageId !== undefined && !automatic) {
           deps.audit.chatMessage(outcome.action.orderId, outcome.messageId, 'seller', at);
         }
       });

@@ -6,15 +6,12 @@
  * says nothing: the answer is retried, and its end is said. Nobody waits for it, so it queues like every notice.
  */
 import type { Logger } from 'pino';
-import { AUTOMATIC_ANSWERS, type ActionOutcome, type AutomaticAnswerSource } from '../../core/actions.ts';
+import { isAutomaticAnswer, type ActionOutcome, type AutomaticAnswerSource } from '../../core/actions.ts';
 import type { SyncForBot, SyncSink } from '../../sync/contract.ts';
 import type { QueueNotice } from '../sink/notices.ts';
 import { autoAnswerFailed, autoAnswered } from '../texts/autoreply.ts';
 import type { Translator } from '../texts/translator.ts';
 import type { AutoReplyStore } from './autoreply-store.ts';
-
-const isAutomaticAnswer = (by: string | undefined): by is AutomaticAnswerSource =>
-  (AUTOMATIC_ANSWERS as readonly string[]).includes(by ?? '');
 
 export function announceAutoAnswers(
   sink: SyncSink,

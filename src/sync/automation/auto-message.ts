@@ -20,7 +20,7 @@ import type { Queries } from '../../db/queries.ts';
 import type { TemplateQueries } from '../../db/templates.ts';
 import type { Message, Order, OrderId, OrderStatus } from '../../seller-api/schemas.ts';
 import type { FirstStart } from '../support/first-start.ts';
-import type { BuyerWrote } from './buyer-answers.ts';
+import type { BuyerWrote, ReadContext } from './buyer-answers.ts';
 
 /** Sends the module's template to this order's buyer (once per order, whatever the number of calls). */
 export type Say = (order: Order) => void;
@@ -53,7 +53,7 @@ export interface AutoMessages {
   settled(action: SellerAction, ok: boolean): void;
   tick(): void;
   /** A chat message of a known order was relayed (a buyer's, or the seller's on the store website). */
-  buyerWrote(orderId: OrderId, message: Message): void;
+  buyerWrote(orderId: OrderId, message: Message, read?: ReadContext): void;
 }
 
 const AWAITING: OrderStatus = 'awaiting_confirmation';
@@ -116,9 +116,9 @@ export function createAutoMessages(modules: readonly AutoMessage[], deps: AutoMe
       // Without its template a message due by time stays due, for when the seller writes one.
       for (const { module, say } of says) if (templates.get(module.template) !== undefined) module.tick?.(say);
     },
-    buyerWrote(orderId, message) {
+    buyerWrote(orderId, message, read) {
       const order = deps.queries.orders.get(orderId)?.order;
-      if (order !== undefined) deps.buyerWrote?.(order, message);
+      if (order !== undefined) deps.buyerWrote?.(order, message, read);
     },
   };
 }

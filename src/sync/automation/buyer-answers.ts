@@ -8,7 +8,8 @@
  *   outbox key is that plus the order id, so asking again is the same action;
  * - never to the seller's own messages (one written on the store website instead marks that a person answered),
  *   nor to a message of the first start's history or without a date, nor while a person answered the buyer within
- *   `AUTOREPLY_QUIET_MINUTES` (db/auto-answers.ts says what counts), nor without the template.
+ *   `AUTOREPLY_QUIET_MINUTES` (db/auto-answers.ts says what counts) or after it in the same read, nor without the
+ *   template.
  *
  * Runs inside the hand-off's commit of the relayed message (chats/chat-watch.ts), so the answer is queued exactly
  * when the message is recorded: a crash leaves both or neither.
@@ -52,8 +53,14 @@ export interface BuyerAnswersDeps {
   logger: Logger;
 }
 
+/** What the chat read that found the message knows besides it. */
+export interface ReadContext {
+  /** The same read returned a seller's message written after it (a restart after a downtime reads both). */
+  answeredLater: boolean;
+}
+
 /** Called for every relayed chat message of `order`, inside its commit. */
-export type BuyerWrote = (order: Order, message: Message) => void;
+export type BuyerWrote = (order: Order, message: Message, read?: ReadContext) => void;
 
 export function createBuyerAnswers(modules: readonly AutoAnswer[], deps: BuyerAnswersDeps): BuyerWrote {
   const { ledger, logger } = deps;
@@ -77,7 +84,7 @@ export function createBuyerAnswers(modules: readonly AutoAnswer[], deps: BuyerAn
     return false;
   };
 
-  return (order, message) => {
+  return (order, message, read) => {
     const now = deps.now();
     const written = timeOf(message.createdAt);
     if (message.senderRole === 'seller') {
@@ -86,7 +93,8 @@ export function createBuyerAnswers(modules: readonly AutoAnswer[], deps: BuyerAn
     }
     // Undated: nothing says it was written after the rule, nor that it is not the import's history.
     if (!Number.isFinite(written) || deps.firstStart.timingOf(message) === 'history') return;
-    if (ledger.answered(order.id, message.id) || ledger.personAnsweredSince(order.id, now - deps.rules.quietMs)) return;
+    if (read?.answeredLater || ledger.answered(order.id, message.id)) return;
+    if (ledger.personAnsweredSince(order.id, now - deps.rules.quietMs)) return;
     for (const module of modules) if (answerWith(order, message, module.answers(message, written, now))) return;
   };
 }

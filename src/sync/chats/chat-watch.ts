@@ -180,6 +180,11 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     if (cursor === undefined) return;
 
     let news = 0;
+    // A seller's message later in this read (a restart after a downtime reads both): the buyer was answered.
+    const lastSellerMs = messages.reduce(
+      (last, m) => (m.senderRole === 'seller' ? Math.max(last, finiteOr0(m)) : last),
+      Number.NEGATIVE_INFINITY,
+    );
     for (const message of messages) {
       if (pass.waitSignal.aborted) return;
       if (queries.messages.originOf(orderId, message.id) !== undefined) {
@@ -200,7 +205,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
           advance(orderId, message);
           for (const ref of refs) queries.links.link(orderId, ref, 'other', at);
           queries.cursors.markActive(orderId, activityOf(orderId, message, at));
-          deps.autoTemplates?.buyerWrote(orderId, message);
+          deps.autoTemplates?.buyerWrote(orderId, message, { answeredLater: lastSellerMs > finiteOr0(message) });
         });
         news += 1;
         tally.relayed += 1;

@@ -125,6 +125,9 @@ describe('an automatic answer', () => {
     await buyerWrites(order.id, 'and now?');
     await h.engine.pollNow();
     expect(sellerTexts(order.id)).toEqual([AWAY]);
+    h.telegram.sendText(ADMIN, `/order ${order.id}`, inGroup);
+    const history = () => h.telegram.botMessages(GROUP_ID).find((m) => m.text.startsWith('🕓 History of order'))?.text ?? '';
+    await eventually(() => expect(history()).toMatch(/message by bot \(away\): done/));
     expect(await command('/untemplate away')).toContain('Buyers are no longer answered while you are away.');
   });
 });

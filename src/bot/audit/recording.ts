@@ -139,7 +139,9 @@ export function auditedSink(inner: SyncSink, deps: RecordingDeps): SyncSink {
           const { action } = outcome;
           // Nobody in Telegram asked for it: the bridge acted by itself (`by` says why).
           const by = 'by' in action && action.by !== undefined ? action.by : 'bridge';
-          const source = action.kind === 'message' && action.template !== undefined ? `${by} ${action.template}` : by;
+          // The template it sent, when it says more than the source (`autoreply faq-delivery`, but `away`).
+          const template = action.kind === 'message' && action.template !== by ? action.template : undefined;
+          const source = template === undefined ? by : `${by} ${template}`;
           deps.audit.record({
             at,
             orderId: action.orderId,

@@ -94,7 +94,7 @@ export function createBuyerAnswers(modules: readonly AutoAnswer[], deps: BuyerAn
     // Undated: nothing says it was written after the rule, nor that it is not the import's history.
     if (!Number.isFinite(written) || deps.firstStart.timingOf(message) === 'history') return;
     if (read?.answeredLater || ledger.answered(order.id, message.id)) return;
-    if (ledger.personAnsweredSince(order.id, now - deps.rules.quietMs)) return;
+    if (deps.rules.quietMs > 0 && ledger.personAnsweredSince(order.id, now - deps.rules.quietMs)) return;
     for (const module of modules) if (answerWith(order, message, module.answers(message, written, now))) return;
   };
 }

@@ -21,7 +21,7 @@ function loadOrExit(): Config {
 
 async function main(): Promise<void> {
   const config = loadOrExit();
-  const { access: store, trial } = await openStore(config, { logger: pino({ level: 'silent' }) });
+  const { stores, trial } = await openStore(config, { logger: pino({ level: 'silent' }) });
 
   // Secrets are fixed when the logger is made, so it comes after the trial store and its key.
   const logger = createLogger({ level: config.logLevel, secrets: [...configSecrets(config), ...(trial ? [trial.access.apiKey] : [])] });
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     if (config.telegram.chatId === undefined) logger.info('trial mode: send /start to your bot in a private chat to receive orders');
   }
 
-  const secrets = [...configSecrets(config), store.apiKey];
+  const secrets = [...configSecrets(config), ...stores.map((store) => store.apiKey)];
   let bridge: RunningBridge | undefined;
   let exitCode = 0;
   let exiting = false;
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
 
   bridge = await startBridge({
     config,
-    store,
+    stores,
     logger,
     // Deaf to Telegram (polling stopped by itself): exit non-zero so systemd or Docker restarts the bridge.
     onFatal: (reason) => {

@@ -8,6 +8,7 @@ import { restoreDatabase, RestoreError } from './ops/restore.ts';
 const USAGE = `Usage: npm run restore -- <backup> [--identity <age identity file>]
 Replaces DATABASE_PATH (default ./data/bridge.sqlite) with the backup, after an integrity and schema check.
 Stop the bridge first. The replaced database is kept beside it as <DATABASE_PATH>.replaced-<UTC time>.
+Auto-delivery of every product with stock is paused in the restored database: check /stock, then resume.
 An encrypted backup (.age) needs the private key file it was encrypted to (age-keygen -o key.txt).`;
 
 interface Args {
@@ -54,6 +55,11 @@ async function main(argv: string[]): Promise<number> {
     const schema = version === latest ? `schema version ${version}` : `schema version ${version}, brought to ${latest} at the next start`;
     const kept = result.kept.length === 0 ? '' : `; the replaced files are kept: ${result.kept.join(', ')}`;
     console.log(`Restored ${result.databasePath} from ${args.backup} (integrity ok, ${schema})${kept}. Start the bridge again.`);
+    if (result.pausedStock.length > 0) {
+      console.log(
+        `Auto-delivery is paused for ${result.pausedStock.length} product(s) with stock (${result.pausedStock.join(', ')}): keys delivered since the backup count as unsold again. Check /stock (or npm run stock -- list), then resume.`,
+      );
+    }
     return 0;
   } catch (error) {
     if (isConfigError(error)) console.error(formatConfigError(error));

@@ -11,11 +11,12 @@ import { createStockQueries } from './db/stock.ts';
 import { languageOrDefault, plainTexts } from './i18n/plain-texts.ts';
 import { runStockCommand } from './ops/stock-command.ts';
 
-async function readText(path: string): Promise<string> {
-  if (path !== '-') return readFile(path, 'utf8');
+/** Bytes, not text: core/stock/stock-file.ts decides how the file is written, as it does for a Telegram upload. */
+async function readBytes(path: string): Promise<Uint8Array> {
+  if (path !== '-') return readFile(path);
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 async function main(args: string[]): Promise<number> {
@@ -31,7 +32,7 @@ async function main(args: string[]): Promise<number> {
   try {
     const result = await runStockCommand(args, {
       stock: createStockQueries(db),
-      readText,
+      readBytes,
       now: Date.now,
       texts: plainTexts(languageOrDefault(env.BOT_LANGUAGE)),
     });

@@ -6,6 +6,7 @@
  * S (pacer-calibration.ts takes the pacer's timer lateness off the per-chat gap). Topics are off: the benchmark's
  * group is a plain supergroup.
  */
+import { MAIN_STORE } from '../../src/core/store-ref.ts';
 import type { Logger } from 'pino';
 import { buildBridge, type Bridge } from '../../src/app/build-bridge.ts';
 import { DEFAULT_DRAINER } from '../../src/bot/sink/telegram-drainer.ts';
@@ -58,7 +59,7 @@ export function createBenchBridge(deps: BenchBridgeDeps): Bridge {
   return buildBridge({
     config,
     db: deps.db,
-    api: deps.api,
+    stores: [{ name: MAIN_STORE, title: MAIN_STORE, chatId: undefined, db: deps.db, api: deps.api }],
     logger: deps.logger,
     overrides: {
       bot: {

@@ -21,7 +21,7 @@ actions-failure-reason = { $code ->
     [API_KEY_INVALID] the store refused the API key (create a new key in the store settings)
     [RATE_LIMIT] the store's request limit is reached
     [TRANSPORT] the store is not answering
-   *[other] the store answered with an error this bridge does not know
+   *[other] the store answered with an error the bot does not know
 }
 actions-queued-reason = { $code ->
     [RATE_LIMIT] queued: the store's request limit is reached; will retry

@@ -1,7 +1,7 @@
 # commands.ts
 ## the command list (plain text, Telegram's menu)
 commands-description-start = What this bot is, and your chat and user ids
-commands-description-help = How to use the bridge
+commands-description-help = How to use the bot
 commands-description-orders = Open orders, optionally of one status
 commands-description-order = Show the card and history of one order: /order <id>
 commands-description-reply = Write to the buyer of an order: /reply <id>
@@ -16,12 +16,12 @@ commands-description-stats = Orders, revenue and answer times with a chart: /sta
 commands-description-export = A spreadsheet (CSV) of the orders: /export [days] (30 by default)
 commands-description-autoreply = Answer buyers by keywords: /autoreply add <template> <phrase>; …, /autoreply del <n>
 commands-description-away = Away mode: /away on|off; /away shows it
-commands-description-autocancel = Cancel untaken orders of a product automatically: /autocancel <productId> <minutes|off>
+commands-description-autocancel = Cancel untaken orders of a product automatically: /autocancel <productId> <minutes or 0>
 commands-description-backup = An encrypted backup of the database, sent to your private chat (admins)
 commands-description-language = Your language for the bot's answers to you
 
 ## /start (HTML)
-commands-start-intro = <b>Seller bridge</b>: brings every new paid order and every buyer message of your store into this chat.
+commands-start-intro = <b>Seller bot</b>: brings every new paid order and every buyer message of your store into this chat.
 commands-start-how-to = Take, deliver or cancel an order with the buttons on its card; answer a buyer by replying to the card or to their message.
 commands-start-trial-bound = 🎉 Trial mode: this chat is now bound. New orders will appear here.
 commands-start-trial-unbound = Trial mode: send /start in a private chat with this bot to receive the orders there.
@@ -40,7 +40,10 @@ commands-help-text =
     • “{ buttons-take }” takes it; the card then offers “{ buttons-deliver }” and “{ buttons-cancel }”.
     • “{ buttons-deliver }” asks for the issued value (or “{ buttons-deliver-without-value }”), shows a preview, then “{ buttons-confirm }”.
     • “{ buttons-cancel }” asks “cancel and refund?” with “{ buttons-confirm }” and “{ buttons-back }”.
-    • Buyer messages arrive as replies to their order card. Reply to the card or to a buyer message to answer; the bridge tells you when it was sent.
+    { $forum ->
+        [yes] • Each order has its own topic: its card is pinned there, its buyer's messages arrive there, and General gets a line with a link. To answer the buyer, just write in the order's topic; the bot tells you when it was sent.
+       *[no] • Buyer messages arrive as replies to their order card. Reply to the card or to a buyer message to answer; the bot tells you when it was sent.
+    }
 
     <b>Commands</b>
 commands-help-command = /{ $command } — { $description }
@@ -66,14 +69,14 @@ commands-order-list-footer = <i>{ $withLinks ->
     }</i>
 # plain
 commands-order-usage = Usage: /order <order id>
-commands-order-unknown = This bridge does not know order { $orderId }. /orders lists the open ones.
+commands-order-unknown = The bot does not know order { $orderId }. /orders lists the open ones.
 # plain
 commands-reply-command-usage = Usage: /reply <order id>, then send your text.
 
 ## /products (HTML unless marked plain)
 commands-no-products = No products with automation enabled.
 commands-products-header = <b>Products with automation: { $count }</b>
-commands-product-item = • <b>{ $title }</b>{ $price }{ $inactive }{ $fields }
+commands-product-item = • <b>{ $title }</b> · <code>{ $productId }</code>{ $price }{ $inactive }{ $fields }
 commands-product-item-price = {" — "}{ $price }
 commands-product-item-inactive = {" (inactive)"}
 commands-product-item-fields = {"\u000A  "}fields: { $fields }
@@ -108,6 +111,6 @@ commands-ago = { $unit ->
 }
 
 ## /language (HTML unless marked plain)
-commands-language-ask = 🌐 Pick the language of the bot's answers to you. Cards and alerts in the orders chat stay in the chat's language (BOT_LANGUAGE).
+commands-language-ask = 🌐 Pick the language of the bot's answers to you. Cards and alerts in the orders chat stay in the chat's language, set in the bot's settings.
 # plain: the callback answer and the confirmation, in the newly chosen language
 commands-language-chosen = The bot now answers you in English.

@@ -9,12 +9,14 @@ order-card-status-in-words = { $status ->
    *[other] ❔ { $status }
 }
 order-card-assignee-in-words = { $assignee ->
-    [api] this bridge (API)
+    [api] this bot
     [user] a person on the store website
    *[other] { $assignee }
 }
 order-card-title = 🛒 <b>Order</b> <code>{ $orderId }</code>
-order-card-product = <b>Product:</b> { $title }
+order-card-product = <b>Product:</b> { $title }{ $productId }
+order-card-product-id = {" · "}<code>{ $productId }</code>
+order-card-product-without-title = <b>Product:</b> <code>{ $productId }</code>
 order-card-quantity = <b>Quantity:</b> { $quantity }
 order-card-amount = <b>Amount:</b> { $amount }
 order-card-created = <b>Created:</b> { $createdAt }

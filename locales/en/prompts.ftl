@@ -5,10 +5,11 @@ prompts-cancel-question = { $amount ->
    *[other] ❓ Cancel order { $orderId } and refund <b>{ $amount }</b> to the buyer?
 }
 prompts-cancel-requested = ⏳ Cancelling order { $orderId } and refunding…
+prompts-cancel-done = ✖️ Order { $orderId } is cancelled; the buyer was refunded.
 prompts-cancel-dropped = Order { $orderId } was not cancelled.
 prompts-cancel-expired = ⌛ This question about order { $orderId } expired, so nothing was cancelled. Tap { buttons-cancel } on the card again.
 prompts-cancel-order-moved = ⚠️ Order { $orderId } is now { $now ->
-        [none] unknown to this bridge
+        [none] unknown to the bot
        *[other] { $now }
     } (it was { $was } when you were asked), so it was not cancelled. Tap { buttons-cancel } on the card again if you still want to.
 prompts-deliver-ask =
@@ -22,10 +23,19 @@ prompts-deliver-requested = { $withValue ->
     [yes] ⏳ Delivering order { $orderId }…
    *[no] ⏳ Delivering order { $orderId } without a value…
 }
+prompts-deliver-done = 📦 Order { $orderId } is delivered.
 prompts-deliver-dropped = Order { $orderId } was not delivered.
 prompts-deliver-expired = ⌛ This Deliver step for order { $orderId } expired: nothing was delivered. Tap { buttons-deliver } on the card again.
+prompts-deliver-moved-on = Order { $orderId } { $status ->
+        [awaiting_confirmation] was delivered
+        [completed] was completed
+        [cancelled] was cancelled
+       *[other] left “in progress”
+    } meanwhile, so this Deliver prompt is closed: nothing was delivered through it.
 # plain
 prompts-deliver-reply-expired = This Deliver prompt expired, so your reply was neither used as the value nor sent to the buyer. Tap { buttons-deliver } on the order card again.
+# plain
+prompts-deliver-reply-moved-on = This order is no longer in progress (delivered or cancelled meanwhile), so your reply was neither used as the value nor sent to the buyer.
 # plain
 prompts-deliver-reply-others = This Deliver step belongs to another admin, so your reply was not sent to the buyer. To deliver yourself, tap { buttons-deliver } on the order card.
 # plain

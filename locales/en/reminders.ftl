@@ -45,10 +45,10 @@ reminders-autocancel-usage =
     <b>Auto-cancel</b>
     /autocancel — list the products with auto-cancel
     /autocancel &lt;productId&gt; &lt;minutes&gt; — cancel (and refund) its paid orders nobody took within that time; a warning comes halfway
-    /autocancel &lt;productId&gt; off — stop it
+    /autocancel &lt;productId&gt; 0 — stop it (off does the same)
     <i>Off for every product unless you turn it on. /products lists the product ids.</i>
 # $max: the most minutes /autocancel takes (a week)
-reminders-autocancel-bad-minutes = The time must be a number of minutes greater than 0 and at most { NUMBER($max, useGrouping: 0) } (a week), or <b>off</b>. <i>Example: /autocancel &lt;productId&gt; 30</i>
+reminders-autocancel-bad-minutes = The time must be a number of minutes, at most { NUMBER($max, useGrouping: 0) } (a week); 0 turns auto-cancel off. <i>Example: /autocancel &lt;productId&gt; 30</i>
 reminders-autocancel-none = No product has auto-cancel. <i>Turn it on with /autocancel &lt;productId&gt; &lt;minutes&gt;.</i>
 reminders-autocancel-list-header = <b>Auto-cancel: { $products ->
         [one] { $products } product
@@ -57,7 +57,7 @@ reminders-autocancel-list-header = <b>Auto-cancel: { $products ->
 reminders-autocancel-list-item = • { $productId } — after { $minutes } min
 reminders-autocancel-set =
     ✓ Paid orders of product { $productId } nobody takes within { $minutes } min will be cancelled and refunded.
-    <i>A warning comes halfway. Orders waiting now count from now. /autocancel &lt;productId&gt; off stops it.</i>
+    <i>A warning comes halfway. Orders waiting now count from now. /autocancel { $productId } 0 stops it.</i>
 reminders-autocancel-set-unchecked = <i>The product id could not be checked (the store did not answer): compare it with /products.</i>
 reminders-autocancel-unknown-product = No product { $productId } among the products with automation, so nothing changed. <i>/products lists them.</i>
 reminders-autocancel-off = { $wasOn ->

@@ -6,7 +6,12 @@ staff-refused = Only an admin can do this. Staff may take, deliver, reply and us
 # /start's line for a staff member
 staff-start-user-staff = ✓ You (user <code>{ $userId }</code>) are staff: you may take, deliver and reply; an admin cancels.
 # plain: the bot as the one who acted, and why ($source: stock, autocancel, bridge, …)
-staff-actor-bot = bot ({ $source })
+staff-actor-bot = { $source ->
+        [stock] bot (stock)
+        [autocancel] bot (auto-cancel)
+        [bridge] bot
+       *[other] bot ({ $source })
+    }
 # plain: an action by its name, in failed card lines and in the history; English shows the name as recorded
 staff-action = { $action }
 ## a card's audit lines ($time: HH:MM in the bot's zone)

@@ -8,10 +8,13 @@ stock-card-stock-delivering = 📦 Delivering automatically from stock ({ stock-
 stock-card-stock-delivered = <b>📦 Delivered automatically from stock</b>
 stock-card-stock-items = <tg-spoiler>{ $values }</tg-spoiler>
 stock-card-stock-replaced = <i>🔁 { stock-card-items } replaced after the buyer reported a problem</i>
-stock-card-stock-deliver-failed = ⚠️ Automatic delivery failed: deliver by hand. These items stay reserved for this order:
+stock-card-stock-deliver-failed = ⚠️ Automatic delivery failed: deliver by hand. These items are held for this order; if the buyer did not get them, release them in /stock:
 stock-card-stock-short = ⚠️ Not delivered automatically: needs { stock-card-items }, { $inStock } in stock
 stock-card-stock-paused = ⏸ Not delivered automatically: auto-delivery of this product is paused
+stock-card-stock-too-many = ⚠️ Not delivered automatically: too many items to deliver at once from stock ({ stock-card-items }): deliver by hand
 stock-card-stock-bad-quantity = ⚠️ Not delivered automatically: the quantity is not a whole number of items
+# plain: which of an order's items a Replace button (and its question) is about: its line on the card, and its mask
+stock-card-item-hint = #{ $number } { $hint }
 stock-card-replace-ask =
     <b>Replace this item?</b>
     The item { $hint } is marked bad (never used again) and the buyer gets the next item from stock.

@@ -1,35 +1,35 @@
 # actions.ts
 ## HTML
 actions-name = { $kind ->
-    [take] взятие
+    [take] взятие в работу
     [deliver] выдача
-    [cancel] отмена
+    [cancel] отмена с возвратом денег
    *[message] сообщение
 }
 actions-failure-reason = { $code ->
     [ORDER_INVALID_STATUS] { $kind ->
-        [take] его уже взяли или отменили
-        [deliver] он больше не в работе (уже выдан или отменён)
-        [cancel] его больше нельзя отменить (уже выдан, завершён или отменён)
-       *[other] заказ больше этого не принимает
+        [take] его уже взяли в работу или отменили
+        [deliver] он уже не в работе (выдан или отменён)
+        [cancel] его уже нельзя отменить (выдан, завершён или отменён)
+       *[other] заказ уже в другом статусе
     }
-    [ORDER_NOT_FOUND] заказ не найден в магазине
+    [ORDER_NOT_FOUND] магазин не нашёл этот заказ
     [VALIDATION_ERROR] { $kind ->
         [message] магазин не принял текст
-       *[other] магазин не принял запрос
+       *[other] магазин отклонил запрос
     }
-    [API_KEY_INVALID] магазин не принял API-ключ (создайте новый ключ в настройках магазина)
-    [RATE_LIMIT] исчерпан лимит запросов к магазину
+    [API_KEY_INVALID] магазин не принимает API-ключ (создайте новый ключ в настройках магазина)
+    [RATE_LIMIT] магазин временно ограничил число запросов
     [TRANSPORT] магазин не отвечает
-   *[other] магазин ответил ошибкой, которую этот мост не знает
+   *[other] магазин вернул неизвестную ошибку
 }
 actions-queued-reason = { $code ->
-    [RATE_LIMIT] в очереди: исчерпан лимит запросов к магазину; попробуем ещё раз
-    [API_KEY_INVALID] в очереди: магазин не принял API-ключ; попробуем ещё раз, когда будет задан рабочий ключ
-   *[other] в очереди: магазин не отвечает; попробуем ещё раз
+    [RATE_LIMIT] в очереди: магазин временно ограничил число запросов; повторим позже
+    [API_KEY_INVALID] в очереди: магазин не принимает API-ключ; повторим, когда ключ заменят
+   *[other] в очереди: магазин не отвечает; повторим позже
 }
 actions-action-failed = ⚠️ Заказ { $orderId }: не удалось { $kind ->
-        [take] взять
+        [take] взять в работу
         [deliver] выдать
         [cancel] отменить
        *[message] отправить сообщение
@@ -37,4 +37,4 @@ actions-action-failed = ⚠️ Заказ { $orderId }: не удалось { $k
 actions-action-queued = ⏳ Заказ { $orderId }: { actions-name } — { actions-queued-reason }.
 actions-reply-sent = ✓ Отправлено покупателю заказа { $orderId }.
 actions-reply-failed = ⚠️ Не отправлено покупателю заказа { $orderId }: { actions-failure-reason }.
-actions-reply-queued = ⏳ Сообщение покупателю заказа { $orderId } { actions-queued-reason }.
+actions-reply-queued = ⏳ Сообщение покупателю заказа { $orderId } — { actions-queued-reason }.

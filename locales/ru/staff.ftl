@@ -1,41 +1,41 @@
 # staff.ts
 ## Roles and the audit trail (HTML unless marked plain)
 # plain, button answers (at most 200 characters)
-staff-cancel-refused = Отменить заказ с возвратом денег может только администратор. Попросите администратора.
-staff-refused = Это может сделать только администратор. Сотрудникам доступно: брать, выдавать, отвечать, а также /orders, /order и /stats.
+staff-cancel-refused = Отменить заказ с возвратом денег может только администратор.
+staff-refused = Это может сделать только администратор. Сотрудникам доступно: брать заказы в работу, выдавать, отвечать покупателям, а также /orders, /order и /stats.
 # /start's line for a staff member
-staff-start-user-staff = ✓ Вы (пользователь <code>{ $userId }</code>) сотрудник: можете брать, выдавать заказы и отвечать; отменяет администратор.
+staff-start-user-staff = ✓ Вы (пользователь <code>{ $userId }</code>) — сотрудник: можете брать заказы в работу, выдавать и отвечать покупателям; отменяет заказы администратор.
 # plain: the bot as the one who acted, and why ($source: stock, autocancel, bridge, …)
-staff-actor-bot = бот ({ $source ->
-        [stock] запас
-        [autocancel] автоотмена
-        [bridge] мост
-       *[other] { $source }
-    })
+staff-actor-bot = { $source ->
+        [stock] бот (из запаса)
+        [autocancel] бот (автоотмена)
+        [bridge] бот
+       *[other] бот ({ $source })
+    }
 # plain: an action by its name, in failed card lines and in the history; English shows the name as recorded
 staff-action = { $action ->
-        [take] взятие
+        [take] взятие в работу
         [deliver] выдача
         [cancel] отмена
         [message] сообщение
-        [replace] замена единицы
+        [replace] замена ключа
        *[other] { $action }
     }
 ## a card's audit lines ($time: HH:MM in the bot's zone)
 staff-audit-line = { $action ->
-        [take] взят
+        [take] взят в работу
         [deliver] выдан
         [cancel] отменён
-        [message] отвечено
-        [replace] единица заменена
+        [message] ответ отправлен
+        [replace] ключ заменён
        *[other] { $action }
     } · { $who } · { $time }
 staff-audit-line-failed = { staff-action } · { $who } · ошибка ({ $code }) · { $time }
 ## /order <id>: the history ($time: day and time in the bot's zone)
 staff-history-title = 🕓 <b>История заказа</b> { $orderId }
 staff-history-status = { $time } · { $first ->
-        [yes] сначала
-       *[no] теперь
+        [yes] появился:
+       *[no] статус:
     } { $status }
 staff-history-action = { $time } · { staff-action } · { $who }: { $result }
 # plain: an action's result
@@ -51,8 +51,8 @@ staff-history-messages = 💬 { $messages ->
        *[many] { $messages } сообщений
     } в чате
 staff-history-empty = Пока ничего не записано.
-staff-history-more = …и ещё { $more ->
-        [one] { $more } более ранняя запись (не показана)
-        [few] { $more } более ранние записи (не показаны)
-       *[many] { $more } более ранних записей (не показаны)
+staff-history-more = …{ $more ->
+        [one] не показана ещё { $more } более ранняя запись
+        [few] не показаны ещё { $more } более ранние записи
+       *[many] не показано ещё { $more } более ранних записей
     }

@@ -13,23 +13,25 @@ stats-block =
     Выдано: { $delivered } (вручную { $deliveredByHand }, автоматически { $deliveredByBot })
     Отменено: { $cancelled }
     Выручка: { $revenue }
-    Медианное время от оплаты до взятия в работу: { $medianTake }
-    Медианное время от сообщения покупателя до первого ответа: { $medianAnswer }
+    Медиана от оплаты до взятия в работу: { $medianTake }
+    Медиана от сообщения покупателя до первого ответа: { $medianAnswer }
 stats-today = <b>📊 Сегодня ({ $day })</b>
 stats-last-days = <b>📈 { $days ->
-        [one] Последний { $days } день
+        [1] Последний день
+        [one] Последние { $days } день
         [few] Последние { $days } дня
        *[many] Последние { $days } дней
     } ({ $from } – { $to })</b>
-stats-footer = Данные на { $day } { $time } (часовой пояс { $timeZone }). Выдано и выручка считаются по заказам, выданным за период.
+stats-footer = Данные на { $day } { $time } (часовой пояс { $timeZone }). «Выдано» и «Выручка» считаются по заказам, выданным за период.
 stats-daily-summary-title = <b>🗓 Итоги дня за { $day }</b>
 # plain
-stats-unavailable = Статистика в этой конфигурации недоступна.
+stats-unavailable = Статистика при этих настройках недоступна.
 # plain
 stats-usage = Формат: /stats [дни], от 1 до 90 дней (без числа — 7), например /stats 30
 ## the chart (plain: words drawn in the picture), and its caption (HTML)
 stats-chart-title = Продажи за { $days ->
-        [one] последний { $days } день
+        [1] последний день
+        [one] последние { $days } день
         [few] последние { $days } дня
        *[many] последние { $days } дней
     }

@@ -7,16 +7,16 @@ templates-quick-reply-buttons-template = 📝 { $name }
 # what a template may say; the braces are what the seller types
 templates-placeholder-help = Подстановки: {"{"}order{"}"} {"{"}product{"}"} {"{"}quantity{"}"} {"{"}amount{"}"} {"{"}field:&lt;название поля&gt;{"}"}
 templates-template-usage =
-    Как пользоваться: /template &lt;имя&gt; &lt;текст&gt; сохраняет шаблон (текст может быть в несколько строк); /template &lt;имя&gt; показывает его.
+    Формат: /template &lt;имя&gt; &lt;текст&gt; — сохранить шаблон (текст может быть в несколько строк); /template &lt;имя&gt; — показать его.
     Имя: буквы, цифры, _ и -.
     { templates-placeholder-help }
-    <i>greeting, delivered и confirm-reminder бот отправляет покупателям сам.</i>
+    <i>Шаблоны greeting, delivered и confirm-reminder бот отправляет покупателям сам.</i>
 # plain
-templates-untemplate-usage = Как пользоваться: /untemplate <имя>
+templates-untemplate-usage = Формат: /untemplate <имя>
 # plain
-templates-use-template-usage = Ответьте на карточку заказа или на сообщение заказа командой /t <имя>.
+templates-use-template-usage = Ответьте на карточку заказа или на любое его сообщение командой /t <имя>.
 # plain
-templates-unavailable = Шаблоны в этой конфигурации недоступны.
+templates-unavailable = Шаблоны при этих настройках недоступны.
 # plain
 templates-template-name-refused = Неподходящее имя шаблона: { $reason ->
     [empty] у шаблона должно быть имя
@@ -27,11 +27,11 @@ templates-template-name-refused = Неподходящее имя шаблона
    *[bad-characters] в имени могут быть только буквы, цифры, _ и -
 }.
 templates-template-text-refused-empty = Не сохранено: текст пустой.
-templates-template-text-refused-too-long = Не сохранено: в тексте { $length } { $length ->
+templates-template-text-refused-too-long = Не сохранено: в тексте { NUMBER($length, useGrouping: 0) } { $length ->
         [one] символ
         [few] символа
        *[many] символов
-    }, а магазин принимает не больше { $limit }.
+    }, а магазин принимает не больше { NUMBER($limit, useGrouping: 0) }.
 templates-template-text-refused-unknown-placeholder =
     Не сохранено: неизвестная подстановка <code>{ $placeholder }</code>.
     { templates-placeholder-help }
@@ -49,13 +49,13 @@ templates-no-templates =
     Сохраните первый: /template &lt;имя&gt; &lt;текст&gt;.
 templates-templates-header = <b>Шаблонов: { $count }</b>
 templates-template-list-item = • <code>{ $name }</code> — { $body }
-templates-templates-footer = <i>Ответьте на сообщение заказа командой /t &lt;имя&gt; или нажмите «{ templates-quick-reply-buttons-open }» на карточке.</i>
-templates-rendered-too-long = Не отправлено: <code>{ $name }</code> для этого заказа даёт { $length } { $length ->
+templates-templates-footer = <i>Чтобы отправить шаблон, ответьте на сообщение заказа командой /t &lt;имя&gt; или нажмите «{ templates-quick-reply-buttons-open }» на карточке.</i>
+templates-rendered-too-long = Не отправлено: шаблон <code>{ $name }</code> для этого заказа даёт { NUMBER($length, useGrouping: 0) } { $length ->
         [one] символ
         [few] символа
        *[many] символов
-    }, а магазин принимает не больше { $limit }.
-templates-rendered-empty = Не отправлено: <code>{ $name }</code> для этого заказа даёт пустой текст.
+    }, а магазин принимает не больше { NUMBER($limit, useGrouping: 0) }.
+templates-rendered-empty = Не отправлено: шаблон <code>{ $name }</code> для этого заказа получается пустым.
 # a field label, quoted; the labels are joined with ", " in the module
 templates-field-label = «{ $label }»
 templates-missing-fields-note = Обратите внимание: в этом заказе нет { $labels }, в тексте это место осталось пустым.

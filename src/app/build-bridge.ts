@@ -1,12 +1,14 @@
 /**
- * The one factory of the whole bridge: from a checked configuration, an open database and a store client, it builds
- * the Telegram bot, the sync engine, the store alerts, scheduled backups and the health endpoint, wired as they run. `npm start`, every
- * test rig, the crash tests' child processes and the benchmark build through here, so what they run is what a seller
- * runs; they differ only in the overrides (shorter timings, a fake Bot API's root).
+ * The one factory of the whole bridge: from a checked configuration, the shared database and each store (its own
+ * database and client), it builds the Telegram bot, one sync engine per store, the store alerts, scheduled backups
+ * and the health endpoint, wired as they run. `npm start`, every test rig, the crash tests' child processes and the
+ * benchmark build through here, so what they run is what a seller runs; they differ only in the overrides (shorter
+ * timings, a fake Bot API's root). With several stores the bot sees them as one, by qualified ids (app/stores/).
  */
 import type { Logger } from 'pino';
 import { ALERTS, createBridgeBot, type BridgeBot, type BridgeBotDeps, type ReminderSettings } from '../bot/index.ts';
 import type { Config } from '../config/index.ts';
+import { createStoreDirectory, type StoreDirectory } from '../core/store-ref.ts';
 import {
   createAuditQueries,
   createAutoReplyQueries,
@@ -14,6 +16,7 @@ import {
   createKeyValueStore,
   createOrderExportQueries,
   createOrderTopicQueries,
+  createRelayedRefQuery,
   createReminderQueries,
   createStatsQueries,
   createStockQueries,
@@ -23,16 +26,20 @@ import {
   createUserLanguageQueries,
 } from '../db/index.ts';
 import type { SqliteDatabase } from '../db/sqlite.ts';
+import { storeDatabasePath } from '../db/store-files.ts';
 import { encryptedBackupMaker } from '../ops/backup-on-request.ts';
 import { backupScheduleIfSet, type BackupAlert } from '../ops/backup-schedule.ts';
-import { startHealthServer, syncHealth, type HealthServer } from '../ops/index.ts';
-import { createStoreAlerts, type StoreAlert } from '../ops/store-alerts.ts';
-import type { SellerApi } from '../seller-api/api.ts';
-import type { ProductId } from '../seller-api/schemas.ts';
+import type { HealthServer } from '../ops/index.ts';
+import type { Product, ProductId } from '../seller-api/schemas.ts';
 import type { ShutdownBudget } from '../shared/shutdown-budget.ts';
 import type { SyncSink } from '../sync/contract.ts';
-import { createSyncEngine, type BridgeSyncEngine, type SyncEngineOptions } from '../sync/engine.ts';
+import type { SyncEngineOptions } from '../sync/engine.ts';
 import { defaultTuning } from '../sync/run/tuning.ts';
+import { botStores, type BotStores } from './stores/bot-stores.ts';
+import { upward } from './stores/qualifier.ts';
+import { createStoreEngines, type StoreEngines } from './stores/store-engines.ts';
+import type { StoreRuntime } from './stores/store-runtime.ts';
+import { startHealth, watchStores } from './stores/store-watch.ts';
 
 /** Test and benchmark seams; the app passes none. */
 export interface BridgeOverrides {
@@ -40,21 +47,21 @@ export interface BridgeOverrides {
   bot?: Partial<BridgeBotDeps>;
   /** Reminder timings (the tick); spread over REMIND_*. */
   reminders?: Partial<Omit<ReminderSettings, 'store'>>;
-  /** Engine tuning (poll interval, backoffs, grace), spread over POLL_INTERVAL_SECONDS and the defaults. */
+  /** Engine tuning (poll interval, backoffs, grace), spread over POLL_INTERVAL_SECONDS and the defaults, for every store. */
   engine?: Partial<SyncEngineOptions>;
-  /** How often the store's state is checked for alerts (default 5 s). */
+  /** How often the stores' state is checked for alerts (default 5 s). */
   alertCheckMs?: number;
-  /** Wraps the bot's sink before sync gets it (the benchmark notes when each event was handed over). */
+  /** Wraps each store's sink before its engine gets it (the benchmark notes when each event was handed over). */
   sink?: (sink: SyncSink) => SyncSink;
 }
 
 export interface BridgeInput {
   config: Config;
+  /** DATABASE_PATH: what the stores share (the Telegram queue, templates, the bot's state), and the `main` store's. */
   db: SqliteDatabase;
-  api: SellerApi;
+  /** Every store, at least one, in the configuration's order. */
+  stores: readonly StoreRuntime[];
   logger: Logger;
-  /** Trial mode: items a product starts with the first time, so auto-delivery shows at once. */
-  demoStock?: { productId: string; items: string[] } | undefined;
   /**
    * Telegram polling stopped by itself (another instance took the token, the token was revoked): the bridge is deaf
    * to buttons and replies, so main.ts stops it and exits non-zero for the supervisor to restart.
@@ -65,85 +72,59 @@ export interface BridgeInput {
 }
 
 export interface Bridge {
-  engine: BridgeSyncEngine;
+  /** Every store's engine as one; each store's own in `engine.byName`. */
+  engine: StoreEngines;
   bot: BridgeBot;
   health: HealthServer | undefined;
-  /** The health endpoint, the bot (polling, then its services), and with `sync` (default) the engine's loops. */
+  /** The health endpoint, the bot (polling, then its services), and with `sync` (default) the engines' loops. */
   start(options?: { sync?: boolean }): Promise<void>;
   /** Sync first (it hands its last event to the bot, which is still up), then the bot and the health endpoint. */
   stop(budget?: ShutdownBudget): Promise<void>;
 }
 
 export function buildBridge(input: BridgeInput): Bridge {
-  const { config, db, api, logger, overrides = {} } = input;
+  const { config, db, stores, logger, overrides = {} } = input;
   const now = input.now ?? Date.now;
   const startedAt = now();
-  const stock = createStockQueries(db);
-  const demo = input.demoStock;
-  if (demo !== undefined && !stock.isStocked(demo.productId as ProductId)) stock.add(demo.productId as ProductId, demo.items, now());
+  seedDemoStock(stores, now);
+  const directory = createStoreDirectory(stores.map(({ name, title }) => ({ name, title })));
+  const kept = botStores(stores.map(storeQueries));
 
-  let engine: BridgeSyncEngine | undefined;
-  const sinkRetry = defaultTuning(config.pollIntervalMs);
-  const bot = createBridgeBot({
-    token: config.telegram.token,
-    ...(config.telegram.apiRoot === undefined ? {} : { apiRoot: config.telegram.apiRoot }),
-    chatId: config.telegram.chatId,
-    adminIds: config.telegram.adminIds,
-    staffIds: config.telegram.staffIds,
-    audit: createAuditQueries(db),
-    stats: createStatsQueries(db),
-    orderExport: createOrderExportQueries(db),
-    summaryLedger: createSummaryLedger(db),
-    ...(config.dailySummaryAt === undefined ? {} : { dailySummaryAt: config.dailySummaryAt }),
-    engine: () => {
-      if (!engine) throw new Error('sync engine not built yet');
-      return engine;
-    },
-    kv: createKeyValueStore(db),
-    cardStore: createCardViewQueries(db),
-    telegramQueue: createTelegramQueueQueries(db),
-    // A chat that refuses the bot is asked again on sync's schedule for a sink that refuses everything.
-    drainer: { backoff: { baseMs: sinkRetry.sinkRetryBaseMs, maxMs: sinkRetry.sinkRetryMaxMs } },
-    topics: { mode: config.telegram.topics, store: createOrderTopicQueries(db) },
-    language: config.telegram.language,
-    timeZone: config.telegram.timeZone,
-    userLanguages: createUserLanguageQueries(db),
-    stock,
-    templates: createTemplateQueries(db),
-    reminders: { store: createReminderQueries(db), ...config.reminders, ...overrides.reminders },
-    autoreply: { store: createAutoReplyQueries(db), away: { hours: config.autoAnswers.hours, timeZone: config.telegram.timeZone } },
+  let engines: StoreEngines | undefined;
+  const bot = createBridgeBot(
+    botDeps(input, kept, directory, () => {
+      if (!engines) throw new Error('sync engines not built yet');
+      return engines;
+    }),
+  );
+  engines = createStoreEngines({
+    stores,
+    shared: db,
+    sink: bot.sink,
+    wrapSink: overrides.sink,
+    options: engineOptions(config, now, overrides),
     logger,
-    listProducts: () => api.listProducts(),
-    makeEncryptedBackup: encryptedBackupMaker({ databasePath: config.databasePath, ...config.backup }),
-    onPollingStopped: (reason) => {
-      logger.fatal({ reason }, 'Telegram polling stopped: buttons and replies are no longer received');
-      input.onFatal?.(reason);
-    },
-    ...overrides.bot,
   });
-  engine = createSyncEngine({
-    api,
-    db,
-    sink: overrides.sink ? overrides.sink(bot.sink) : bot.sink,
-    logger,
-    pollIntervalMs: config.pollIntervalMs,
-    now,
-    autoDelivery: { enabled: config.stock.autoDelivery, lowThreshold: config.stock.lowThreshold },
-    autoTemplates: { remindConfirmMs: config.remindConfirmMs },
-    autoAnswers: { ...config.autoAnswers, timeZone: config.telegram.timeZone },
-    ...overrides.engine,
-  });
-  const built = engine;
+  const built = engines;
 
-  const backups = backupScheduleIfSet({
-    databasePath: config.databasePath,
-    ...config.backup,
-    logger,
-    report: (alert: BackupAlert) => void bot.postNotice(ALERTS.backup(bot.tr, alert)),
+  // Every database on its own schedule (each file's backups are named after it).
+  const backups = databasePaths(config, stores).flatMap((databasePath) => {
+    const schedule = backupScheduleIfSet({
+      databasePath,
+      ...config.backup,
+      logger,
+      report: (alert: BackupAlert) => void bot.postNotice(ALERTS.backup(bot.tr, alert)),
+    });
+    return schedule === undefined ? [] : [schedule];
   });
-  const watchStore = storeWatch({
+  const watched = stores.map((store) => ({
+    name: store.name,
+    title: directory.several ? store.title : undefined,
+    status: () => (built.byName.get(store.name) ?? built).status(),
+  }));
+  const watch = watchStores({
     bot,
-    engine: built,
+    stores: watched,
     downAfterMs: config.storeDownAlertMs,
     startedAt,
     everyMs: overrides.alertCheckMs,
@@ -161,18 +142,18 @@ export function buildBridge(input: BridgeInput): Bridge {
     },
     async start(options = {}) {
       if (config.healthPort !== undefined)
-        health = await startHealth(config.healthPort, bot, built, { startedAt, staleAfterMs: config.storeDownAlertMs, now });
+        health = await startHealth(config.healthPort, bot, watched, { startedAt, staleAfterMs: config.storeDownAlertMs, now });
       await bot.start();
       if (options.sync === false) return;
       built.start();
-      watchStore.start();
-      backups?.start();
-      logger.info({ mode: config.mode, pollIntervalMs: config.pollIntervalMs }, 'bridge running');
+      watch.start();
+      for (const schedule of backups) schedule.start();
+      logger.info({ mode: config.mode, pollIntervalMs: config.pollIntervalMs, stores: stores.length }, 'bridge running');
     },
     stop: (budget) =>
       (stopping ??= (async () => {
-        watchStore.stop();
-        await backups?.stop();
+        watch.stop();
+        await Promise.all(backups.map((schedule) => schedule.stop()));
         await built.stop(budget);
         await bot.stop(budget);
         await health?.close();
@@ -180,64 +161,93 @@ export function buildBridge(input: BridgeInput): Bridge {
   };
 }
 
-/** One alert per change of the store's state (ops/store-alerts.ts), through the bot's notices. */
-function storeWatch(deps: {
-  bot: BridgeBot;
-  engine: BridgeSyncEngine;
-  downAfterMs: number;
-  startedAt: number;
-  everyMs: number | undefined;
-  now: () => number;
-  logger: Logger;
-}) {
-  const alerts = createStoreAlerts({ downAfterMs: deps.downAfterMs, startedAt: deps.startedAt });
-  const post = (alert: StoreAlert) => {
-    const { tr } = deps.bot;
-    const notice =
-      alert.kind === 'keyRefused'
-        ? ALERTS.apiKeyRefused(tr)
-        : alert.kind === 'down'
-          ? ALERTS.storeDown(tr, alert.silentForMinutes)
-          : ALERTS.storeBack(tr);
-    deps.logger.warn({ alert: alert.kind }, 'store state changed');
-    void deps.bot.postNotice(notice);
-  };
-  let timer: NodeJS.Timeout | undefined;
+/** The files to back up: DATABASE_PATH, and each store's own beside it. */
+const databasePaths = (config: Config, stores: readonly StoreRuntime[]): string[] => [
+  ...new Set([config.databasePath, ...stores.map((store) => storeDatabasePath(config.databasePath, store.name))]),
+];
+
+/** Trial mode: a product starts with demo items the first time, so auto-delivery shows at once. */
+function seedDemoStock(stores: readonly StoreRuntime[], now: () => number): void {
+  for (const store of stores) {
+    const demo = store.demoStock;
+    const stock = createStockQueries(store.db);
+    if (demo !== undefined && !stock.isStocked(demo.productId as ProductId)) stock.add(demo.productId as ProductId, demo.items, now());
+  }
+}
+
+/** What the bot keeps of one store, in that store's database. */
+const storeQueries = (store: StoreRuntime) => ({
+  name: store.name,
+  cards: createCardViewQueries(store.db),
+  stock: createStockQueries(store.db),
+  reminders: createReminderQueries(store.db),
+  audit: createAuditQueries(store.db),
+  stats: createStatsQueries(store.db),
+  orderExport: createOrderExportQueries(store.db),
+  relayedRef: createRelayedRefQuery(store.db),
+});
+
+/** Every store's products, their ids qualified; a store that does not answer fails the list (the command says so). */
+const allProducts = (stores: readonly StoreRuntime[]) => async (): Promise<Product[]> => {
+  const lists = await Promise.all(
+    stores.map(async (store) => (await store.api.listProducts()).map((product) => ({ ...product, id: upward(store.name).id(product.id) }))),
+  );
+  return lists.flat();
+};
+
+function botDeps(input: BridgeInput, kept: BotStores, directory: StoreDirectory, engine: BridgeBotDeps['engine']): BridgeBotDeps {
+  const { config, db, logger, overrides = {} } = input;
+  const sinkRetry = defaultTuning(config.pollIntervalMs);
   return {
-    start() {
-      timer ??= setInterval(() => {
-        const alert = alerts.observe(deps.engine.status(), deps.now());
-        if (alert) post(alert);
-      }, deps.everyMs ?? 5_000);
-      timer.unref();
+    token: config.telegram.token,
+    ...(config.telegram.apiRoot === undefined ? {} : { apiRoot: config.telegram.apiRoot }),
+    chatId: config.telegram.chatId,
+    adminIds: config.telegram.adminIds,
+    staffIds: config.telegram.staffIds,
+    stores: directory,
+    storeChats: Object.fromEntries(input.stores.flatMap((store) => (store.chatId === undefined ? [] : [[store.name, store.chatId]]))),
+    audit: kept.audit,
+    stats: kept.stats,
+    orderExport: kept.orderExport,
+    summaryLedger: createSummaryLedger(db),
+    ...(config.dailySummaryAt === undefined ? {} : { dailySummaryAt: config.dailySummaryAt }),
+    engine,
+    kv: createKeyValueStore(db),
+    cardStore: kept.cards,
+    telegramQueue: createTelegramQueueQueries(db),
+    // A chat that refuses the bot is asked again on sync's schedule for a sink that refuses everything.
+    drainer: { backoff: { baseMs: sinkRetry.sinkRetryBaseMs, maxMs: sinkRetry.sinkRetryMaxMs } },
+    topics: { mode: config.telegram.topics, store: createOrderTopicQueries(db) },
+    language: config.telegram.language,
+    timeZone: config.telegram.timeZone,
+    userLanguages: createUserLanguageQueries(db),
+    stock: kept.stock,
+    templates: createTemplateQueries(db),
+    reminders: { store: kept.reminders, ...config.reminders, ...overrides.reminders },
+    // The seller's rules and away switch, shared by every store (DATABASE_PATH); each relayed message in its store's.
+    autoreply: {
+      store: createAutoReplyQueries(db),
+      away: { hours: config.autoAnswers.hours, timeZone: config.telegram.timeZone },
+      relayedRef: kept.relayedRef,
     },
-    stop() {
-      clearInterval(timer);
-      timer = undefined;
+    logger,
+    listProducts: allProducts(input.stores),
+    makeEncryptedBackup: encryptedBackupMaker({ databasePaths: databasePaths(config, input.stores), ...config.backup }),
+    onPollingStopped: (reason) => {
+      logger.fatal({ reason }, 'Telegram polling stopped: buttons and replies are no longer received');
+      input.onFatal?.(reason);
     },
+    ...overrides.bot,
   };
 }
 
-/** `/healthz`: polling runs, the store answers lately, and Telegram takes the chat's messages. */
-function startHealth(
-  port: number,
-  bot: BridgeBot,
-  engine: BridgeSyncEngine,
-  clock: { startedAt: number; staleAfterMs: number; now: () => number },
-): Promise<HealthServer> {
-  return startHealthServer({
-    port,
-    check: async () => {
-      const polling = bot.polling();
-      if (!polling.running) return { ok: false, reason: `telegram polling stopped${polling.error ? `: ${polling.error}` : ''}` };
-      const synced = syncHealth(engine.status(), { startedAt: clock.startedAt, staleAfterMs: clock.staleAfterMs, now: clock.now() });
-      // What sync handed off and Telegram has not shown yet (the queue drains at Telegram's pace).
-      const store = { ...synced, details: { ...synced.details, telegramQueue: { waiting: await bot.queue.waiting() } } };
-      // Nothing reaches the seller while Telegram refuses the chat: degraded, whatever the store does.
-      const refused = await bot.chatRefusal();
-      if (refused === undefined) return store;
-      const since = new Date(refused.since).toISOString();
-      return { ok: false, reason: refused.hint, details: { ...store.details, telegramChat: { refused: refused.code, since } } };
-    },
-  });
+function engineOptions(config: Config, now: () => number, overrides: BridgeOverrides) {
+  return {
+    pollIntervalMs: config.pollIntervalMs,
+    now,
+    autoDelivery: { enabled: config.stock.autoDelivery, lowThreshold: config.stock.lowThreshold },
+    autoTemplates: { remindConfirmMs: config.remindConfirmMs },
+    autoAnswers: { hours: config.autoAnswers.hours, quietMs: config.autoAnswers.quietMs, timeZone: config.telegram.timeZone },
+    ...overrides.engine,
+  };
 }

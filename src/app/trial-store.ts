@@ -1,11 +1,14 @@
 /**
  * The store the bridge talks to: the real one a live configuration names, or trial mode's sandbox in-process
  * with simulated buyers and one order waiting at once, so a seller sees a card within seconds of sending /start.
+ * A trial's database starts clean with its new store (trial-database.ts).
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.ts';
 import { demoCatalog, gentleBuyers, startSandbox, type SandboxHandle } from '../sandbox/index.ts';
+import { MAIN_STORE } from '../core/store-ref.ts';
 import type { StoreAccess } from './bridge.ts';
+import { resetTrialDatabase } from './trial-database.ts';
 
 interface TrialStore {
   sandbox: SandboxHandle;
@@ -13,15 +16,18 @@ interface TrialStore {
 }
 
 export interface OpenedStore {
-  access: StoreAccess;
+  /** Every store the bridge serves: the configuration's, or the trial's one sandbox store. */
+  stores: StoreAccess[];
   /** Trial mode only: the sandbox to close on shutdown. */
   trial?: TrialStore;
 }
 
 export async function openStore(config: Config, options: { logger: Logger; seed?: number }): Promise<OpenedStore> {
-  if (config.mode === 'live') return { access: config.seller };
+  if (config.mode === 'live') return { stores: config.stores.map((store) => ({ ...store })) };
+  // Before the store: a database the trial may not empty stops it here, with nothing started.
+  resetTrialDatabase(config.databasePath, options.logger);
   const trial = await startTrialStore({ ...options, deliverField: config.deliverField, language: config.telegram.language });
-  return { access: trial.access, trial };
+  return { stores: [trial.access], trial };
 }
 
 const DEMO_KEYS = Array.from({ length: 10 }, (_, i) => `DEMO-${String(i + 1).padStart(2, '0')}-7QX4-K9MZ`);
@@ -44,7 +50,14 @@ async function startTrialStore(options: { logger: Logger; deliverField: string; 
   const [stocked, manual] = sandbox.control.products(sandbox.store.storeId);
   const first = sandbox.control.createOrder(manual === undefined ? {} : { productId: manual.id });
   sandbox.control.postBuyerMessage(first.id, demoCatalog(options.language).firstBuyerMessage);
-  const access: StoreAccess = { baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: options.deliverField };
+  const access: StoreAccess = {
+    name: MAIN_STORE,
+    title: MAIN_STORE,
+    chatId: undefined,
+    baseUrl: sandbox.baseUrl,
+    apiKey: sandbox.store.apiKey,
+    deliverField: options.deliverField,
+  };
   if (stocked !== undefined) access.demoStock = { productId: stocked.id, items: DEMO_KEYS };
   return { sandbox, access };
 }

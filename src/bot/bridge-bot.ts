@@ -2,6 +2,7 @@
 import type { Bot } from 'grammy';
 import type { Logger } from 'pino';
 import type { AuditStore, StatsStore, SummaryLedger } from '../core/audit.ts';
+import type { StoreDirectory } from '../core/store-ref.ts';
 import type { OrderExportStore } from '../core/sales.ts';
 import type { SalesChartRenderer } from '../sales/chart-render.ts';
 import type { Product } from '../seller-api/schemas.ts';
@@ -35,6 +36,10 @@ export interface BridgeBotDeps {
   apiRoot?: string;
   /** Where orders go. Undefined: trial mode, the first private chat that sends /start is bound. */
   chatId: number | undefined;
+  /** Several stores in one bot: their names and titles (cards and messages name them); absent: one store. */
+  stores?: StoreDirectory;
+  /** A store's own chat, by store name, where it is not `chatId` (STORES_FILE's `chatId`). */
+  storeChats?: Readonly<Record<string, number>>;
   /** Users allowed to act. In trial mode the bound user is added. */
   adminIds: readonly number[];
   /** Staff (TELEGRAM_STAFF_IDS): may act but not cancel or change settings (middlewares/roles.ts). */

@@ -49,6 +49,7 @@ import type { StockStore } from './stock/stock-store.ts';
 import type { CancelQuestions } from './storage/cancel-questions.ts';
 import type { ChatBinding } from './storage/chat-binding.ts';
 import type { DeliverSteps } from './storage/deliver-steps.ts';
+import type { ProgressLines } from './sink/progress-lines.ts';
 import { createEditOffers } from './storage/edit-offers.ts';
 import type { BotKeyValueStore } from './storage/kv.ts';
 import type { TemplateStore } from './templates/template-store.ts';
@@ -69,6 +70,7 @@ export interface FeatureDeps {
   topics: OrderTopics;
   cancelQuestions: CancelQuestions;
   deliverSteps: DeliverSteps;
+  progressLines: ProgressLines;
   stepSweeper: StepSweeper;
   downloader: FileDownloader;
   stock: StockStore | undefined;
@@ -89,9 +91,7 @@ export interface FeatureDeps {
 }
 
 export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void {
-  const { transport, binding, engine, codec, kv, cards, topics, deliverSteps, logger, secrets, now, recordStep } = deps;
-  const steps = deliverSteps;
-  const timeoutMs = deps.conversationTimeoutMs;
+  const { transport, binding, engine, codec, kv, cards, topics, deliverSteps: steps, logger, secrets, now, recordStep } = deps;
 
   // First: updates in flight are tracked for a graceful stop, and every button is answered within its deadline.
   bot.use(transport.polling.track);
@@ -101,7 +101,11 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
   // Before anything that answers: every handler speaks the sender's language (`ctx.tr`, `ctx.t`).
   bot.use(deps.i18n.middleware);
   // /start and /help are open to everyone: a new seller learns the chat id there.
-  bot.use(welcomeFeature({ binding, logger, now }));
+  const ordersInTopics = async () => {
+    const chatId = await binding.chatId();
+    return chatId !== undefined && topics.isForum(chatId);
+  };
+  bot.use(welcomeFeature({ binding, ordersInTopics, logger, now }));
   // Nothing after this ever sees a stranger's update.
   bot.use(accessControl({ binding, logger }));
   // The sender becomes the actor of whatever the update queues (audit/recording.ts).
@@ -119,37 +123,17 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
       secrets,
       recordStep,
       now,
+      listProducts: deps.listProducts,
     }),
   );
-  bot.use(stockReplaceButtons({ engine, cards, binding, recordStep, logger }));
+  bot.use(stockReplaceButtons({ engine, cards, binding, recordStep, logger, tr: deps.i18n.chat }));
   // Before the order buttons, which answer any data they cannot read as stale.
   bot.use(editedRepliesFeature({ engine, offers: createEditOffers(kv), logger, now }));
   bot.use(quickReplyButtons({ templates: deps.templates, engine, codec, kv, logger, now }));
   // Right before the order buttons: staff's Cancel taps are refused there.
   bot.use(staffLimits({ binding, codec, logger, audit: deps.audit, now }));
-  bot.use(orderActionButtons({ engine, codec, logger, questions: deps.cancelQuestions, now }));
-  // From here on, one update at a time per chat and user: the conversations plugin reads its state before the
-  // handlers and writes it after, so two updates of one admin at once would lose one's step.
-  bot.use(sequentialize<BotContext>(conversationKey));
-  bot.use(
-    conversations<BotContext, ConversationContext>({
-      storage: conversationStorage(kv),
-      plugins: [transport.onConversations, deps.i18n.middleware],
-    }),
-  );
-  // Conversations before the handlers: a waiting step gets its update first and passes on what is not for it.
-  bot.use(
-    createConversation<BotContext, ConversationContext>(createDeliverConversation({ engine, codec, steps, timeoutMs, now }), {
-      id: DELIVER_CONVERSATION,
-      maxMillisecondsToWait: timeoutMs,
-    }),
-  );
-  bot.use(
-    createConversation<BotContext, ConversationContext>(createReplyConversation({ engine }), {
-      id: REPLY_CONVERSATION,
-      maxMillisecondsToWait: timeoutMs,
-    }),
-  );
+  bot.use(orderActionButtons({ engine, codec, logger, questions: deps.cancelQuestions, progress: deps.progressLines, now }));
+  useConversations(bot, deps);
   bot.use(deliverButtons({ codec, steps, now }));
   const autoreply = deps.autoreply;
   bot.use(templatesFeature({ templates: deps.templates, engine, binding, topics, autoreply: autoreply?.store, recordStep, logger, now }));
@@ -168,4 +152,36 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
   bot.use(buyerRepliesFeature({ engine, logger, steps, now, onExpiredStepReply: () => void deps.stepSweeper.sweep() }));
   // Last: what nobody handled gets a hint in a private chat, silence in a group, a stale answer for a button.
   bot.use(fallbackFeature());
+}
+
+/** The Deliver and Reply conversations, one update at a time per chat and user. */
+function useConversations(bot: Bot<BotContext>, deps: FeatureDeps): void {
+  const { engine, codec, kv, transport, now } = deps;
+  const steps = deps.deliverSteps;
+  const timeoutMs = deps.conversationTimeoutMs;
+  // From here on, one update at a time per chat and user: the conversations plugin reads its state before the
+  // handlers and writes it after, so two updates of one admin at once would lose one's step.
+  bot.use(sequentialize<BotContext>(conversationKey));
+  bot.use(
+    conversations<BotContext, ConversationContext>({
+      storage: conversationStorage(kv),
+      plugins: [transport.onConversations, deps.i18n.middleware],
+    }),
+  );
+  // Conversations before the handlers: a waiting step gets its update first and passes on what is not for it.
+  bot.use(
+    createConversation<BotContext, ConversationContext>(
+      createDeliverConversation({ engine, codec, steps, progress: deps.progressLines, timeoutMs, now }),
+      {
+        id: DELIVER_CONVERSATION,
+        maxMillisecondsToWait: timeoutMs,
+      },
+    ),
+  );
+  bot.use(
+    createConversation<BotContext, ConversationContext>(createReplyConversation({ engine }), {
+      id: REPLY_CONVERSATION,
+      maxMillisecondsToWait: timeoutMs,
+    }),
+  );
 }

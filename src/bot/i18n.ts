@@ -10,6 +10,7 @@ import { I18n, type I18nFlavor } from '@grammyjs/i18n';
 import { Composer, type Context, type MiddlewareFn } from 'grammy';
 import { localeTextOptions } from '../i18n/plain-texts.ts';
 import { DEFAULT_LANGUAGE } from '../shared/locales.ts';
+import type { StoreDirectory } from '../core/store-ref.ts';
 import { createTranslator, type Translator } from './texts/translator.ts';
 
 /** The language each user picked with /language (src/db's user-languages queries). */
@@ -42,6 +43,8 @@ export interface BotI18nOptions {
   timeZone?: string;
   /** Without one (tests), choices are kept in memory. */
   languages?: UserLanguageStore;
+  /** Several stores: the texts name each order's store. */
+  stores?: StoreDirectory;
 }
 
 export function createBotI18n(options: BotI18nOptions = {}): BotI18n {
@@ -59,7 +62,7 @@ export function createBotI18n(options: BotI18nOptions = {}): BotI18n {
   const translator = (language: string): Translator => {
     let found = translators.get(language);
     if (!found) {
-      found = createTranslator((key, params) => i18n.t(language, key, params), language, timeZone);
+      found = createTranslator((key, params) => i18n.t(language, key, params), language, timeZone, options.stores);
       translators.set(language, found);
     }
     return found;

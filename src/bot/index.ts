@@ -24,7 +24,7 @@ import { createSalesChartRenderer, type SalesChartRenderer } from '../sales/char
 import { chatMoved } from './texts/chat-migration.ts';
 import { createOrderTopics } from './topics/order-topics.ts';
 import { createTransport, type Transport } from './transport/index.ts';
-import { createStepSweeper } from './upkeep/expired-steps.ts';
+import { createStepSweeper, type StepSweeper } from './upkeep/expired-steps.ts';
 import { createHousekeeping, DEFAULT_HOUSEKEEPING } from './upkeep/housekeeping.ts';
 
 export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
@@ -41,11 +41,6 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     logger,
     secrets,
   });
-  // Drawn in this process, in a worker started on the first chart (sales/chart-render.ts).
-  const salesChart = deps.salesChart ?? createSalesChartRenderer();
-  const chat = createChatOutput(parts, transport, salesChart);
-  queue = chat.queue;
-  const automation = createAutomation(parts, chat.queue);
   const stepSweeper = createStepSweeper({
     api: bot.api,
     steps: parts.deliverSteps,
@@ -55,6 +50,11 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     logger,
     secrets,
   });
+  // Drawn in this process, in a worker started on the first chart (sales/chart-render.ts).
+  const salesChart = deps.salesChart ?? createSalesChartRenderer();
+  const chat = createChatOutput(parts, transport, salesChart, stepSweeper);
+  queue = chat.queue;
+  const automation = createAutomation(parts, chat.queue);
   registerFeatures(bot, {
     ...parts,
     transport,
@@ -111,7 +111,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
 }
 
 /** The one way into the seller's chat: cards, the forum topics they open, and the Telegram queue that sends both. */
-function createChatOutput(parts: BotParts, transport: Transport, salesChart: SalesChartRenderer) {
+function createChatOutput(parts: BotParts, transport: Transport, salesChart: SalesChartRenderer, steps: StepSweeper) {
   const { deps, bot, codec, tr, now, logger, secrets, engine } = parts;
   const { stats } = deps;
   const cards = createOrderCards({
@@ -144,10 +144,12 @@ function createChatOutput(parts: BotParts, transport: Transport, salesChart: Sal
     topics,
     kv: deps.kv,
     engine,
+    progress: parts.progressLines,
+    orderShown: steps.orderShown,
     tr,
     ...(deps.drainer === undefined ? {} : { options: deps.drainer }),
     chartPhoto: async (chartTr, at, days) => stats && salesChartPhoto({ stats, render: salesChart, logger }, chartTr, at, days),
-    relayedRef: deps.autoreply && ((orderId, messageId) => deps.autoreply?.store.relayedRef(orderId, messageId)),
+    relayedRef: deps.autoreply?.relayedRef,
     now,
     logger,
     secrets,
@@ -188,7 +190,7 @@ function createAutomation(parts: BotParts, queue: TelegramQueue) {
   // Reminders learn from the relayed messages which buyers wait for an answer, and where each went out; automatic
   // answers are said under the buyer's message; the audit records every event.
   const observed = announceAutoAnswers(reminders?.observe(queue.sink) ?? queue.sink, {
-    ...{ notice: queue.notice, store: deps.autoreply?.store, engine, tr, logger },
+    ...{ notice: queue.notice, settings: deps.autoreply, engine, tr, logger },
   });
   if (reminders) queue.onRelayed((relayed) => reminders.relayedAs(relayed));
   return {

@@ -15,6 +15,8 @@ import { createBotI18n, type BotI18n } from './i18n.ts';
 import { createCancelQuestions, type CancelQuestions } from './storage/cancel-questions.ts';
 import { createChatBinding, type ChatBinding } from './storage/chat-binding.ts';
 import { createDeliverSteps, type DeliverSteps } from './storage/deliver-steps.ts';
+import { createProgressLineRecords, type ProgressLineRecords } from './storage/progress-lines.ts';
+import { createProgressLines, type ProgressLines } from './sink/progress-lines.ts';
 import type { Translator } from './texts/translator.ts';
 
 export interface BotParts {
@@ -28,6 +30,9 @@ export interface BotParts {
   codec: OrderActionCodec;
   cancelQuestions: CancelQuestions;
   deliverSteps: DeliverSteps;
+  progressLineRecords: ProgressLineRecords;
+  /** The "⏳ Delivering…" lines of seller actions, and what they become when the action settles. */
+  progressLines: ProgressLines;
   /** Sync as the features see it: what a person queues is recorded with their name (audit/recording.ts). */
   engine: () => SyncForBot;
   /** The audit trail's recording, when there is an audit store. */
@@ -55,7 +60,14 @@ export function createBotParts(deps: BridgeBotDeps): BotParts {
   });
   // File objects from getFile come with getUrl() (grammY's files plugin): stock files are read from there.
   bot.api.config.use(hydrateFiles(deps.token, deps.apiRoot === undefined ? {} : { apiRoot: deps.apiRoot }));
-  const i18n = createBotI18n({ chatLanguage: deps.language, timeZone: deps.timeZone, languages: deps.userLanguages });
+  const i18n = createBotI18n({
+    chatLanguage: deps.language,
+    timeZone: deps.timeZone,
+    languages: deps.userLanguages,
+    ...(deps.stores ? { stores: deps.stores } : {}),
+  });
+  const secrets = [deps.token];
+  const progressLineRecords = createProgressLineRecords(deps.kv);
   return {
     deps,
     bot,
@@ -66,12 +78,14 @@ export function createBotParts(deps: BridgeBotDeps): BotParts {
     codec: createOrderActionCodec(deps.kv, now),
     cancelQuestions: createCancelQuestions(deps.kv),
     deliverSteps: createDeliverSteps(deps.kv),
+    progressLineRecords,
+    progressLines: createProgressLines({ api: bot.api, records: progressLineRecords, translator: i18n.translator, now, logger, secrets }),
     engine: recording ? auditedEngine(given, recording) : given,
     recording,
     recordStep: recording && stepRecorder(recording),
     now,
     logger,
-    secrets: [deps.token],
+    secrets,
   };
 }
 

@@ -1,4 +1,13 @@
 export { ConfigError, formatConfigError, isConfigError } from './config-error.ts';
 export { environmentWithDotEnv, readDotEnv } from './dotenv.ts';
-export { configSecrets, loadBackupConfig, loadConfig, loadDatabasePath, loadExportConfig, type Config } from './load-config.ts';
+export {
+  configSecrets,
+  loadBackupConfig,
+  loadConfig,
+  loadDatabasePath,
+  loadExportConfig,
+  TRIAL_DATABASE_PATH,
+  type Config,
+  type SellerConfig,
+} from './load-config.ts';
 export { CONFIG_VARIABLES } from './variables.ts';

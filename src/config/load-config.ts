@@ -4,9 +4,11 @@
  * the environment and argv in.
  */
 import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { checkApiKeyFormat } from '../seller-api/spec-gaps.ts';
 import type { WeeklyHours } from '../shared/weekly-hours.ts';
 import { ConfigError, type ConfigProblem } from './config-error.ts';
+import { DEFAULT_STORE_NAME, parseStoresFile, type StoreConfig } from './stores-file.ts';
 import { withSecretFields } from './redacted-view.ts';
 import { CONFIG_VARIABLES, DEFAULT_DELIVER_FIELD, EnvSchema, type ConfigVariable, type LogLevel, type ParsedEnv } from './variables.ts';
 
@@ -78,16 +80,21 @@ interface ConfigCommon {
   warnings: string[];
 }
 
-/** A real store, reached with the key the seller created. */
+/** Real stores, each reached with the key its seller created. */
 interface LiveConfig extends ConfigCommon {
   mode: 'live';
-  seller: Readonly<SellerConfig>;
+  /** SELLER_API_URL and SELLER_API_KEY: the one store without STORES_FILE (`stores[0]`, named `main`). */
+  seller: Readonly<SellerConfig> | undefined;
+  /** Every store the bot serves, at least one: STORES_FILE's, or `main` from the SELLER_* variables. */
+  stores: readonly Readonly<StoreConfig>[];
 }
 
 /** Trial mode: an in-process sandbox store with simulated buyers, so no store variables. */
 interface SandboxConfig extends ConfigCommon {
   mode: 'sandbox';
   seller?: undefined;
+  /** The sandbox store is made at start (app/trial-store.ts). */
+  stores: readonly [];
 }
 
 export type Config = LiveConfig | SandboxConfig;
@@ -101,15 +108,22 @@ const minutesToMs = (minutes: number): number | undefined => (minutes === 0 ? un
 const modeFromArgv = (argv: readonly string[]): Mode => (argv.includes(SANDBOX_FLAG) ? 'sandbox' : 'live');
 
 /** Trial mode's database when DATABASE_PATH is not set, beside the real one. */
-const TRIAL_DATABASE_PATH = './data/trial.sqlite';
+export const TRIAL_DATABASE_PATH = './data/trial.sqlite';
 
-export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config {
+/** How loadConfig reads STORES_FILE (tests give the text directly). */
+export interface LoadConfigOptions {
+  readFile?: (path: string) => string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [], options: LoadConfigOptions = {}): Config {
   const mode = modeFromArgv(argv);
   const { parsed, problems } = parseVariables(env, mode);
   const warnings: string[] = [];
 
   const adminIds = resolveAdminIds(parsed, mode, problems);
-  const seller = mode === 'live' ? resolveSeller(parsed, problems, warnings) : undefined;
+  const fromFile = mode === 'live' && parsed.STORES_FILE !== undefined;
+  const seller = mode === 'live' && !fromFile ? resolveSeller(parsed, problems, warnings) : undefined;
+  const stores = fromFile ? storesFromFile(parsed, env, problems, warnings, options.readFile ?? readUtf8) : seller && [mainStore(seller)];
   if (mode === 'sandbox' && SELLER_VARIABLES.some((name) => env[name]?.trim())) {
     warnings.push('SELLER_API_URL and SELLER_API_KEY are ignored in trial mode (--sandbox): the sandbox store is used');
   }
@@ -148,9 +162,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   };
   if (valid.HEALTH_PORT !== undefined) common.healthPort = valid.HEALTH_PORT;
   if (valid.DAILY_SUMMARY_AT !== undefined) common.dailySummaryAt = valid.DAILY_SUMMARY_AT;
-  if (mode === 'sandbox') return { mode, ...common };
-  // Live mode: resolveSeller returned nothing only after reporting why, and throwIfAny threw it.
-  return { mode, ...common, seller: withSecretFields(seller as SellerConfig, ['apiKey']) };
+  if (mode === 'sandbox') return { mode, ...common, stores: [] };
+  // Live mode: no store only after a problem was reported, and throwIfAny threw it.
+  return {
+    mode,
+    ...common,
+    seller: seller && withSecretFields(seller, ['apiKey']),
+    stores: (stores ?? []).map((store) => withSecretFields(store, ['apiKey'])),
+  };
 }
 
 function backupConfig(valid: ParsedEnv, databasePath: string): BackupConfig {
@@ -261,6 +280,41 @@ function resolveSeller(parsed: Partial<ParsedEnv>, problems: ConfigProblem[], wa
   return { baseUrl, apiKey, deliverField: parsed.SELLER_DELIVER_FIELD ?? DEFAULT_DELIVER_FIELD };
 }
 
+const readUtf8 = (path: string): string => readFileSync(path, 'utf8');
+
+/** The one store of the SELLER_* variables, named `main`: its database is DATABASE_PATH, as before there were several. */
+const mainStore = (seller: SellerConfig): StoreConfig => ({
+  name: DEFAULT_STORE_NAME,
+  title: DEFAULT_STORE_NAME,
+  ...seller,
+  chatId: undefined,
+});
+
+function storesFromFile(
+  parsed: Partial<ParsedEnv>,
+  env: NodeJS.ProcessEnv,
+  problems: ConfigProblem[],
+  warnings: string[],
+  readFile: (path: string) => string,
+): StoreConfig[] | undefined {
+  for (const name of SELLER_VARIABLES) {
+    if (parsed[name] !== undefined)
+      problems.push({ variable: name, problem: 'must be unset when STORES_FILE is set: each store has its apiUrl and apiKey in the file' });
+  }
+  let source: string;
+  try {
+    source = readFile(parsed.STORES_FILE as string);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'unreadable';
+    problems.push({ variable: 'STORES_FILE', problem: `cannot be read (${code}): give the path of the stores JSON file` });
+    return undefined;
+  }
+  const result = parseStoresFile(source, env, parsed.SELLER_DELIVER_FIELD ?? DEFAULT_DELIVER_FIELD);
+  problems.push(...result.problems);
+  warnings.push(...result.warnings);
+  return result.problems.length > 0 ? undefined : result.stores;
+}
+
 function throwIfAny(problems: ConfigProblem[]): void {
   const [first, ...rest] = orderByDocumentation(problems);
   if (first) throw new ConfigError([first, ...rest]);
@@ -273,4 +327,6 @@ const orderByDocumentation = (problems: ConfigProblem[]): ConfigProblem[] =>
 
 /** The values the logger must scrub. In trial mode add the sandbox store's key, which is made at start. */
 export const configSecrets = (config: Config): string[] =>
-  [config.telegram.token, config.seller?.apiKey].filter((secret): secret is string => secret !== undefined);
+  [config.telegram.token, config.seller?.apiKey, ...config.stores.map((store) => store.apiKey)].filter(
+    (secret): secret is string => secret !== undefined,
+  );

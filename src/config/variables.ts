@@ -134,6 +134,8 @@ export const EnvSchema = z.object({
   TELEGRAM_ADMIN_IDS: variable(userIds().optional()),
   /** Helpers who may take, deliver and reply, but not cancel or change settings; an id also in the admins is an admin. */
   TELEGRAM_STAFF_IDS: variable(userIds().optional()),
+  /** Several stores in one bot: a JSON file (config/stores-file.ts); SELLER_API_URL and SELLER_API_KEY must be unset then. */
+  STORES_FILE: variable(z.string().optional()),
   SELLER_API_URL: variable(baseUrl('the store API base address including /v1, e.g. https://store.example/api/v1').optional()),
   SELLER_API_KEY: variable(
     z.string().regex(/^\S+$/, { error: 'must not contain spaces (copy the key exactly as the store showed it)' }).optional(),

@@ -67,6 +67,9 @@ export interface ActionTicket {
   state: ActionState;
 }
 
+/** An action's definitive end as automation sees it, inside the transaction that records it. */
+export type SettledAction = { ok: true } | { ok: false; code: SellerApiErrorCode /** As re-read after the refusal. */; order?: Order };
+
 export type ActionOutcome =
   | { actionId: ActionId; action: SellerAction; ok: true; order?: Order; messageId?: string }
   | {

@@ -56,8 +56,11 @@ export interface OrderHistory {
 export interface AuditStore {
   /** Records a step; an entry for the same outbox action already recorded is kept as it is. */
   record(request: AuditRequest): void;
-  /** The outbox action finished: its entry gets the result. False when no entry has that action id. */
-  settle(actionId: number, result: Exclude<AuditResult, 'pending'>, code: string | undefined, at: number): boolean;
+  /**
+   * The outbox action of this order finished: its entry gets the result. False when no entry has that action id.
+   * (Action ids are one store's outbox's: the order says which store's.)
+   */
+  settle(orderId: OrderId, actionId: number, result: Exclude<AuditResult, 'pending'>, code: string | undefined, at: number): boolean;
   /** A chat message seen (`buyer`: relayed from the store) or sent (`seller`); the same id twice counts once. */
   chatMessage(orderId: OrderId, messageId: string, author: 'buyer' | 'seller', at: number): void;
   /** The newest entries of the order, newest first. */

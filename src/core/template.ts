@@ -31,7 +31,7 @@ export const AUTO_TEMPLATES = {
 
 /** `{…}` without braces or a line break inside: the candidates for a placeholder. */
 const PLACEHOLDER = /\{([^{}\n]*)\}/g;
-const SIMPLE = ['order', 'product', 'quantity', 'amount'] as const;
+const SIMPLE = ['order', 'product', 'quantity', 'amount', 'store'] as const;
 type SimplePlaceholder = (typeof SIMPLE)[number];
 const FIELD_PREFIX = 'field:';
 
@@ -83,10 +83,20 @@ export interface RenderedTemplate {
 
 const sameLabel = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-function placeholderValue(placeholder: Placeholder, order: Order): string | undefined {
+/** What a template may say besides the order: the store's title (with several stores; empty with one). */
+export interface TemplateContext {
+  store?: string | undefined;
+  /** The store's own id of the order, when the order carries the bot's qualified one (core/store-ref.ts). */
+  orderId?: string | undefined;
+}
+
+function placeholderValue(placeholder: Placeholder, order: Order, context: TemplateContext): string | undefined {
   switch (placeholder.kind) {
     case 'order':
-      return order.id;
+      // The store's own id: the buyer knows the order by it, not by the bot's qualified one.
+      return context.orderId ?? order.id;
+    case 'store':
+      return context.store;
     case 'product':
       return order.productTitle;
     case 'quantity':
@@ -103,12 +113,12 @@ function placeholderValue(placeholder: Placeholder, order: Order): string | unde
  * as written; a value the order lacks renders as empty, and a missing field is listed. The result is trimmed; its
  * length is the caller's to check against `MESSAGE_TEXT_LIMIT`, as it depends on the order.
  */
-export function renderTemplate(text: string, order: Order): RenderedTemplate {
+export function renderTemplate(text: string, order: Order, context: TemplateContext = {}): RenderedTemplate {
   const missingFields: string[] = [];
   const rendered = text.replace(PLACEHOLDER, (whole, inner: string) => {
     const placeholder = placeholderOf(inner);
     if (placeholder === undefined) return whole;
-    const value = placeholderValue(placeholder, order);
+    const value = placeholderValue(placeholder, order, context);
     if (value === undefined && placeholder.kind === 'field' && !missingFields.includes(placeholder.label)) {
       missingFields.push(placeholder.label);
     }
@@ -118,9 +128,14 @@ export function renderTemplate(text: string, order: Order): RenderedTemplate {
 }
 
 /** A saved template rendered for an order; undefined when none has that name, or it renders empty or over the limit. */
-export function renderSaved(lookup: { get(name: string): { text: string } | undefined }, name: string, order: Order): string | undefined {
+export function renderSaved(
+  lookup: { get(name: string): { text: string } | undefined },
+  name: string,
+  order: Order,
+  context: TemplateContext = {},
+): string | undefined {
   const saved = lookup.get(name);
   if (saved === undefined) return undefined;
-  const { text } = renderTemplate(saved.text, order);
+  const { text } = renderTemplate(saved.text, order, context);
   return text === '' || text.length > MESSAGE_TEXT_LIMIT ? undefined : text;
 }

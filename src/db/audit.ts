@@ -74,7 +74,7 @@ export function createAuditQueries(db: SqliteDatabase): AuditStore {
         settledAt: result === 'pending' ? null : request.at,
       });
     },
-    settle(actionId, result, code, at) {
+    settle(_orderId, actionId, result, code, at) {
       if (settle.run({ actionId, result, code: code ?? null, at }).changes > 0) return true;
       return (known.get(actionId)?.n ?? 0) > 0;
     },

@@ -1,12 +1,11 @@
 /**
  * Keyword rules (`autoreply_rules`, migration 13) and the `/away` switch (kv `autoreply.away`): what `/autoreply` and
  * `/away` change, and what sync reads to answer buyers by itself (sync/automation/keyword-answers.ts, away.ts). The
- * bot's `AutoReplyStore` (bot/features/autoreply-store.ts) is this shape. Rules are numbered by their place in the
- * list (id order), from 1, as `/autoreply` shows them.
+ * seller's, not a store's: kept in DATABASE_PATH, read by every store's engine. The bot's `AutoReplyStore`
+ * (bot/automation/autoreply-store.ts) is this shape. Rules are numbered by their place in the list (id order), from 1,
+ * as `/autoreply` shows them.
  */
 import { type AwaySwitch, AwaySwitchSchema } from '../core/away.ts';
-import type { TelegramRef } from '../core/telegram-ref.ts';
-import type { OrderId } from '../seller-api/schemas.ts';
 import { createKeyValueStore } from './kv.ts';
 import type { SqliteDatabase } from './sqlite.ts';
 
@@ -31,8 +30,6 @@ export interface AutoReplyQueries {
   rulesUsing(template: string): number[];
   awaySwitch(): AwaySwitch | undefined;
   setAway(away: AwaySwitch): void;
-  /** The Telegram message a relayed chat message went out in (the reminders record it), when known. */
-  relayedRef(orderId: OrderId, messageId: string): TelegramRef | undefined;
 }
 
 interface RuleRow {
@@ -64,9 +61,6 @@ export function createAutoReplyQueries(db: SqliteDatabase): AutoReplyQueries {
     'SELECT id, template, phrases, created_at FROM autoreply_rules ORDER BY id LIMIT 1 OFFSET ?',
   );
   const remove = db.prepare<[number]>('DELETE FROM autoreply_rules WHERE id = ?');
-  const selectRelayed = db.prepare<[string, string], { chat_id: number | null; tg_message_id: number | null }>(
-    'SELECT chat_id, tg_message_id FROM relayed_messages WHERE order_id = ? AND message_id = ?',
-  );
   const rules = () => selectAll.all().map(toRule);
 
   return {
@@ -93,9 +87,5 @@ export function createAutoReplyQueries(db: SqliteDatabase): AutoReplyQueries {
     rulesUsing: (template) => rules().flatMap((rule, index) => (rule.template === template ? [index + 1] : [])),
     awaySwitch: () => kv.get(AWAY_KEY, AwaySwitchSchema),
     setAway: (away) => kv.set(AWAY_KEY, away),
-    relayedRef(orderId, messageId) {
-      const row = selectRelayed.get(orderId, messageId);
-      return row?.chat_id == null || row.tg_message_id == null ? undefined : { chatId: row.chat_id, messageId: row.tg_message_id };
-    },
   };
 }

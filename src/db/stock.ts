@@ -5,7 +5,7 @@
  */
 import type { OrderId, ProductId } from '../seller-api/schemas.ts';
 import { maskItem } from '../core/stock/stock-input.ts';
-import type { ProductStock, StockAddResult } from '../core/stock/stock-plan.ts';
+import type { HeldOrder, ProductStock, ReleaseHeldResult, StockAddResult } from '../core/stock/stock-plan.ts';
 import type { SqliteDatabase } from './sqlite.ts';
 
 export type StockItemId = number & { readonly __brand: 'StockItemId' };
@@ -34,6 +34,8 @@ export type ReserveResult =
   | { ok: true; reservation: Reservation; created: boolean }
   | { ok: false; reason: 'paused' }
   | { ok: false; reason: 'short'; needed: number; inStock: number }
+  /** The items next in line would not make a value the store takes: nothing was reserved. */
+  | { ok: false; reason: 'too-long' }
   /** This order reserved once before and gave its items back: an order never reserves twice. */
   | { ok: false; reason: 'released' };
 
@@ -49,14 +51,27 @@ export interface StockQueries {
   /** Removes the items not yet handed out; returns how many. */
   clear(productId: ProductId, now: number): number;
   inStock(productId: ProductId): number;
-  /** Reserves `quantity` items for the order, or returns the reservation it already has (same items, always). */
-  reserve(orderId: OrderId, productId: ProductId, quantity: number, now: number): ReserveResult;
+  /**
+   * Reserves `quantity` items for the order, or returns the reservation it already has (same items, always). With
+   * `deliverable`, items it refuses are not reserved (`too-long`).
+   */
+  reserve(
+    orderId: OrderId,
+    productId: ProductId,
+    quantity: number,
+    now: number,
+    deliverable?: (items: readonly string[]) => boolean,
+  ): ReserveResult;
   reservation(orderId: OrderId): Reservation | undefined;
   /** The order did not take its items (it left `paid` before Take): they go back to stock. */
   release(orderId: OrderId, now: number): boolean;
   markDelivered(orderId: OrderId, now: number): boolean;
-  /** The store refused the Deliver for good: the items stay with the order, never given to another. */
+  /** The store refused the Deliver for good: the items are held for the order, never given to another. */
   markFailed(orderId: OrderId, now: number): boolean;
+  /** Orders holding items after a refused Deliver, oldest first. */
+  heldOrders(): HeldOrder[];
+  /** A person says the buyer never got the held items: they go back to stock. */
+  releaseHeld(orderId: OrderId, now: number): ReleaseHeldResult;
   /**
    * Marks an item of the order bad (kept, never reused) and gives the order the next item in stock, in one
    * transaction. With no item in stock nothing changes. Repeating it for the same bad item returns the replacement
@@ -82,9 +97,25 @@ export interface LevelChange {
   inStock: number;
 }
 
+/**
+ * Pauses auto-delivery of every product with stock or settings; returns those it paused (the others were already).
+ * For a restored backup, not migrated yet: a database from before the stock tables has nothing to pause.
+ */
+export function pauseEveryProduct(db: SqliteDatabase, now: number): ProductId[] {
+  const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stock_products'`).get();
+  if (exists === undefined) return [];
+  return db
+    .prepare<[number], { product_id: string }>('UPDATE stock_products SET paused = 1, updated_at = ? WHERE paused = 0 RETURNING product_id')
+    .all(now)
+    .map((row) => row.product_id as ProductId)
+    .sort();
+}
+
 /** Falling to low, or running out, is announced once; coming back up re-arms silently. */
 export const isCrossing = (change: LevelChange): change is LevelChange & { level: 'low' | 'empty' } =>
   change.level !== 'ok' && (change.previous === 'ok' || change.level === 'empty');
+
+type Deliverable = (items: readonly string[]) => boolean;
 
 interface ItemRow {
   id: number;
@@ -143,7 +174,10 @@ function catalogQueries(db: SqliteDatabase): Pick<StockQueries, CatalogMethods> 
               WHERE json_extract(o.order_json, '$.productId') = p.product_id
               ORDER BY o.first_seen_at DESC LIMIT 1) AS title,
             (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'in_stock') AS inStock,
-            (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'reserved') AS reserved,
+            (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'reserved'
+                AND NOT EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = i.order_id AND r.state = 'failed')) AS reserved,
+            (SELECT count(*) FROM stock_items i JOIN stock_reservations r ON r.order_id = i.order_id
+              WHERE i.product_id = p.product_id AND i.state = 'reserved' AND r.state = 'failed') AS held,
             (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'delivered') AS delivered,
             (SELECT count(*) FROM stock_items i WHERE i.product_id = p.product_id AND i.state = 'bad') AS bad,
             p.paused,
@@ -170,6 +204,7 @@ function catalogQueries(db: SqliteDatabase): Pick<StockQueries, CatalogMethods> 
         title: row.title ?? undefined,
         inStock: row.inStock,
         reserved: row.reserved,
+        held: row.held,
         delivered: row.delivered,
         bad: row.bad,
         paused: row.paused === 1,
@@ -237,6 +272,11 @@ function reservationQueries(db: SqliteDatabase, catalog: Pick<StockQueries, 'inS
     `SELECT order_id FROM stock_reservations r
       WHERE state = 'reserved' AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = r.order_id) ORDER BY reserved_at`,
   );
+  const selectHeld = db.prepare<[], { order_id: string; product_id: string; items: number; state_at: number }>(
+    `SELECT r.order_id, r.product_id, r.state_at,
+            (SELECT count(*) FROM stock_items i WHERE i.order_id = r.order_id AND i.state = 'reserved') AS items
+       FROM stock_reservations r WHERE r.state = 'failed' ORDER BY r.state_at, r.order_id`,
+  );
   const countBad = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM stock_items WHERE order_id = ? AND state = 'bad'`);
   const selectReplacement = db.prepare<[string, number], ItemRow>(
     `SELECT id, item, state FROM stock_items WHERE order_id = ? AND state IN ('reserved', 'delivered') AND id > ?
@@ -250,25 +290,36 @@ function reservationQueries(db: SqliteDatabase, catalog: Pick<StockQueries, 'inS
     state: row.state,
     items: selectOrderItems.all(row.order_id).map(toItem),
   });
-  const reserve = db.transaction((orderId: OrderId, productId: ProductId, quantity: number, now: number): ReserveResult => {
-    const existing = selectReservation.get(orderId);
-    if (existing !== undefined) {
-      if (existing.state === 'released') return { ok: false, reason: 'released' };
-      return { ok: true, reservation: reservationOf(existing), created: false };
-    }
-    if (catalog.isPaused(productId)) return { ok: false, reason: 'paused' };
-    const next = selectNext.all(productId, quantity);
-    if (next.length < quantity) return { ok: false, reason: 'short', needed: quantity, inStock: inStock(productId) };
-    for (const { id } of next) handOut.run('reserved', orderId, now, id);
-    insertReservation.run(orderId, productId, quantity, now, now);
-    const reservation = { order_id: orderId, product_id: productId, quantity, state: 'reserved' as const };
-    return { ok: true, reservation: reservationOf(reservation), created: true };
-  });
+  const reserve = db.transaction(
+    (orderId: OrderId, productId: ProductId, quantity: number, now: number, deliverable?: Deliverable): ReserveResult => {
+      const existing = selectReservation.get(orderId);
+      if (existing !== undefined) {
+        if (existing.state === 'released') return { ok: false, reason: 'released' };
+        return { ok: true, reservation: reservationOf(existing), created: false };
+      }
+      if (catalog.isPaused(productId)) return { ok: false, reason: 'paused' };
+      const next = selectNext.all(productId, quantity);
+      if (next.length < quantity) return { ok: false, reason: 'short', needed: quantity, inStock: inStock(productId) };
+      if (deliverable !== undefined && !deliverable(next.map((row) => row.item))) return { ok: false, reason: 'too-long' };
+      for (const { id } of next) handOut.run('reserved', orderId, now, id);
+      insertReservation.run(orderId, productId, quantity, now, now);
+      const reservation = { order_id: orderId, product_id: productId, quantity, state: 'reserved' as const };
+      return { ok: true, reservation: reservationOf(reservation), created: true };
+    },
+  );
 
   const release = db.transaction((orderId: OrderId, now: number): boolean => {
     if (setReservationState.run('released', now, orderId, 'reserved').changes === 0) return false;
     returnOrderItems.run(now, orderId);
     return true;
+  });
+
+  const releaseHeld = db.transaction((orderId: OrderId, now: number): ReleaseHeldResult => {
+    const row = selectReservation.get(orderId);
+    if (row?.state === 'reserved') return { ok: false, reason: 'in-progress' };
+    if (row?.state !== 'failed') return { ok: false, reason: 'not-held' };
+    setReservationState.run('released', now, orderId, 'failed');
+    return { ok: true, productId: row.product_id as ProductId, released: returnOrderItems.run(now, orderId).changes };
   });
 
   const markDelivered = db.transaction((orderId: OrderId, now: number): boolean => {
@@ -293,7 +344,7 @@ function reservationQueries(db: SqliteDatabase, catalog: Pick<StockQueries, 'inS
   });
 
   return {
-    reserve: (orderId, productId, quantity, now) => reserve(orderId, productId, quantity, now),
+    reserve: (orderId, productId, quantity, now, deliverable) => reserve(orderId, productId, quantity, now, deliverable),
     reservation: (orderId) => {
       const row = selectReservation.get(orderId);
       return row && reservationOf(row);
@@ -301,6 +352,14 @@ function reservationQueries(db: SqliteDatabase, catalog: Pick<StockQueries, 'inS
     release: (orderId, now) => release(orderId, now),
     markDelivered: (orderId, now) => markDelivered(orderId, now),
     markFailed: (orderId, now) => setReservationState.run('failed', now, orderId, 'reserved').changes > 0,
+    heldOrders: () =>
+      selectHeld.all().map((row) => ({
+        orderId: row.order_id as OrderId,
+        productId: row.product_id as ProductId,
+        items: row.items,
+        since: row.state_at,
+      })),
+    releaseHeld: (orderId, now) => releaseHeld(orderId, now),
     replace: (orderId, badItemId, now) => replace(orderId, badItemId, now),
     uncommittedReservations: () => selectUncommitted.all().map((row) => row.order_id as OrderId),
     badCount: (orderId) => countBad.get(orderId)?.n ?? 0,

@@ -14,26 +14,34 @@ export interface EncryptedBackup {
   filename: string;
 }
 
-/** The maker `/backup` is given; undefined without `BACKUP_AGE_RECIPIENT` (the bot then says why it cannot). */
+/**
+ * The maker `/backup` is given: one encrypted file per database (the shared one, and each store's own); undefined
+ * without `BACKUP_AGE_RECIPIENT` (the bot then says why it cannot).
+ */
 export function encryptedBackupMaker(options: {
-  databasePath: string;
+  databasePaths: readonly string[];
   dir: string;
   ageRecipient?: string | undefined;
   now?: () => number;
-}): (() => Promise<EncryptedBackup>) | undefined {
+}): (() => Promise<EncryptedBackup[]>) | undefined {
   const { ageRecipient } = options;
   if (ageRecipient === undefined) return undefined;
   const now = options.now ?? Date.now;
-  const name = basename(options.databasePath).replace(/\.sqlite$/, '');
-  return async () => {
-    const stamp = fileStamp(new Date(now()));
+  const one = async (databasePath: string, stamp: string): Promise<EncryptedBackup> => {
+    const name = basename(databasePath).replace(/\.sqlite$/, '');
     // Two admins asking in the same second each get their own file.
-    const destination = join(options.dir, `${basename(options.databasePath)}.requested-${stamp}-${randomUUID().slice(0, 8)}.sqlite.age`);
-    const result = await backupDatabase({ databasePath: options.databasePath, destination, ageRecipient });
+    const destination = join(options.dir, `${basename(databasePath)}.requested-${stamp}-${randomUUID().slice(0, 8)}.sqlite.age`);
+    const result = await backupDatabase({ databasePath, destination, ageRecipient });
     try {
       return { bytes: await readFile(result.destination), filename: `${name}-${stamp}.sqlite.age` };
     } finally {
       await rm(result.destination, { force: true });
     }
+  };
+  return async () => {
+    const stamp = fileStamp(new Date(now()));
+    const files: EncryptedBackup[] = [];
+    for (const path of options.databasePaths) files.push(await one(path, stamp));
+    return files;
   };
 }

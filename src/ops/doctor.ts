@@ -8,7 +8,8 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Api } from 'grammy';
 import { pino } from 'pino';
-import { configSecrets, isConfigError, loadConfig, type Config } from '../config/index.ts';
+import { configSecrets, isConfigError, loadConfig, type Config, type SellerConfig } from '../config/index.ts';
+import { storeDatabasePath } from '../db/store-files.ts';
 import { schemaStatus } from '../db/migrations.ts';
 import { createSellerApiClient, type SellerApiClient } from '../seller-api/client.ts';
 import { languageOrDefault, plainTexts, type PlainTexts } from '../i18n/plain-texts.ts';
@@ -88,6 +89,11 @@ export async function runDoctor(options: DoctorOptions): Promise<CheckResult[]> 
   const store = await checkStore(config, options.timeoutMs ?? 10_000, secrets, tr);
   results.push(...store);
   results.push(checkDatabase(config.databasePath, tr));
+  // Each store other than `main` keeps its own database beside DATABASE_PATH.
+  for (const store of config.stores) {
+    const path = storeDatabasePath(config.databasePath, store.name);
+    if (path !== config.databasePath) results.push(checkDatabase(path, tr));
+  }
   return results;
 }
 
@@ -154,12 +160,23 @@ async function checkChat(api: Api, config: Config, botId: number, secrets: reado
 async function checkStore(config: Config, timeoutMs: number, secrets: readonly string[], tr: PlainTexts): Promise<CheckResult[]> {
   if (config.mode !== 'live')
     return [skipped(CHECK.store, tr.text('doctor-store-trial')), skipped(CHECK.rate, tr.text('doctor-rate-trial'))];
+  const several = config.stores.length > 1;
+  const results: CheckResult[] = [];
+  for (const store of config.stores) {
+    const checked = await checkOneStore(store, timeoutMs, secrets, tr);
+    // With several stores each line names its store.
+    results.push(...(several ? checked.map((result) => ({ ...result, detail: `[${store.name}] ${result.detail}` })) : checked));
+  }
+  return results;
+}
+
+async function checkOneStore(access: SellerConfig, timeoutMs: number, secrets: readonly string[], tr: PlainTexts): Promise<CheckResult[]> {
   let api: SellerApiClient | undefined;
   try {
     api = createSellerApiClient({
-      baseUrl: config.seller.baseUrl,
-      apiKey: config.seller.apiKey,
-      deliverField: config.seller.deliverField,
+      baseUrl: access.baseUrl,
+      apiKey: access.apiKey,
+      deliverField: access.deliverField,
       logger: pino({ level: 'silent' }),
       retry: { maxAttempts: 2, baseDelayMs: 200, maxDelayMs: 1_000 },
       timeouts: { connectMs: timeoutMs, headersMs: timeoutMs, bodyMs: timeoutMs },

@@ -8,6 +8,9 @@
  * flight). The kernel drops a lock with the process that held it, so a bridge killed with kill -9 leaves nothing that
  * blocks a restore. The lock is held through the swap, so a bridge starting meanwhile waits and then fails to open,
  * and its supervisor starts it again on the restored file.
+ *
+ * The restored file pauses auto-delivery of every product with stock: keys delivered since the backup count as unsold
+ * in it, and a bridge started on it must not hand one out again before a person has checked the stock.
  */
 import {
   closeSync,
@@ -26,6 +29,8 @@ import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import { schemaStatus } from '../db/migrations.ts';
 import type { SqliteDatabase } from '../db/sqlite.ts';
+import { pauseEveryProduct } from '../db/stock.ts';
+import type { ProductId } from '../seller-api/schemas.ts';
 import { createPrivateFile, makePrivateDir } from '../shared/private-files.ts';
 import { ageKindOf, DecryptError, decryptFile, parseIdentities, readHead } from './age-files.ts';
 import { fileStamp, removeWithSidecars } from './backup.ts';
@@ -70,6 +75,8 @@ export interface RestoreResult {
   encrypted: boolean;
   /** The backup's schema version, and the newest this build knows (a start migrates an older one). */
   schema: { version: number; latest: number };
+  /** Products whose auto-delivery the restore paused: a person checks their stock, then resumes them. */
+  pausedStock: ProductId[];
 }
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
@@ -79,7 +86,8 @@ const SIDECARS = ['-wal', '-shm', '-journal'] as const;
 export async function restoreDatabase(options: RestoreOptions): Promise<RestoreResult> {
   const target = resolve(options.databasePath);
   const backup = resolve(options.backupPath);
-  const stamp = fileStamp((options.now ?? (() => new Date()))());
+  const clock = options.now ?? (() => new Date());
+  const stamp = fileStamp(clock());
   if (!existsSync(backup)) throw new RestoreError('BACKUP_MISSING', `no backup at ${backup}`);
   const encrypted = ageKindOf(backup) !== 'other';
   if (encrypted && options.identityPath === undefined) {
@@ -99,8 +107,9 @@ export async function restoreDatabase(options: RestoreOptions): Promise<RestoreR
     if (encrypted) await decrypt(backup, staged, options.identityPath as string);
     else await copyPlain(backup, staged);
     const schema = verify(staged);
+    const pausedStock = pauseStock(staged, clock().getTime());
     const kept = swapIn(target, staged, stamp);
-    return { databasePath: target, kept, encrypted, schema };
+    return { databasePath: target, kept, encrypted, schema, pausedStock };
   } finally {
     removeWithSidecars(staged);
   }
@@ -160,6 +169,16 @@ function verify(staged: string): RestoreResult['schema'] {
     throw new RestoreError('BACKUP_CORRUPT', `the backup is truncated or damaged (${reason})`);
   } finally {
     db?.close();
+  }
+}
+
+/** In the staged copy, before it replaces anything: the restored file never auto-delivers before a person checks. */
+function pauseStock(staged: string, now: number): ProductId[] {
+  const db = new Database(staged, { fileMustExist: true });
+  try {
+    return pauseEveryProduct(db, now);
+  } finally {
+    db.close();
   }
 }
 

@@ -4,15 +4,17 @@
  * Items are never printed: `list` shows counts and a masked hint. It speaks the seller's language (BOT_LANGUAGE):
  * its words are in locales/<language>/stock-cli.ftl.
  */
-import { parseProductId, parseStockLines, StockInputError } from '../core/stock/stock-input.ts';
-import type { ProductStock } from '../core/stock/stock-plan.ts';
+import { parseStockFile } from '../core/stock/stock-file.ts';
+import { parseProductId, StockInputError } from '../core/stock/stock-input.ts';
+import type { HeldOrder, ProductStock } from '../core/stock/stock-plan.ts';
 import type { StockQueries } from '../db/stock.ts';
 import { plainTexts, type PlainTexts } from '../i18n/plain-texts.ts';
+import type { OrderId } from '../seller-api/schemas.ts';
 
 export interface StockCommandIo {
   stock: StockQueries;
-  /** The text of a file, or of standard input for `-`; throws when it cannot be read. */
-  readText(path: string): Promise<string>;
+  /** The bytes of a file, or of standard input for `-`; throws when it cannot be read. */
+  readBytes(path: string): Promise<Uint8Array>;
   now: () => number;
   /** The seller's language (BOT_LANGUAGE, else English): locales/<language>/stock-cli.ftl. */
   texts?: PlainTexts;
@@ -34,17 +36,18 @@ export async function runStockCommand(args: readonly string[], io: StockCommandI
   const [first = '', second = ''] = rest;
   if (command === undefined || command === '--help' || command === '-h') return { exitCode: command ? 0 : 2, out: [usage], err: [] };
   const expected = command === 'add' ? 2 : command === 'list' ? 0 : 1;
-  if (!['add', 'list', 'pause', 'resume', 'clear'].includes(command))
+  if (!['add', 'list', 'pause', 'resume', 'clear', 'release'].includes(command))
     return refused([tr.text('stock-cli-unknown-command', { command }), usage].join('\n'), 2);
   if (rest.length !== expected) return refused([tr.text('stock-cli-wrong-arguments', { command, expected }), usage].join('\n'), 2);
   try {
-    if (command === 'list') return done(formatStockList(io.stock.summary(), tr));
+    if (command === 'list') return done([...formatStockList(io.stock.summary(), tr), ...heldLines(io.stock.heldOrders(), tr)]);
+    if (command === 'release') return release(first.trim() as OrderId, io, tr);
     const productId = parseProductId(first);
     const now = io.now();
     switch (command) {
       case 'add': {
-        const text = await readOrExplain(io, second);
-        const result = io.stock.add(productId, parseStockLines(text), now);
+        const bytes = await readOrExplain(io, second);
+        const result = io.stock.add(productId, parseStockFile(bytes), now);
         return done([tr.text('stock-cli-added', { productId, added: result.added, skipped: result.skipped, inStock: result.inStock })]);
       }
       case 'pause':
@@ -73,6 +76,16 @@ export async function runStockCommand(args: readonly string[], io: StockCommandI
   }
 }
 
+/** A person checked that the buyer never got an order's held items: they go back to stock. */
+function release(orderId: OrderId, io: StockCommandIo, tr: PlainTexts): StockCommandResult {
+  const result = io.stock.releaseHeld(orderId, io.now());
+  if (!result.ok) return refused(tr.text('stock-cli-not-released', { orderId, why: result.reason }));
+  return done([tr.text('stock-cli-released', { orderId, released: result.released, productId: result.productId })]);
+}
+
+const heldLines = (held: readonly HeldOrder[], tr: PlainTexts): string[] =>
+  held.map(({ orderId, productId, items }) => tr.text('stock-cli-list-held', { orderId, productId, items }));
+
 /** A file that could not be read: the path and the file system's code, said in the seller's language above. */
 class UnreadableFile extends Error {
   constructor(
@@ -83,9 +96,9 @@ class UnreadableFile extends Error {
   }
 }
 
-async function readOrExplain(io: StockCommandIo, path: string): Promise<string> {
+async function readOrExplain(io: StockCommandIo, path: string): Promise<Uint8Array> {
   try {
-    return await io.readText(path);
+    return await io.readBytes(path);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     throw new UnreadableFile(path, typeof code === 'string' ? code : 'other');
@@ -100,12 +113,13 @@ function formatStockList(products: readonly ProductStock[], tr: PlainTexts): str
     p.title ?? '–',
     String(p.inStock),
     String(p.reserved),
+    String(p.held),
     String(p.delivered),
     String(p.bad),
     tr.text('stock-cli-list-auto', { paused: p.paused ? 'yes' : 'no' }),
     p.nextHint ?? '–',
   ]);
-  const columns = ['product', 'title', 'left', 'reserved', 'delivered', 'bad', 'auto', 'next'];
+  const columns = ['product', 'title', 'left', 'reserved', 'held', 'delivered', 'bad', 'auto', 'next'];
   const header = columns.map((column) => tr.text('stock-cli-list-column', { column }));
   const widths = header.map((h, i) => Math.min(40, Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0))));
   const cut = (value: string, width: number) => (value.length > width ? `${value.slice(0, width - 1)}…` : value);

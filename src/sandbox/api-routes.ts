@@ -38,11 +38,14 @@ const PAGING = {
 
 /** docs/api-assumptions.md, message text rules: measured in characters (code points), as a person counts them. */
 const MAX_MESSAGE_CHARS = 4000;
-const MAX_DELIVERED_VALUE_CHARS = 10_000;
+/** A store's own rule (the spec sets none): more than the bridge ever sends (DELIVER_VALUE_MAX_LENGTH), docs/api-assumptions.md. */
+export const MAX_DELIVERED_VALUE_CHARS = 10_000;
 
 interface ApiRouteOptions {
   /** Body field of POST /orders/{id}/deliver that carries the issued value; other fields are ignored. */
   deliverField: string;
+  /** Longer issued values are refused with VALIDATION_ERROR. */
+  maxDeliveredValueChars: number;
 }
 
 export function createApiRoutes(store: StoreModel, options: ApiRouteOptions): ApiRoute[] {
@@ -85,7 +88,7 @@ export function createApiRoutes(store: StoreModel, options: ApiRouteOptions): Ap
       pattern: '/orders/{id}/deliver',
       handle(request) {
         const order = orderOf(request);
-        const deliveredValue = deliveredValueOf(parseObjectBody(request.body), options.deliverField);
+        const deliveredValue = deliveredValueOf(parseObjectBody(request.body), options);
         return ok({ order: wireOrder(store.transition(order, 'deliver', { deliveredValue })) });
       },
     },
@@ -150,12 +153,15 @@ function messagePage(
   };
 }
 
-function deliveredValueOf(body: Record<string, unknown>, field: string): string | undefined {
+function deliveredValueOf(
+  body: Record<string, unknown>,
+  { deliverField: field, maxDeliveredValueChars: max }: ApiRouteOptions,
+): string | undefined {
   const value = Object.hasOwn(body, field) ? body[field] : undefined;
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') throw new SandboxError('VALIDATION_ERROR', `${field} must be a string`);
-  if ([...value].length > MAX_DELIVERED_VALUE_CHARS) {
-    throw new SandboxError('VALIDATION_ERROR', `${field} is longer than ${MAX_DELIVERED_VALUE_CHARS} characters`);
+  if ([...value].length > max) {
+    throw new SandboxError('VALIDATION_ERROR', `${field} is longer than ${max} characters`);
   }
   return value;
 }

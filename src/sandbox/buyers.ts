@@ -1,5 +1,6 @@
 /**
- * Simulated buyers: new paid orders, chat messages on open orders, confirmations of delivered orders.
+ * Simulated buyers: new paid orders, chat messages on open orders (what fits the order's state: a question before
+ * delivery, thanks or a complaint after), confirmations of delivered orders.
  *
  * Events live on a timeline computed from the seed (Poisson arrivals: exponential gaps), separate
  * from the real timers that drive it, so a seed gives the same sequence whatever the timer jitter.
@@ -7,7 +8,7 @@
  * buyer messages land, never which orders arrive.
  */
 import type { BuyerSimulation } from './contract.ts';
-import { pickBuyerText } from './catalog.ts';
+import { pickBuyerText, type BuyerTexts } from './catalog.ts';
 import { deriveRandom, exponentialDelayMs, pick, type Random } from './random.ts';
 
 /** What buyers can do to their store. */
@@ -15,8 +16,8 @@ export interface BuyerWorld {
   /** Ids of the automation-enabled products buyers may order. */
   productIds(): string[];
   createPaidOrder(productId: string, random: Random): void;
-  /** Open orders (paid, processing, awaiting confirmation), oldest first. */
-  openOrderIds(): string[];
+  /** Open orders (paid, processing, awaiting confirmation), oldest first, with their status. */
+  openOrders(): { id: string; status: string }[];
   postBuyerMessage(orderId: string, text: string): void;
   /** May fail when the order moved on meanwhile; that buyer simply does nothing. */
   confirmReceipt(orderId: string): void;
@@ -34,12 +35,7 @@ export interface BuyerSimulator {
 }
 
 /** `buyerTexts`: what buyers write (the demo catalog's language); the English texts by default. */
-export function createBuyerSimulator(
-  config: BuyerSimulation,
-  world: BuyerWorld,
-  startAt: number,
-  buyerTexts?: readonly string[],
-): BuyerSimulator {
+export function createBuyerSimulator(config: BuyerSimulation, world: BuyerWorld, startAt: number, buyerTexts?: BuyerTexts): BuyerSimulator {
   const orderRandom = deriveRandom(config.seed, 'orders');
   const messageRandom = deriveRandom(config.seed, 'messages');
   const confirmRandom = deriveRandom(config.seed, 'confirmations');
@@ -63,12 +59,17 @@ export function createBuyerSimulator(
   }
 
   function writeMessage(): void {
-    // Both draws happen even with no open order, so the stream does not depend on what clients did.
-    const text = pickBuyerText(messageRandom, buyerTexts);
+    // Both draws happen even with no open order, so the stream does not depend on what clients did; which text
+    // the first draw picks depends on the order's status: thanks only once something was delivered.
+    const textDraw = messageRandom();
     const choice = messageRandom();
-    const open = world.openOrderIds();
-    const orderId = open[Math.floor(choice * open.length)];
-    if (orderId !== undefined) world.postBuyerMessage(orderId, text);
+    const open = world.openOrders();
+    const order = open[Math.floor(choice * open.length)];
+    if (order !== undefined)
+      world.postBuyerMessage(
+        order.id,
+        pickBuyerText(() => textDraw, order.status, buyerTexts),
+      );
     nextMessageAt = next(messageRandom, config.messagesPerMinute, nextMessageAt);
   }
 

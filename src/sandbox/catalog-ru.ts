@@ -2,7 +2,7 @@
  * The demo store in Russian (trial mode with BOT_LANGUAGE=ru): the same products, prices and fields as catalog.ts,
  * so a trial behaves the same in either language, and buyer texts with `<`, `>`, `&` and emoji to escape.
  */
-import type { DemoCatalog, ProductTemplate } from './catalog.ts';
+import type { BuyerTexts, DemoCatalog, ProductTemplate } from './catalog.ts';
 
 const REGIONS = ['Европа', 'Северная Америка', 'Весь мир', 'Азия'] as const;
 const PLATFORMS = ['ПК (Steam)', 'PlayStation', 'Xbox'] as const;
@@ -49,22 +49,26 @@ const MANUAL: ProductTemplate = {
   fields: [{ key: 'nickname', label: 'Ваш ник в игре', required: true, kind: 'nickname' }],
 };
 
-const BUYER_TEXTS: readonly string[] = [
-  'Здравствуйте! Когда придёт ключ?',
-  'Добрый день, только что оплатил 🙂',
-  'Это для региона Европа <или> весь мир?',
-  'Спасибо & хорошего дня!',
-  'Код пишет «уже активирован» -> можете проверить?',
-  'Пришлите, пожалуйста, на другую почту: buyer+alt@example.com',
-  '<b>срочно</b> пожалуйста, подарок на день рождения 🎁',
-  'Получил, всё работает! 🎮🔥',
-  'Сколько обычно ждать выдачу?',
-  'Я ошибся в ID аккаунта, правильный ACC-123456 & не ACC-654321',
-  'ок 👍',
-  'Можно 2 < 3 ключей со скидкой? 😅',
-  'Hello! Подойдёт для Казахстана?',
-  'Спасибо!!! ❤️',
-];
+const BUYER_TEXTS: BuyerTexts = {
+  waiting: [
+    'Здравствуйте! Когда придёт ключ?',
+    'Добрый день, только что оплатил 🙂',
+    'Это для региона Европа <или> для всего мира?',
+    'Пришлите, пожалуйста, на другую почту: buyer+alt@example.com',
+    '<b>срочно</b> пожалуйста, подарок на день рождения 🎁',
+    'Сколько обычно ждать?',
+    'Я ошибся в ID аккаунта: правильный ACC-123456 & не ACC-654321',
+    'А если взять 2 < 3 ключа, будет скидка? 😅',
+    'Здравствуйте! Подойдёт для Казахстана?',
+  ],
+  delivered: [
+    'Получил, всё работает! 🎮🔥',
+    'Спасибо & хорошего дня!',
+    'ок 👍',
+    'Спасибо!!! ❤️',
+    'Ключ пишет «уже активирован» -> можете проверить?',
+  ],
+};
 
 export const RUSSIAN_CATALOG: DemoCatalog = {
   automated: AUTOMATED,

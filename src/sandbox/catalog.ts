@@ -99,28 +99,40 @@ export function orderQuantity(random: Random): number {
   return integerBetween(random, 3, 5);
 }
 
-const BUYER_TEXTS: readonly string[] = [
-  'Hi! When will I get my key?',
-  'Hello, I just paid 🙂',
-  'Is this for the EU region <or> global?',
-  'Thanks & have a nice day!',
-  'Code says "already redeemed" -> can you check?',
-  'Please send it to my other email: buyer+alt@example.com',
-  '<b>urgent</b> please, birthday gift 🎁',
-  'Got it, works perfectly! 🎮🔥',
-  'How long does delivery usually take?',
-  'I entered the wrong account id, it should be ACC-123456 & not ACC-654321',
-  'ok 👍',
-  'Is 2 < 3 keys possible for a discount? 😅',
-  'Привет! Will it work in Kazakhstan?',
-  'Thank you!!! ❤️',
-];
+/** What buyers write, by where their order is: a buyer thanks (or complains) only once something was delivered. */
+export interface BuyerTexts {
+  /** Paid or in progress: questions and nudges. */
+  waiting: readonly string[];
+  /** Delivered, waiting for the buyer's confirmation: thanks mostly, now and then a complaint. */
+  delivered: readonly string[];
+}
+
+const BUYER_TEXTS: BuyerTexts = {
+  waiting: [
+    'Hi! When will I get my key?',
+    'Hello, I just paid 🙂',
+    'Is this for the EU region <or> global?',
+    'Please send it to my other email: buyer+alt@example.com',
+    '<b>urgent</b> please, birthday gift 🎁',
+    'How long does delivery usually take?',
+    'I entered the wrong account id, it should be ACC-123456 & not ACC-654321',
+    'Is 2 < 3 keys possible for a discount? 😅',
+    'Hi! Will it work in Kazakhstan?',
+  ],
+  delivered: [
+    'Got it, works perfectly! 🎮🔥',
+    'Thanks & have a nice day!',
+    'ok 👍',
+    'Thank you!!! ❤️',
+    'Code says "already redeemed" -> can you check?',
+  ],
+};
 
 /** What a demo store sells and what its buyers write, in one language. */
 export interface DemoCatalog {
   automated: readonly ProductTemplate[];
   manual: ProductTemplate;
-  buyerTexts: readonly string[];
+  buyerTexts: BuyerTexts;
   /** Trial mode's first order comes with this message, so a seller sees a buyer message at once. */
   firstBuyerMessage: string;
 }
@@ -132,4 +144,6 @@ export const ENGLISH_CATALOG: DemoCatalog = {
   firstBuyerMessage: 'Hi! Please send the code to the email in the order. Thanks <3',
 };
 
-export const pickBuyerText = (random: Random, texts: readonly string[] = BUYER_TEXTS): string => pick(random, texts);
+/** A buyer's text for an order in `status`, from one draw of `random`. */
+export const pickBuyerText = (random: Random, status: string, texts: BuyerTexts = BUYER_TEXTS): string =>
+  pick(random, status === 'awaiting_confirmation' ? texts.delivered : texts.waiting);

@@ -39,6 +39,8 @@ export interface SandboxOptions {
   now?: () => number;
   /** Body field the deliver endpoint reads the issued value from (the spec leaves it open). Default: deliveredValue. */
   deliverField?: string;
+  /** The longest issued value a Deliver may carry, in characters (code points); longer is VALIDATION_ERROR. Default: 10 000. */
+  maxDeliveredValueChars?: number;
   /** Language of the demo products and buyer messages (trial mode passes BOT_LANGUAGE): en (default) or ru. */
   language?: string;
   /** Structured logs (requests, faults, stores); keys are never logged. Default: silent. */

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { DEFAULT_DELIVER_FIELD } from '../seller-api/spec-gaps.ts';
-import { createApiRoutes } from './api-routes.ts';
+import { createApiRoutes, MAX_DELIVERED_VALUE_CHARS } from './api-routes.ts';
 import { createApiHandler } from './api-server.ts';
 import { createBuyerSimulator, driveBuyers, type BuyerDriver } from './buyers.ts';
 import type { SandboxHandle, SandboxOptions, StartSandbox } from './contract.ts';
@@ -37,7 +37,10 @@ export const startSandbox: StartSandbox = async (options: SandboxOptions = {}): 
   const faults = createFaults(now, (mode) => logger.info({ mode: mode ?? 'healed' }, 'sandbox api fault changed'));
   const control = createControl({ store, faults, stats });
   const handleApi = createApiHandler({
-    routes: createApiRoutes(store, { deliverField: options.deliverField ?? DEFAULT_DELIVER_FIELD }),
+    routes: createApiRoutes(store, {
+      deliverField: options.deliverField ?? DEFAULT_DELIVER_FIELD,
+      maxDeliveredValueChars: options.maxDeliveredValueChars ?? MAX_DELIVERED_VALUE_CHARS,
+    }),
     store,
     limiter: options.rateLimit ? createFixedWindowLimiter(options.rateLimit, now) : undefined,
     idempotency: createIdempotencyCache(options.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS, now),
@@ -89,11 +92,11 @@ function startBuyers(store: StoreModel, storeId: string, options: SandboxOptions
     {
       productIds: () => store.automatedProducts(storeId).map((product) => product.id),
       createPaidOrder: (productId, random) => void store.createOrder({ storeId, productId, status: 'paid' }, random),
-      openOrderIds: () =>
+      openOrders: () =>
         store
           .openOrders(storeId)
           .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
-          .map((order) => order.id),
+          .map((order) => ({ id: order.id, status: order.status })),
       postBuyerMessage: (orderId, text) => void store.addMessage(orderId, 'buyer', text),
       confirmReceipt(orderId) {
         const order = store.findOrder(orderId);

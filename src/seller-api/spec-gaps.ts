@@ -2,7 +2,8 @@
  * Every decision the client takes where the spec is silent, each in one named place. docs/api-assumptions.md
  * mirrors this file and quotes the parts of the spec cited here.
  */
-import type { Cursor } from './schemas.ts';
+import type { SellerApiErrorCode } from './errors.ts';
+import type { Cursor, Order } from './schemas.ts';
 
 // ---- gap: base URL ----
 // `SELLER_API_URL` is the full base including `/v1` (spec part 9, docs/api-assumptions.md). We tolerate trailing
@@ -112,6 +113,28 @@ export const DEFAULT_DELIVER_FIELD = 'deliveredValue';
 
 export function deliverBody(field: string, value: string | undefined): Record<string, string> {
   return value === undefined ? {} : { [field]: value };
+}
+
+// ---- gap: maximum length of the issued value ----
+// The spec bounds no deliver value. The bridge sends at most 4000 characters, counted in UTF-16 units (never fewer than
+// the code points a store may count), whoever delivers: the Deliver step refuses a longer value, and auto-delivery never
+// takes an order whose items do not fit in one (it is left to a person). 4000 is the store's limit on a chat message,
+// its other free text; the sandbox takes up to 10 000 code points, so anything we send fits it with room to spare.
+export const DELIVER_VALUE_MAX_LENGTH = 4000;
+
+export const fitsDeliverValue = (value: string): boolean => value.length <= DELIVER_VALUE_MAX_LENGTH;
+
+// ---- gap: what a refused Deliver did ----
+// The spec says when a Deliver is refused, not whether a refused one may have acted. A Deliver retried with its key
+// after a lost answer can be refused though the first attempt delivered (the store forgot the key, then found the
+// order delivered). Two refusals prove the buyer never got the value: VALIDATION_ERROR (the body itself is refused, the
+// same body on every attempt) and ORDER_INVALID_STATUS when the order, read right after, was never delivered (cancelled
+// or still paid, no delivery time, no value). Anything else proves nothing.
+export function deliverRefusalLeftNothing(code: SellerApiErrorCode, orderAfter: Order | undefined): boolean {
+  if (code === 'VALIDATION_ERROR') return true;
+  if (code !== 'ORDER_INVALID_STATUS' || orderAfter === undefined) return false;
+  const neverDelivered = orderAfter.deliveredAt === undefined && (orderAfter.deliveredValue ?? '') === '';
+  return neverDelivered && (orderAfter.status === 'cancelled' || orderAfter.status === 'paid');
 }
 
 // ---- gap: idempotency ----

@@ -64,6 +64,8 @@ export interface CatchUpSummary {
   newOrders: number;
   /** Chat messages not relayed yet, written before this run started: each gets a `messageArrived` next. */
   messages: number;
+  /** With several stores, the store this summary is of (set above sync, which knows no store names). */
+  store?: string;
 }
 
 /** What sync remembers of an order, enough to label a message without another API call. */

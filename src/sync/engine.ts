@@ -45,12 +45,12 @@ import { greeting } from './automation/greeting.ts';
 import { sorry } from './automation/sorry.ts';
 import { createConfirmReminderQueries } from '../db/confirm-reminders.ts';
 import { createAutoAnswerQueries } from '../db/auto-answers.ts';
-import { createAutoReplyQueries } from '../db/autoreply.ts';
+import { createAutoReplyQueries, type AutoReplyQueries } from '../db/autoreply.ts';
 import type { AwayRules } from '../core/away.ts';
 import { awayAnswer } from './automation/away.ts';
 import { createBuyerAnswers, DEFAULT_BUYER_ANSWERS, type BuyerAnswerRules } from './automation/buyer-answers.ts';
 import { keywordAnswers } from './automation/keyword-answers.ts';
-import { createTemplateQueries } from '../db/templates.ts';
+import { createTemplateQueries, type TemplateQueries } from '../db/templates.ts';
 import { createOrderWatcher } from './orders/order-watch.ts';
 import { createOutbox } from './outbox/outbox.ts';
 import { createReadModel, type ArrivedMeanwhile } from './run/read-model.ts';
@@ -81,6 +81,12 @@ export interface SyncEngineOptions extends Partial<SyncTuning> {
   testHooks?: SyncTestHooks;
   /** Auto-delivery from stock (`AUTO_DELIVERY`, `STOCK_LOW_THRESHOLD`); on, with a threshold of 3, by default. */
   autoDelivery?: Partial<AutoDeliveryRules>;
+  /** Where automatic messages' templates are kept: this database's by default; several stores share one set. */
+  templates?: TemplateQueries;
+  /** Where the keyword rules and the away switch are kept: this database's by default; several stores share one set. */
+  autoReplies?: Pick<AutoReplyQueries, 'rules' | 'revision' | 'awaySwitch'>;
+  /** This store's title, for `{store}` in a template (several stores); undefined: empty. */
+  storeTitle?: string | undefined;
   /** Automatic buyer messages (`REMIND_CONFIRM_HOURS`); a confirm reminder after 24 h by default. */
   autoTemplates?: Partial<ConfirmReminderRules>;
   /** Answers while the seller sleeps (`WORKING_HOURS`, `BOT_TIMEZONE`, `AUTOREPLY_QUIET_MINUTES`); always working by default. */
@@ -222,9 +228,9 @@ function composeParts(options: SyncEngineOptions, settings: Settings, now: () =>
     ...{ db, queries, sink, sinkHold, lock, budget, ledger, health, logger, now },
     kick: () => outboxWakeup.kick(),
     rules: outboxRules(settings),
-    onSettled: (action, ok) => {
-      automation.current?.autoDelivery.settled(action, ok);
-      automation.current?.autoTemplates.settled(action, ok);
+    onSettled: (action, settled) => {
+      automation.current?.autoDelivery.settled(action, settled);
+      automation.current?.autoTemplates.settled(action, settled.ok);
     },
   });
   automation.current = composeAutomation(options, queries, firstStart, outbox, now, logger);
@@ -277,20 +283,22 @@ function composeAutomation(
     logger,
     now,
     rules: { ...DEFAULT_AUTO_DELIVERY, ...options.autoDelivery },
+    imported: (createdAt) => firstStart.imported(createdAt),
     transaction,
   });
   const waits = createConfirmReminderQueries(db);
   const rules = { ...DEFAULT_CONFIRM_REMINDER, ...options.autoTemplates };
-  const templates = createTemplateQueries(db);
-  const autoreply = createAutoReplyQueries(db);
+  const templates = options.templates ?? createTemplateQueries(db);
+  const storeTitle = options.storeTitle;
+  const autoreply = options.autoReplies ?? createAutoReplyQueries(db);
   const { quietMs, hours, timeZone } = { ...DEFAULT_BUYER_ANSWERS, hours: undefined, timeZone: 'UTC', ...options.autoAnswers };
   // In precedence order: a matching keyword rule answers the question; away otherwise.
   const buyerWrote = createBuyerAnswers(
     [keywordAnswers({ rules: autoreply }), awayAnswer({ rules: { hours, timeZone }, switched: () => autoreply.awaySwitch() })],
-    { ledger: createAutoAnswerQueries(db), templates, firstStart, enqueue, rules: { quietMs }, now, logger },
+    { ledger: createAutoAnswerQueries(db), templates, storeTitle, firstStart, enqueue, rules: { quietMs }, now, logger },
   );
   const autoTemplates = createAutoMessages([greeting, delivered, confirmReminder({ waits, queries, rules, now, transaction }), sorry], {
-    ...{ queries, firstStart, templates, enqueue, logger, buyerWrote },
+    ...{ queries, firstStart, templates, storeTitle, enqueue, logger, buyerWrote },
   });
   return { autoDelivery, autoTemplates };
 }

@@ -40,7 +40,7 @@ const config = (extra: Record<string, string> = {}) => loadConfig(liveEnv({ sand
 const start = (extra: Record<string, string> = {}) =>
   startBridge({
     config: config(extra),
-    store: { baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: 'deliveredValue' },
+    stores: [{ name: 'main', title: 'main', baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: 'deliveredValue' }],
     logger: silent,
     overrides: { alertCheckMs: 20, bot: FAST_TELEGRAM },
   });
@@ -125,7 +125,7 @@ describe('the running bridge', () => {
     const fatal: string[] = [];
     bridge = await startBridge({
       config: config({ HEALTH_PORT: '0' }),
-      store: { baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: 'deliveredValue' },
+      stores: [{ name: 'main', title: 'main', baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey, deliverField: 'deliveredValue' }],
       logger: silent,
       overrides: { bot: { pollingTimeoutSeconds: 1 } },
       onFatal: (reason) => fatal.push(reason),

@@ -47,7 +47,7 @@ async function deliverThroughTelegram(options: { bridgeField?: string; storeFiel
   opened = await openStore(config, { logger: silent });
   bridge = await startBridge({
     config,
-    store: opened.access,
+    stores: opened.stores,
     logger: silent,
     overrides: { bot: FAST_TELEGRAM },
   });
@@ -82,8 +82,8 @@ async function deliverThroughTelegram(options: { bridgeField?: string; storeFiel
 describe('SELLER_DELIVER_FIELD end to end', () => {
   it('a configured field reaches the store in the deliver body', async () => {
     const { config, delivered } = await deliverThroughTelegram({ bridgeField: 'issuedValue', storeField: 'issuedValue', value: 'KEY-42' });
-    expect(config.mode === 'live' && config.seller.deliverField).toBe('issuedValue');
-    expect(opened?.access.deliverField).toBe('issuedValue');
+    expect(config.mode === 'live' && config.seller!.deliverField).toBe('issuedValue');
+    expect(opened?.stores[0]?.deliverField).toBe('issuedValue');
     expect(delivered?.deliveredValue).toBe('KEY-42');
   });
 
@@ -103,8 +103,8 @@ describe('SELLER_DELIVER_FIELD end to end', () => {
     opened = await openStore(config, { logger: silent, seed: 1 });
     const trial = opened.trial;
     if (!trial) throw new Error('trial mode opens a sandbox store');
-    expect(opened.access.deliverField).toBe('issuedValue');
-    const api = createSellerApiClient({ ...opened.access, logger: silent });
+    expect(opened.stores[0]!.deliverField).toBe('issuedValue');
+    const api = createSellerApiClient({ ...opened.stores[0]!, logger: silent });
     try {
       const order = trial.sandbox.control.createOrder().id as OrderId;
       await api.takeOrder(order);

@@ -3,8 +3,9 @@
  * sandbox store and the fake Bot API, delivers a key from stock, shows cards and a buyer message, and makes its
  * scheduled encrypted backups. After a backup it is killed with SIGKILL and its database deleted with its -wal and
  * -shm; while it is down the store moves on (a new paid order, a buyer message, a confirmation); `npm run restore`
- * puts the backup back; the bridge starts again. Nothing it had shown is shown twice, no key is handed out twice, and
- * what happened at the store meanwhile arrives once. The restore is refused while the bridge runs.
+ * puts the backup back, pausing auto-delivery until the seller has checked the stock and resumed it; the bridge starts
+ * again. Nothing it had shown is shown twice, no key is handed out twice, and what happened at the store meanwhile
+ * arrives once. The restore is refused while the bridge runs.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -154,6 +155,15 @@ it('restores a backup taken from a running bridge: nothing shown twice, no key g
   expect(restored.code).toBe(0);
   expect(statSync(dbPath).mode & 0o777).toBe(0o600);
   expect(existsSync(`${dbPath}-wal`) || existsSync(`${dbPath}-shm`)).toBe(false);
+  // The restore paused the stocked product: the seller checks its stock (the backup came after the last delivery, so
+  // nothing was turned back) and resumes it, as `npm run stock -- resume` does, before starting the bridge again.
+  expect(restored.stdout).toContain(`Auto-delivery is paused for 1 product(s) with stock (${stocked}): `);
+  const checked = openDatabase(dbPath, { logger: pino({ level: 'silent' }) });
+  const stock = createStockQueries(checked);
+  expect(stock.isPaused(stocked!)).toBe(true);
+  expect(stock.summary()).toMatchObject([{ productId: stocked, inStock: 2, delivered: 1 }]);
+  stock.setPaused(stocked!, false, Date.now());
+  checked.close();
   const second = await startChild(env);
   await until(() => sandbox.control.order(c.id)?.status === 'awaiting_confirmation', 'the new order delivered from stock');
   await until(() => saying('hello after the restore').length === 1, 'the message sent meanwhile');

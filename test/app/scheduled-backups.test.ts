@@ -21,7 +21,9 @@ const world = useLiveWorld('bridge-scheduled-');
 const start = (extra: Record<string, string>) =>
   startBridge({
     config: loadConfig(liveEnv(world, SELLER, extra)),
-    store: { baseUrl: world.sandbox.baseUrl, apiKey: world.sandbox.store.apiKey, deliverField: 'deliveredValue' },
+    stores: [
+      { name: 'main', title: 'main', baseUrl: world.sandbox.baseUrl, apiKey: world.sandbox.store.apiKey, deliverField: 'deliveredValue' },
+    ],
     logger: silent,
     overrides: { bot: FAST_TELEGRAM },
   });

@@ -22,7 +22,9 @@ it('a stop with a hanging sink and a hanging update ends within the shared budge
   world.sandbox.control.createOrder();
   const bridge = await startBridge({
     config: loadConfig(liveEnv(world, SELLER.id)),
-    store: { baseUrl: world.sandbox.baseUrl, apiKey: world.sandbox.store.apiKey, deliverField: 'deliveredValue' },
+    stores: [
+      { name: 'main', title: 'main', baseUrl: world.sandbox.baseUrl, apiKey: world.sandbox.store.apiKey, deliverField: 'deliveredValue' },
+    ],
     logger: pino({ level: 'silent' }),
     overrides: { bot: FAST_TELEGRAM },
   });

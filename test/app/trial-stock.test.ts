@@ -35,15 +35,15 @@ it('stocks the first product with ten demo keys, and the order waiting at once i
   opened = await openStore(config, { logger: silent, seed: 7 });
   const sandbox = opened.trial?.sandbox;
   const [first] = sandbox?.control.products(sandbox.store.storeId) ?? [];
-  expect(opened.access.demoStock).toMatchObject({ productId: first?.id });
-  expect(opened.access.demoStock?.items).toHaveLength(10);
+  expect(opened.stores[0]!.demoStock).toMatchObject({ productId: first?.id });
+  expect(opened.stores[0]!.demoStock?.items).toHaveLength(10);
   const waiting = await waitingOrderId(opened);
   expect(sandbox?.control.order(waiting)?.productId).not.toBe(first?.id);
 
-  bridge = await startBridge({ config, store: opened.access, logger: silent, overrides: { bot: FAST_TELEGRAM } });
+  bridge = await startBridge({ config, stores: opened.stores, logger: silent, overrides: { bot: FAST_TELEGRAM } });
   await bridge.stop();
   // A second start over the same database adds nothing: the seller's stock is theirs once it exists.
-  bridge = await startBridge({ config, store: opened.access, logger: silent, overrides: { bot: FAST_TELEGRAM } });
+  bridge = await startBridge({ config, stores: opened.stores, logger: silent, overrides: { bot: FAST_TELEGRAM } });
   await bridge.stop();
   bridge = undefined;
   const db = openDatabase(databasePath, { logger: silent });
@@ -56,7 +56,7 @@ it('stocks the first product with ten demo keys, and the order waiting at once i
 
 /** The trial store's one order created at start. */
 async function waitingOrderId(store: OpenedStore): Promise<string> {
-  const response = await fetch(`${store.access.baseUrl}/orders`, { headers: { authorization: `Bearer ${store.access.apiKey}` } });
+  const response = await fetch(`${store.stores[0]!.baseUrl}/orders`, { headers: { authorization: `Bearer ${store.stores[0]!.apiKey}` } });
   const body = (await response.json()) as { data: { orders: { id: string }[] } };
   return body.data.orders[0]?.id ?? '';
 }

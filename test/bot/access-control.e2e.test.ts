@@ -61,7 +61,7 @@ describe('access control', () => {
     await settled(h);
     const answers = forged.map((id) => h.telegram.callbackAnswer(id)?.text);
     expect(answers[0]).toMatch(/no longer valid/);
-    expect(answers[1]).toMatch(/does not know that order/);
+    expect(answers[1]).toMatch(/does not know this order/);
     expect(answers[2]).toMatch(/no longer valid/);
     expect(answers[3]).toMatch(/expired/);
     expect(h.engine.status().outboxDepth).toBe(0);
@@ -77,7 +77,7 @@ describe('access control', () => {
     await settled(h);
     // Handled concurrently: the answers may come in either order.
     const answers = h.telegram.botMessages(STRANGER.id).map((message) => message.text);
-    const start = answers.find((text) => text.includes('Seller bridge'));
+    const start = answers.find((text) => text.includes('Seller bot'));
     const help = answers.find((text) => text.startsWith('How it works'));
     expect(start).toContain(`You (user ${STRANGER.id}) are not an admin`);
     expect(start).toContain(`This chat (${STRANGER.id}) is not the configured chat`);

@@ -17,7 +17,7 @@ describe('Take', () => {
     const { order, card } = await h.takePaidOrder();
     expect(h.sandbox.control.order(order.id)?.assigneeType).toBe('api');
     expect(cardText(card.messageId)).toContain('Status: 🛠 in progress');
-    expect(cardText(card.messageId)).toContain('Performed by: this bridge (API)');
+    expect(cardText(card.messageId)).toContain('Performed by: this bot');
     const answer = h.telegram.callbackAnswer(h.telegram.callsOf('answerCallbackQuery')[0]!.params.callback_query_id as string);
     expect(answer?.text).toBe('Taking the order…');
   });

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStockQueries } from '../../src/db/stock.ts';
+import { createUserLanguageQueries } from '../../src/db/user-languages.ts';
 import type { ProductId } from '../../src/seller-api/schemas.ts';
 import { ADMIN, createBridgeHarness, eventually, GROUP_ID, labels, type BridgeHarness } from './harness.ts';
 import Database from 'better-sqlite3';
@@ -79,11 +80,61 @@ describe('auto-delivery on the card', () => {
     expect(logLines.join('')).not.toContain(NEXT);
   });
 
+  it('names each item on its Replace button: two keys with the same ends get their line number and a longer mask', async () => {
+    const [first, second, spare] = ['DEXA-7QX4-K9AB-00MZ', 'DEYB-8RT2-L3CD-11MZ', 'SPARE-0000-0000-0003'];
+    addStock([first!, second!, spare!]);
+    const order = h.sandbox.control.createOrder({ status: 'paid', productId: product, quantity: 2 });
+    await h.engine.pollNow();
+    await eventually(() => expect(h.sandbox.control.order(order.id)?.deliveredValue).toBe(`${first}\n${second}`));
+    const [card] = h.cardsOf(order.id);
+    await eventually(() =>
+      expect(labels(h.telegram.message(GROUP_ID, card!.messageId))).toEqual(['🔁 Replace #1 DEX…0MZ', '🔁 Replace #2 DEY…1MZ']),
+    );
+    h.telegram.tapLabel(ADMIN, card!.messageId, '🔁 Replace #2 DEY…1MZ', { chatId: GROUP_ID });
+    await eventually(() => expect(h.lastBotMessage().text).toContain('The item #2 DEY…1MZ is marked bad'));
+    const question = h.lastBotMessage();
+    await eventually(() => expect(h.engine.orderForTelegramMessage({ chatId: GROUP_ID, messageId: question.messageId })).toBe(order.id));
+    h.telegram.tapLabel(ADMIN, question.messageId, 'Confirm', { chatId: GROUP_ID });
+    await eventually(() => expect(cardSource(card!.messageId)).toContain(`<tg-spoiler>${first}\n${spare}</tg-spoiler>`));
+    expect(logLines.join('')).not.toContain(second);
+  });
+
+  it("sends the replacement in the chat's language (BOT_LANGUAGE), whatever /language the tapping admin chose", async () => {
+    addStock([KEY, NEXT]);
+    createUserLanguageQueries(h.db).setLanguage(ADMIN.id, 'ru', Date.now());
+    const order = h.sandbox.control.createOrder({ status: 'paid', productId: product, quantity: 1 });
+    await h.engine.pollNow();
+    await eventually(() => expect(h.sandbox.control.order(order.id)?.status).toBe('awaiting_confirmation'));
+    const [card] = h.cardsOf(order.id);
+    await eventually(() => expect(labels(h.telegram.message(GROUP_ID, card!.messageId))).toEqual(['🔁 Replace HO…01']));
+    h.telegram.tapLabel(ADMIN, card!.messageId, '🔁 Replace HO…01', { chatId: GROUP_ID });
+    // The admin's own answers are in Russian...
+    await eventually(() => expect(h.lastBotMessage().text).toContain('Заменить этот ключ?'));
+    const question = h.lastBotMessage();
+    await eventually(() => expect(h.engine.orderForTelegramMessage({ chatId: GROUP_ID, messageId: question.messageId })).toBe(order.id));
+    h.telegram.tapLabel(ADMIN, question.messageId, 'Подтвердить', { chatId: GROUP_ID });
+    // ...the buyer's message is the store's, in English.
+    await eventually(async () => {
+      await h.engine.pollNow();
+      const sent = h.sandbox.control.messages(order.id).filter((message) => message.senderRole === 'seller');
+      expect(sent.map((message) => message.text)).toEqual([`Here is a replacement for the item that did not work:\n${NEXT}`]);
+    });
+  });
+
   it('leaves a short-stock order to the seller with the usual buttons and says why', async () => {
     addStock([KEY]);
     const { card } = await h.createPaidOrder({ status: 'paid', productId: product, quantity: 2 });
     expect(card.text).toContain('Not delivered automatically: needs 2 items, 1 in stock');
     expect(labels(card)).toEqual(['Take', 'Cancel']);
+  });
+
+  it('leaves an order too big for one issued value to the seller, taking nothing, and says why', async () => {
+    addStock(Array.from({ length: 300 }, (_, i) => `BULK-${String(i).padStart(4, '0')}-${'Z'.repeat(30)}`));
+    const { card, order } = await h.createPaidOrder({ status: 'paid', productId: product, quantity: 300 });
+    expect(card.text).toContain('Not delivered automatically: too many items to deliver at once from stock (300 items): deliver by hand');
+    expect(labels(card)).toEqual(['Take', 'Cancel']);
+    await h.engine.pollNow();
+    expect(h.sandbox.control.order(order.id)?.status).toBe('paid');
   });
 
   it('shows an order that came in while the bridge was down with one card, delivered at once on the catch-up', async () => {

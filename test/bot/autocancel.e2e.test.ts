@@ -95,7 +95,7 @@ describe('/autocancel', () => {
     expect(h.sandbox.control.messages(order.id).map((message) => message.text)).toEqual([SORRY]);
     // The card says so too, like after a Cancel button, naming the rule as the one who cancelled.
     await eventually(() => expect(labels(h.telegram.message(GROUP_ID, card.messageId))).toEqual([]));
-    expect(h.telegram.message(GROUP_ID, card.messageId)?.text).toMatch(/cancelled by bot \(autocancel\) · \d\d:\d\d/);
+    expect(h.telegram.message(GROUP_ID, card.messageId)?.text).toMatch(/cancelled by bot \(auto-cancel\) · \d\d:\d\d/);
   });
 
   it('a Take after the warning keeps the order', async () => {
@@ -135,7 +135,7 @@ describe('/autocancel', () => {
     expect(h.sandbox.control.messages(order.id)).toEqual([]);
   });
 
-  it('lists the settings, and `off` ends one', async () => {
+  it('lists the settings, and `off` or 0 ends one', async () => {
     expect((await command('/autocancel')).text).toMatch(/^No product has auto-cancel/);
     const other = h.sandbox.control.products(h.sandbox.store.storeId)[1]?.id as ProductId;
     await command(`/autocancel ${product} 20`);
@@ -153,6 +153,9 @@ describe('/autocancel', () => {
     const after = (await command('/autocancel')).text;
     expect(after).not.toContain(product);
     expect(after).toContain(other);
+    // 0 minutes ends a rule too, as 0 turns off every other minute setting.
+    expect((await command(`/autocancel ${other} 0`)).text).toContain('Auto-cancel is off for product');
+    expect((await command('/autocancel')).text).toMatch(/^No product has auto-cancel/);
     const { order, card } = await h.createPaidOrder({ productId: product });
     await later(15);
     await later(30);

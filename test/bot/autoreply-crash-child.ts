@@ -6,6 +6,7 @@
  */
 import { pino } from 'pino';
 import { buildBridge } from '../../src/app/build-bridge.ts';
+import { MAIN_STORE } from '../../src/core/store-ref.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import { createSellerApiClient } from '../../src/seller-api/client.ts';
 import { testConfig } from '../support/test-config.ts';
@@ -29,10 +30,12 @@ const config = testConfig({
   REMIND_UNANSWERED_MINUTES: 0,
 });
 const logger = pino({ level: process.env.CHILD_LOG_LEVEL ?? 'silent' });
+const db = openDatabase(config.databasePath, { logger });
+const api = createSellerApiClient({ baseUrl: env('SANDBOX_URL'), apiKey: env('SANDBOX_KEY'), logger });
 const bridge = buildBridge({
   config,
-  db: openDatabase(config.databasePath, { logger }),
-  api: createSellerApiClient({ baseUrl: env('SANDBOX_URL'), apiKey: env('SANDBOX_KEY'), logger }),
+  db,
+  stores: [{ name: MAIN_STORE, title: MAIN_STORE, chatId: undefined, db, api }],
   logger,
   overrides: {
     bot: { pacing: { perChatIntervalMs: 0, groupPerMinute: 10_000, globalPerSecond: 10_000 }, pollingTimeoutSeconds: 1 },

@@ -37,7 +37,7 @@ async function start(withRecipient: boolean, make?: MakeEncryptedBackup) {
     return real();
   };
   h = await createBridgeHarness({ bot: { staffIds: [STAFF.id], ...(withRecipient ? { makeEncryptedBackup: counted } : {}) } });
-  real = encryptedBackupMaker({ databasePath: h.dbPath, dir: join(dir, 'backups'), ageRecipient: recipient });
+  real = encryptedBackupMaker({ databasePaths: [h.dbPath], dir: join(dir, 'backups'), ageRecipient: recipient });
   if (!real) throw new Error('a recipient gives a maker');
 }
 

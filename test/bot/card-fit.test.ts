@@ -32,6 +32,7 @@ function shapes(random: Random) {
       id: str() || 'o',
       status: [str() || 'x', 'paid', 'processing', 'awaiting_confirmation', 'cancelled'][int(4)],
       productTitle: maybe(str),
+      productId: maybe(str),
       quantity: maybe(() => (random() < 0.5 ? int(10) : random() * 1e21)),
       amount: maybe(() => random() * 10 ** int(25)),
       createdAt: maybe(() => (random() < 0.5 ? new Date(int(2e12)).toISOString() : str())),

@@ -106,8 +106,8 @@ describe('commands', () => {
       expect(commands.every((command) => command.description.length > 0 && command.description.length <= 256)).toBe(true);
     }
     const described = (index: number) => (calls[index]!.params.commands as { description: string }[])[1]!.description;
-    expect(described(0)).toBe('How to use the bridge');
-    expect(described(2)).toBe('Как пользоваться мостом');
+    expect(described(0)).toBe('How to use the bot');
+    expect(described(2)).toBe('Как пользоваться ботом');
   });
 
   it('starts even when setMyCommands fails', async () => {

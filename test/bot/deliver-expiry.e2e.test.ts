@@ -1,7 +1,7 @@
 /**
  * The Deliver step's messages never turn a key into a chat message: once the step timed out its prompt says so, and a
  * reply to it is answered, not relayed; another admin's reply to a waiting prompt is answered too. The order stays
- * processing until someone taps Deliver again.
+ * processing until someone taps Deliver again. A prompt whose order was delivered meanwhile closes, saying so.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeUser } from '../support/fake-telegram-api.ts';
@@ -91,5 +91,35 @@ describe('a refusal of the value', () => {
     await eventually(() => expect(harness.lastBotMessage().text).toContain('with this value?'));
     await harness.engine.pollNow();
     expect(sellerTexts(harness, order.id)).toEqual([]);
+  });
+});
+
+describe('a Deliver prompt whose order moved on', () => {
+  it('delivered on the website: the prompt says so without buttons, and a reply to it is answered, not used', async () => {
+    const { harness, order, prompt } = await openPrompt({});
+    harness.sandbox.control.setOrderStatus(order.id, 'awaiting_confirmation');
+    await eventually(() => expect(harness.telegram.message(GROUP_ID, prompt.messageId)?.text).toMatch(/was delivered meanwhile/));
+    expect(labels(harness.telegram.message(GROUP_ID, prompt.messageId))).toEqual([]);
+
+    const late = harness.telegram.sendText(ADMIN, 'KEY-LATE', { ...inGroup, replyTo: prompt.messageId });
+    await eventually(() => expect(harness.repliesTo(late.message_id)[0]?.text).toMatch(/no longer in progress/));
+    await settled(harness);
+    await harness.engine.pollNow();
+    expect(harness.telegram.botMessages(GROUP_ID).some((message) => message.text.includes('with this value?'))).toBe(false);
+    expect(sellerTexts(harness, order.id)).toEqual([]);
+  });
+
+  it('delivered by another admin through the bot: the first admin’s prompt closes', async () => {
+    const { harness, order, prompt } = await openPrompt({ adminIds: [ADMIN.id, HELPER.id] });
+    const card = harness.cardsOf(order.id)[0]!;
+    harness.telegram.tapLabel(HELPER, card.messageId, 'Deliver', inGroup);
+    await eventually(() => expect(harness.lastBotMessage().messageId).not.toBe(prompt.messageId));
+    const theirs = harness.lastBotMessage();
+    harness.telegram.tapLabel(HELPER, theirs.messageId, 'Deliver without value', inGroup);
+    await eventually(() => expect(harness.lastBotMessage().text).toContain('without a value?'));
+    harness.telegram.tapLabel(HELPER, harness.lastBotMessage().messageId, 'Confirm', inGroup);
+    await eventually(() => expect(harness.sandbox.control.order(order.id)?.status).toBe('awaiting_confirmation'));
+    await eventually(() => expect(harness.telegram.message(GROUP_ID, prompt.messageId)?.text).toMatch(/was delivered meanwhile/));
+    expect(labels(harness.telegram.message(GROUP_ID, prompt.messageId))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
  * and the bridge bot talking to the fake Telegram Bot API — all over loopback HTTP. `restart()` builds a new
  * client, database connection, engine and bot over the same file, as a restarted process would.
  */
+import { MAIN_STORE } from '../../src/core/store-ref.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,7 +159,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
     const built = buildBridge({
       config,
       db,
-      api,
+      stores: [{ name: MAIN_STORE, title: MAIN_STORE, chatId: undefined, db, api }],
       logger,
       overrides: {
         bot: {

@@ -19,13 +19,13 @@ describe('BOT_LANGUAGE=ru', () => {
   it('posts cards, buttons and button answers in Russian, buyer text escaped as ever', async () => {
     h = await createBridgeHarness({ bot: { language: 'ru', timeZone: 'Asia/Kolkata' } });
     const { order, card } = await h.createPaidOrder();
-    expect(card.text).toContain('Статус: 🟢 оплачен, ждёт, когда его возьмут');
+    expect(card.text).toContain('Статус: 🟢 оплачен, ещё не взят в работу');
     expect(card.text).toMatch(/Создан: \d\d\.\d\d\.\d{4}, \d\d:\d\d GMT\+5:30/);
     expect(labels(card)).toEqual(['Взять', 'Отменить', '⚡ Быстрый ответ']);
 
     const take = h.telegram.tapLabel(ADMIN, card.messageId, 'Взять', inGroup);
     await eventually(() => expect(labels(h!.cardsOf(order.id)[0])).toEqual(['Выдать', 'Отменить', '⚡ Быстрый ответ']));
-    expect(answerTo(take)).toBe('Берём заказ…');
+    expect(answerTo(take)).toBe('Берём заказ в работу…');
 
     h.sandbox.control.postBuyerMessage(order.id, 'Привет <b>&amp;');
     await h.engine.pollNow();
@@ -51,7 +51,7 @@ describe('/language', () => {
     await eventually(() => expect(h!.telegram.message(GROUP_ID, question.messageId)?.text).toBe('Теперь бот отвечает вам по-русски.'));
 
     h.telegram.sendText(ADMIN, '/status', inGroup);
-    await eventually(() => expect(lastIn(GROUP_ID).text).toContain('Синхронизация работает'));
+    await eventually(() => expect(lastIn(GROUP_ID).text).toContain('Связь с магазином работает'));
 
     // The shared chat's texts do not follow one admin's choice.
     const { card } = await h.createPaidOrder();

@@ -84,14 +84,14 @@ describe('locale files', () => {
   });
 
   it('say plural forms by the rules of each language', () => {
-    const away = (tr: typeof en, orders: number) => tr.html('alerts-while-away', { since: 'x', orders, messages: 1 }).html;
+    const away = (tr: typeof en, orders: number) => tr.html('alerts-while-away', { since: 'x', orders, messages: 1, where: 'below' }).html;
     expect(away(en, 1)).toContain('1 new order,');
     expect(away(en, 2)).toContain('2 new orders,');
     expect(away(ru, 1)).toContain('1 новый заказ,');
     expect(away(ru, 2)).toContain('2 новых заказа,');
     expect(away(ru, 5)).toContain('5 новых заказов,');
     expect(away(ru, 21)).toContain('21 новый заказ,');
-    expect(ru.html('stock-card-stock-short', { count: 3, inStock: 1 }).html).toContain('нужно 3 единицы, в запасе 1');
+    expect(ru.html('stock-card-stock-short', { count: 3, inStock: 1 }).html).toContain('нужно 3 ключа, в запасе 1');
   });
 });
 

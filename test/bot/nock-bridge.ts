@@ -3,6 +3,7 @@
  * client, a SQLite file, the bridge as the app builds it (sync driven by `pollNow()`, the bot on grammY's real API root).
  * Updates go in through `bot.handleUpdate` (no polling). `restart()` builds a new process over the same file.
  */
+import { MAIN_STORE } from '../../src/core/store-ref.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,7 +93,7 @@ export async function createNockBridge(options: NockBridgeOptions = {}): Promise
     const built = buildBridge({
       config,
       db,
-      api,
+      stores: [{ name: MAIN_STORE, title: MAIN_STORE, chatId: undefined, db, api }],
       logger: silent,
       overrides: { bot: { ...QUICK_TELEGRAM, ...options.bot }, engine: { ...QUICK_ENGINE, ...options.engine } },
     });

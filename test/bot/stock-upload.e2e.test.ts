@@ -63,6 +63,22 @@ describe('stock files', () => {
     for (const item of items) expect(JSON.stringify(steps)).not.toContain(item);
   });
 
+  it('read a file saved as "Unicode" (UTF-16 with its byte-order mark, either byte order) as the items it holds', async () => {
+    const { h, stock, log } = await start();
+    const [a, b, c] = keys('W', 3) as [string, string, string];
+    const littleEndian = Buffer.from(`\uFEFF${a}\r\n${b}\r\n`, 'utf16le');
+    const bigEndian = Buffer.from(`\uFEFF${c}\n`, 'utf16le').swap16();
+    expect(await answersTo(h, () => h.telegram.sendDocument(ADMIN, txt(littleEndian)))).toEqual([
+      'prod-1: 2 added, 0 skipped as duplicates, 2 in stock now',
+    ]);
+    expect(await answersTo(h, () => h.telegram.sendDocument(ADMIN, txt(bigEndian)))).toEqual([
+      'prod-1: 1 added, 0 skipped as duplicates, 3 in stock now',
+    ]);
+    stock.reserve('ord-16' as never, 'prod-1' as ProductId, 3, Date.now());
+    expect(stock.reservation('ord-16' as never)?.items.map((item) => item.item)).toEqual([a, b, c]);
+    expectNoLeaks(h, log.lines, [a, b, c]);
+  });
+
   it('each file it cannot take gets one clear answer and changes nothing', async () => {
     const { h, stock, log } = await start();
     const secret = 'REFUSED-ITEM-0001-SECRET';
@@ -87,12 +103,12 @@ describe('stock files', () => {
       [
         'not UTF-8',
         () => h.telegram.sendDocument(ADMIN, txt(Buffer.from([0x41, 0x42, 0xff, 0xfe, 0x0a]))),
-        'only plain text files are taken (.txt, UTF-8), one key, code or account per line',
+        'the file is not valid text: save it as UTF-8 (UTF-16 with a byte-order mark works too)',
       ],
       [
-        'UTF-16',
+        'UTF-16 without its byte-order mark',
         () => h.telegram.sendDocument(ADMIN, txt(Buffer.from(`${secret}\n`, 'utf16le'))),
-        'only plain text files are taken (.txt, UTF-8), one key, code or account per line',
+        'the file holds NUL bytes: it is not a text file, or it is UTF-16 without a byte-order mark; save it as UTF-8 text',
       ],
       ['empty', () => h.telegram.sendDocument(ADMIN, txt('')), 'the file has no items: put one key, code or account per line'],
       [

@@ -77,6 +77,99 @@ describe('/stock', () => {
     ]);
   });
 
+  it('shows the items an order holds after a refused delivery; Release asks, Confirm puts them back in stock', async () => {
+    const { h, stock, log } = await start();
+    const product = 'prod-held' as ProductId;
+    const items = keys('H', 3);
+    stock.add(product, items, now());
+    const held = 'ord-held-1' as OrderId;
+    stock.reserve(held, product, 2, now());
+    stock.markFailed(held, now());
+    h.telegram.sendText(ADMIN, '/stock', inGroup);
+    await settled(h);
+    const list = h.lastBotMessage();
+    expect(list.text).toContain('1 left · 0 reserved · ⚠️ 2 held · 0 delivered · 0 bad');
+    expect(list.text).toContain(
+      'Held after a refused delivery (release only if the buyer did not get them)\n• order ord-held-1: 2 items of prod-held',
+    );
+    expect(labels(list)).toEqual(['⏸ Pause prod-held', '↩️ Release ord-held-1']);
+
+    const ask = h.telegram.tapLabel(ADMIN, list.messageId, '↩️ Release ord-held-1', inGroup);
+    await settled(h);
+    expect(h.telegram.callbackAnswer(ask)?.text).toBe(
+      'Put the 2 held item(s) of ord-held-1 back in stock? Only if the buyer did not get them: confirm below.',
+    );
+    expect(stock.heldOrders()).toHaveLength(1);
+    expect(labels(h.telegram.message(GROUP_ID, list.messageId))).toEqual([
+      '⏸ Pause prod-held',
+      '✅ Back to stock: 2 of ord-held-1',
+      'Keep them held',
+    ]);
+    h.telegram.tapLabel(ADMIN, list.messageId, 'Keep them held', inGroup);
+    await settled(h);
+    expect(labels(h.telegram.message(GROUP_ID, list.messageId))).toEqual(['⏸ Pause prod-held', '↩️ Release ord-held-1']);
+
+    h.telegram.tapLabel(ADMIN, list.messageId, '↩️ Release ord-held-1', inGroup);
+    await settled(h);
+    const confirm = h.telegram.tapLabel(ADMIN, list.messageId, '✅ Back to stock: 2 of ord-held-1', inGroup);
+    await settled(h);
+    expect(h.telegram.callbackAnswer(confirm)?.text).toBe('2 item(s) of ord-held-1 are back in stock.');
+    expect(stock.inStock(product)).toBe(3);
+    expect(stock.heldOrders()).toEqual([]);
+    const edited = h.telegram.message(GROUP_ID, list.messageId)!;
+    expect(edited.text).toContain('3 left · 0 reserved · 0 delivered');
+    expect(edited.text).not.toContain('Held after');
+    expect(labels(edited)).toEqual(['⏸ Pause prod-held']);
+    // The confirmation again (a double tap, an old button): nothing more happens.
+    const again = h.telegram.sendCallback(ADMIN, list.messageId, 'sy:ord-held-1', inGroup);
+    await settled(h);
+    expect(h.telegram.callbackAnswer(again)?.text).toBe('This list is out of date. Send /stock for a fresh one.');
+    expect(stock.inStock(product)).toBe(3);
+    expectNoLeaks(h, log.lines, items);
+    const steps = createAuditQueries(h.db).latestSteps(10);
+    expect(steps.map((step) => [step.action, step.result])).toContainEqual(['stock-release', 'ok']);
+  });
+
+  it("refuses a stranger's Release: the items stay held", async () => {
+    const { h, stock } = await start();
+    stock.add('prod-1' as ProductId, keys('R', 1), now());
+    stock.reserve('ord-h' as OrderId, 'prod-1' as ProductId, 1, now());
+    stock.markFailed('ord-h' as OrderId, now());
+    h.telegram.sendText(ADMIN, '/stock', inGroup);
+    await settled(h);
+    const tap = h.telegram.sendCallback(STRANGER, h.lastBotMessage().messageId, 'sy:ord-h', inGroup);
+    await settled(h);
+    expect(h.telegram.callbackAnswer(tap)?.text).toMatch(/Only the store admins/);
+    expect(stock.heldOrders()).toHaveLength(1);
+  });
+
+  it('puts product ids on the phone: /products, the order card, and /stock with the products that have no stock yet', async () => {
+    const { h, stock } = await start();
+    const products = h.sandbox.control.products(h.sandbox.store.storeId);
+    const [stocked, bare] = products as [(typeof products)[number], (typeof products)[number]];
+    h.telegram.sendText(ADMIN, '/products', inGroup);
+    await settled(h);
+    // Each id as code: one tap copies it for `/stock <productId>`.
+    for (const product of products) expect(h.lastBotMessage().source).toContain(`<code>${product.id}</code>`);
+
+    const { card } = await h.createPaidOrder({ status: 'paid', productId: bare.id });
+    expect(card.source).toContain(`<b>Product:</b> ${bare.title} · <code>${bare.id}</code>`);
+
+    stock.add(stocked.id as ProductId, keys('P', 2), now());
+    h.telegram.sendText(ADMIN, '/stock', inGroup);
+    await settled(h);
+    const list = h.lastBotMessage();
+    expect(list.text).toContain('Stock: 1 product');
+    expect(list.source).toContain(`• <code>${bare.id}</code> · ${bare.title} · no stock`);
+    for (const product of products.slice(1)) expect(list.source).toContain(`<code>${product.id}</code>`);
+    // Only a stocked product has a Pause button; the others wait for a file.
+    expect(labels(list)).toEqual([`⏸ Pause ${stocked.title}`]);
+    // A tap re-reads the store: the products without stock stay on the edited list.
+    h.telegram.tapLabel(ADMIN, list.messageId, `⏸ Pause ${stocked.title}`, inGroup);
+    await settled(h);
+    expect(h.telegram.message(GROUP_ID, list.messageId)?.source).toContain(`<code>${bare.id}</code> · ${bare.title} · no stock`);
+  });
+
   it('aliases a product id too long for callback data, and the button still works', async () => {
     const { h, stock } = await start();
     const long = `product-${'x'.repeat(150)}` as ProductId;

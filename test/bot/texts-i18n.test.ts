@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderCard } from '../../src/bot/cards/render-card.ts';
 import { stockSection } from '../../src/bot/stock/card-section.ts';
-import type { Html } from '../../src/bot/helpers/html.ts';
+import { lines, type Html } from '../../src/bot/helpers/html.ts';
 import { chatMessageParts } from '../../src/bot/sink/chat-message-parts.ts';
 import * as actions from '../../src/bot/texts/actions.ts';
 import { ALERTS } from '../../src/bot/texts/alerts.ts';
@@ -64,6 +64,7 @@ const PLANS: StockPlan[] = [
   { kind: 'short', needed: 5, inStock: 1 },
   { kind: 'paused' },
   { kind: 'bad-quantity' },
+  { kind: 'too-many', quantity: 300 },
 ];
 
 /** Every text, by name: HTML as Telegram gets it, plain text as it is. */
@@ -78,6 +79,8 @@ function everything(tr: Translator): [string, Html | string][] {
   for (const status of STATUSES) texts.push([`card ${status}`, card(status)]);
   texts.push(['card delivered with value', card('awaiting_confirmation', { deliveredValue: 'CODE-<1>&2', assigneeType: 'api' })]);
   texts.push(['card delivered without value', card('completed', { deliveredAt: '2026-11-22T17:00:00Z', assigneeType: 'user' })]);
+  texts.push(['card product id', card('paid', { productId: 'prod_<1>' })]);
+  texts.push(['card product id only', card('paid', { productTitle: undefined, productId: 'prod_<1>' })]);
   for (const plan of PLANS) texts.push([`card stock ${plan.kind}`, card('paid', {}, plan)]);
   const items = [
     { id: 1, item: 'KEY-<1>' },
@@ -121,6 +124,7 @@ function everything(tr: Translator): [string, Html | string][] {
     [11, 0],
   ] as const)
     texts.push([`while away ${orders}/${messages}`, ALERTS.whileAway(tr, { orders, messages, since: AT })]);
+  texts.push(['while away, in topics', ALERTS.whileAway(tr, { orders: 2, messages: 3, since: AT, inTopics: true })]);
   texts.push(
     ['held since', ALERTS.heldSince(tr, { since: AT })],
     ['plain notice', ALERTS.plain(tr, NASTY)],
@@ -134,13 +138,24 @@ function everything(tr: Translator): [string, Html | string][] {
   texts.push(['relayed part', chatMessageParts(tr, { id: ID }, message('buyer', `${'a'.repeat(4000)} ${'b'.repeat(500)}`))[1]!]);
   for (const [name, value] of Object.entries(prompts)) {
     if (typeof value !== 'function') continue;
-    const params = { orderId: ID, amount: 1234.5, was: 'paid', now: 'cancelled', value: NASTY, length: 4001, limit: 4000 };
+    const params = {
+      orderId: ID,
+      amount: 1234.5,
+      was: 'paid',
+      now: 'cancelled',
+      value: NASTY,
+      length: 4001,
+      limit: 4000,
+      status: 'awaiting_confirmation',
+    };
     texts.push([`prompt ${name}`, (value as (tr: Translator, p: typeof params) => Html | string)(tr, params)]);
   }
   texts.push(['prompt cancelQuestion no amount', prompts.cancelQuestion(tr, { orderId: ID, amount: undefined })]);
   texts.push(['prompt cancelOrderMoved unknown', prompts.cancelOrderMoved(tr, { orderId: ID, was: 'paid', now: undefined })]);
   texts.push(['prompt deliverPreview no value', prompts.deliverPreview(tr, { orderId: ID, value: undefined })]);
   texts.push(['prompt deliverRequested no value', prompts.deliverRequested(tr, { orderId: ID, value: undefined })]);
+  for (const status of ['cancelled', 'robot<x>'])
+    texts.push([`prompt deliverMovedOn ${status}`, prompts.deliverMovedOn(tr, { orderId: ID, status })]);
   for (const media of ['photo', 'voice', 'document'] as const)
     texts.push([`media ${media}`, mediaNotSent(tr, { media })], [`caption ${media}`, mediaCaptionSent(tr, { media })]);
   texts.push(
@@ -154,6 +169,7 @@ function everything(tr: Translator): [string, Html | string][] {
   );
   texts.push(
     ['help', commands.helpText(tr)],
+    ['help in a forum', commands.helpText(tr, { forum: true })],
     ['start intro', commands.startIntro(tr)],
     ['start how-to', commands.startHowTo(tr)],
     ['trial bound', commands.startTrialBound(tr)],
@@ -188,7 +204,10 @@ function everything(tr: Translator): [string, Html | string][] {
     ['order unknown', commands.orderUnknown(tr, { orderId: 'x<y>' })],
   );
   texts.push(
-    ['product', commands.productItem(tr, { title: NASTY, price: 1234.5, inactive: true, fields: ['Email', 'Region <x>'] })],
+    [
+      'product',
+      commands.productItem(tr, { title: NASTY, productId: 'prod_<1>', price: 1234.5, inactive: true, fields: ['Email', 'Region <x>'] }),
+    ],
     ['products', commands.productsHeader(tr, { count: 2 })],
     ['no products', commands.noProducts(tr)],
     ['products more', commands.productsMore(tr, { count: 4 })],
@@ -231,10 +250,33 @@ function everything(tr: Translator): [string, Html | string][] {
     ['stock footer', stock.stockFooter(tr)],
     ['stock more', stock.stockMore(tr, { count: 2 })],
   );
-  const product = { productId: 'prod_1' as ProductId, title: NASTY, inStock: 5, reserved: 1, delivered: 21, bad: 0, nextHint: 'AB…9Z' };
+  const product = {
+    productId: 'prod_1' as ProductId,
+    title: NASTY,
+    inStock: 5,
+    reserved: 1,
+    held: 0,
+    delivered: 21,
+    bad: 0,
+    nextHint: 'AB…9Z',
+  };
   texts.push(
     ['stock item', stock.stockItem(tr, { ...product, paused: false })],
     ['stock item paused', stock.stockItem(tr, { ...product, paused: true, title: undefined, nextHint: undefined })],
+    ['stock item held', stock.stockItem(tr, { ...product, held: 2, paused: false })],
+    ['stock no stock item', stock.stockNoStockItem(tr, { productId: 'p<1>', title: NASTY })],
+    [
+      'stock held',
+      lines([stock.stockHeldHeader(tr), stock.stockHeldItem(tr, { orderId: ID, productId: 'p<1>' as ProductId, items: 1, since: 0 })]),
+    ],
+    [
+      'stock release buttons',
+      `${stock.stockReleaseButton(tr, { orderId: ID })} | ${stock.stockReleaseConfirmButton(tr, { orderId: ID, count: 3 })} | ${stock.stockReleaseBackButton(tr)}`,
+    ],
+    [
+      'stock release answers',
+      `${stock.stockReleaseAskAnswer(tr, { orderId: ID, count: 2 })} | ${stock.stockReleasedAnswer(tr, { orderId: ID, count: 2 })} | ${stock.stockReleaseKeptAnswer(tr, { orderId: ID })}`,
+    ],
   );
   texts.push(
     ['stock buttons', `${stock.stockPauseButton(tr, { product: NASTY })} | ${stock.stockResumeButton(tr, { product: 'p' })}`],
@@ -250,7 +292,7 @@ function everything(tr: Translator): [string, Html | string][] {
   const refusalParams = { maxBytes: 2 * 1024 * 1024, code: 'STOCK_NO_ITEMS' };
   for (const [name, refusal] of Object.entries(stock.STOCK_FILE_REFUSALS))
     texts.push([`stock refusal ${name}`, stock.stockNothingChanged(tr, { reason: refusal(tr, refusalParams) })]);
-  for (const code of ['STOCK_BAD_PRODUCT_ID', 'STOCK_ITEM_TOO_LONG'])
+  for (const code of ['STOCK_BAD_PRODUCT_ID', 'STOCK_ITEM_TOO_LONG', 'STOCK_BAD_ENCODING', 'STOCK_BINARY_FILE'])
     texts.push([`stock refusal ${code}`, stock.STOCK_FILE_REFUSALS.input(tr, { code, item: 1200, limit: 1000 })]);
   texts.push(
     ['stock alert low', stockCard.stockAlertLow(tr, { productId: 'p', title: NASTY, inStock: 2 })],
@@ -258,6 +300,7 @@ function everything(tr: Translator): [string, Html | string][] {
   );
   texts.push(
     ['replace ask', stockCard.replaceAsk(tr, { hint: 'AB…9Z' })],
+    ['item hint', stockCard.itemHint(tr, { number: 2, hint: 'AB…9Z' })],
     [
       'replace answers',
       [stockCard.replaceDone(tr), stockCard.replaceEmpty(tr), stockCard.replaceNotThisOrder(tr), stockCard.replaceKept(tr)].join(' | '),

@@ -237,6 +237,22 @@ describe('topics mode in a forum group', () => {
     expect(h.telegram.callsOf('createForumTopic')).toHaveLength(1);
   });
 
+  it('/help and the summary after a downtime say that orders live in their topics', async () => {
+    await open();
+    h.telegram.sendText(ADMIN, '/help', inGroup);
+    await eventually(() => expect(h.lastBotMessage().text).toMatch(/Each order has its own topic/));
+    expect(h.lastBotMessage().text).not.toMatch(/replies to their order card/);
+    await h.createPaidOrder();
+    await h.stopBridge();
+    h.sandbox.control.createOrder();
+    await h.restart();
+    await eventually(() =>
+      expect(
+        h.telegram.botMessages(GROUP_ID).some((message) => /While you were away.*follow in the orders' topics/.test(message.text)),
+      ).toBe(true),
+    );
+  });
+
   it('a command in a topic works as elsewhere', async () => {
     await open();
     const { order, card } = await h.createPaidOrder();

@@ -127,7 +127,7 @@ describe('migration 12 attributes the deliveries recorded before it', () => {
       actionId: a,
       result: 'ok',
     });
-    audit.settle(b, 'ok', undefined, 311);
+    audit.settle('B' as OrderId, b, 'ok', undefined, 311);
 
     migrate(db, logger);
     const by = db.prepare(`SELECT order_id, by_kind, by_name FROM order_events WHERE kind = 'delivered' ORDER BY order_id`).all();

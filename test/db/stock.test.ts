@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/open.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
-import { maskItem } from '../../src/core/stock/stock-input.ts';
+import { maskItem, maskItems } from '../../src/core/stock/stock-input.ts';
 import { createStockQueries, isCrossing, type StockQueries } from '../../src/db/stock.ts';
 import type { OrderId, ProductId } from '../../src/seller-api/schemas.ts';
 
@@ -91,6 +91,38 @@ describe('reserving for an order', () => {
     expect(stock.reservation(order(1))).toMatchObject({ state: 'delivered', items: [{ item: 'K1', state: 'delivered' }] });
   });
 
+  it('reserves nothing when the items next in line are refused (too long for one issued value)', () => {
+    stock.add(P, ['K1', 'K2', 'K3'], 1);
+    const seen: string[][] = [];
+    const refuse = (items: readonly string[]) => {
+      seen.push([...items]);
+      return false;
+    };
+    expect(stock.reserve(order(1), P, 2, 2, refuse)).toEqual({ ok: false, reason: 'too-long' });
+    expect(seen).toEqual([['K1', 'K2']]);
+    expect(stock.reservation(order(1))).toBeUndefined();
+    expect(stock.inStock(P)).toBe(3);
+    // Refused once is not a tombstone: with room, the same order reserves.
+    expect(stock.reserve(order(1), P, 2, 3, () => true).ok).toBe(true);
+  });
+
+  it('holds the items of a refused delivery apart from stock and from deliveries under way, until released', () => {
+    stock.add(P, ['K1', 'K2', 'K3', 'K4'], 1);
+    stock.reserve(order(1), P, 2, 2);
+    stock.reserve(order(2), P, 1, 3);
+    expect(stock.markFailed(order(1), 4)).toBe(true);
+    expect(stock.summary()[0]).toMatchObject({ inStock: 1, reserved: 1, held: 2 });
+    expect(stock.heldOrders()).toEqual([{ orderId: order(1), productId: P, items: 2, since: 4 }]);
+    expect(stock.releaseHeld(order(2), 5)).toEqual({ ok: false, reason: 'in-progress' });
+    expect(stock.releaseHeld(order(9), 5)).toEqual({ ok: false, reason: 'not-held' });
+    expect(stock.releaseHeld(order(1), 5)).toEqual({ ok: true, productId: P, released: 2 });
+    expect(stock.releaseHeld(order(1), 6)).toEqual({ ok: false, reason: 'not-held' });
+    expect(stock.summary()[0]).toMatchObject({ inStock: 3, reserved: 1, held: 0 });
+    // The released items are the oldest again: the next order gets K1.
+    const next = stock.reserve(order(3), P, 1, 7);
+    expect(next.ok && next.reservation.items.map((i) => i.item)).toEqual(['K1']);
+  });
+
   it('survives a reopen with the same items (what a restart after kill -9 reads)', () => {
     stock.add(P, ['K1', 'K2'], 1);
     stock.reserve(order(1), P, 1, 2);
@@ -142,11 +174,38 @@ describe('the list and alerts', () => {
     stock.setPaused('empty-one' as ProductId, true, 1);
     const summary = stock.summary();
     expect(summary).toEqual([
-      { productId: 'empty-one', title: undefined, inStock: 0, reserved: 0, delivered: 0, bad: 0, paused: true, nextHint: undefined },
-      { productId: P, title: 'Hollow Realms key', inStock: 1, reserved: 0, delivered: 0, bad: 0, paused: false, nextHint: 'AB…9Z' },
+      {
+        productId: 'empty-one',
+        title: undefined,
+        inStock: 0,
+        reserved: 0,
+        held: 0,
+        delivered: 0,
+        bad: 0,
+        paused: true,
+        nextHint: undefined,
+      },
+      {
+        productId: P,
+        title: 'Hollow Realms key',
+        inStock: 1,
+        reserved: 0,
+        held: 0,
+        delivered: 0,
+        bad: 0,
+        paused: false,
+        nextHint: 'AB…9Z',
+      },
     ]);
     expect(JSON.stringify(summary)).not.toContain('ABCD-EFGH-9Z');
     expect(maskItem('SHORT')).toBe('…');
+  });
+
+  it('masks items so that two of one order tell apart, never showing a third of an item', () => {
+    expect(maskItems(['DEXA-7QX4-K9AB-00MZ', 'DEYB-8RT2-L3CD-11MZ', 'OTHER-KEY-0001'])).toEqual(['DEX…0MZ', 'DEY…1MZ', 'OT…01']);
+    // Alike as far as a third of them: the masks stay alike (the card's line numbers tell them apart).
+    expect(maskItems(['DEXA-7QX4-K9AB-00MZ', 'DEXA-9999-K9AB-00MZ'])).toEqual(['DEX…0MZ', 'DEX…0MZ']);
+    expect(maskItems(['SHORT1', 'SHORT1'])).toEqual(['…', '…']);
   });
 
   it('reports one crossing per level, re-armed when stock comes back', () => {

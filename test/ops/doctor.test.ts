@@ -121,9 +121,9 @@ describe('doctor in Russian (BOT_LANGUAGE=ru)', () => {
     const lines = report(await runDoctor({ env: russian, argv: [], timeoutMs: 2_000 }), russian);
     expect(lines[0]).toMatch(/^✓ конфигурация\s+в порядке \(рабочий режим\)$/);
     expect(lines[1]).toMatch(/^✓ бот Telegram\s+токен принят: @\S+$/);
-    expect(lines[2]).toMatch(/^✓ чат Telegram\s+супергруппа «Orders» -1001122334455 доступен, писать в него можно$/);
+    expect(lines[2]).toMatch(/^✓ чат Telegram\s+супергруппа «Orders» -1001122334455: доступ есть, бот может писать$/);
     expect(lines[3]).toMatch(/^✓ API магазина\s+ключ принят: 3 товара с автоматизацией$/);
-    expect(lines.at(-1)).toBe('Все проверки пройдены: npm start готов к запуску.');
+    expect(lines.at(-1)).toBe('Все проверки пройдены: можно запускать npm start.');
   });
 
   it("stops at a bad configuration with its one line, framed in Russian (the problem is the configuration's words)", async () => {

@@ -13,6 +13,8 @@ import { generateIdentity, identityToRecipient } from 'age-encryption';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKeyValueStore } from '../../src/db/kv.ts';
+import { createStockQueries } from '../../src/db/stock.ts';
+import type { ProductId } from '../../src/seller-api/schemas.ts';
 import { LATEST_SCHEMA_VERSION } from '../../src/db/migrations.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import { backupDatabase } from '../../src/ops/backup.ts';
@@ -238,6 +240,34 @@ describe('npm run restore (src/restore.ts)', () => {
       /^Restored .*bridge\.sqlite from .*b\.age \(integrity ok, schema version \d+\); the replaced files are kept: .*bridge\.sqlite\.replaced-[\dT-]+Z\. Start the bridge again\.\n$/,
     );
     expect(markerOf(live)).toBe('backed up');
+  });
+
+  it('pauses auto-delivery of every product with stock, and says to check /stock before resuming', async () => {
+    const db = openDatabase(live, { logger: silent });
+    const stock = createStockQueries(db);
+    stock.add('game-1' as ProductId, ['GAME-KEY-0001', 'GAME-KEY-0002'], 1);
+    stock.add('game-2' as ProductId, ['GAME-KEY-0003'], 1);
+    stock.setPaused('game-3' as ProductId, true, 1);
+    db.close();
+    const backup = await backupDatabase({ databasePath: live, destination: join(dir, 'plain.sqlite') });
+    const { code, stdout, stderr } = await cli([backup.destination]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout.trim().split('\n')[1]).toBe(
+      'Auto-delivery is paused for 2 product(s) with stock (game-1, game-2): keys delivered since the backup count as unsold again. Check /stock (or npm run stock -- list), then resume.',
+    );
+    expect(stdout).not.toContain('GAME-KEY');
+    const restored = openDatabase(live, { logger: silent });
+    try {
+      const summary = createStockQueries(restored).summary();
+      expect(summary.map((line) => [line.productId, line.paused, line.inStock])).toEqual([
+        ['game-1', true, 2],
+        ['game-2', true, 1],
+        ['game-3', true, 0],
+      ]);
+    } finally {
+      restored.close();
+    }
   });
 
   it('fails with one line naming the code, and never prints the key', async () => {

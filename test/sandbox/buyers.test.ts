@@ -18,7 +18,7 @@ function recordingWorld() {
       open.push(id);
       events.push(`order ${id} ${productId} ${random().toFixed(6)}`);
     },
-    openOrderIds: () => [...open],
+    openOrders: () => open.map((id) => ({ id, status: 'paid' })),
     postBuyerMessage: (orderId, text) => events.push(`message ${orderId} ${text}`),
     confirmReceipt: (orderId) => events.push(`confirm ${orderId}`),
   };
@@ -95,6 +95,31 @@ describe('simulated buyers', () => {
     expect(messages).toBeGreaterThan(450);
     expect(messages).toBeLessThan(750);
     expect(first).toContain('confirm o-delivered');
+  });
+
+  it('a buyer writes what fits the order: questions before delivery, thanks or a complaint only after', () => {
+    const posted: { orderId: string; text: string }[] = [];
+    const world: BuyerWorld = {
+      productIds: () => [],
+      createPaidOrder: () => undefined,
+      openOrders: () => [
+        { id: 'paid', status: 'paid' },
+        { id: 'taken', status: 'processing' },
+        { id: 'delivered', status: 'awaiting_confirmation' },
+      ],
+      postBuyerMessage: (orderId, text) => void posted.push({ orderId, text }),
+      confirmReceipt: () => undefined,
+    };
+    const simulator = createBuyerSimulator({ seed: 8, ordersPerMinute: 0, messagesPerMinute: 600, confirmationsPerMinute: 0 }, world, 0);
+    simulator.runDue(10 * 60_000);
+    const textsOf = (orderId: string) => new Set(posted.filter((message) => message.orderId === orderId).map((message) => message.text));
+    const before = new Set([...textsOf('paid'), ...textsOf('taken')]);
+    const after = textsOf('delivered');
+    expect(before.size).toBeGreaterThan(3);
+    expect(after.size).toBeGreaterThan(2);
+    expect([...before].filter((text) => after.has(text))).toEqual([]);
+    expect([...before].filter((text) => /works|thank/i.test(text))).toEqual([]);
+    expect([...after].some((text) => /works/i.test(text))).toBe(true);
   });
 
   it('a disabled stream does nothing and reports nothing due', () => {

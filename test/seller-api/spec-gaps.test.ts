@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { describeNetworkFailure } from '../../src/seller-api/network-errors.ts';
 import { parseRetryAfter, rateLimitWaitMs, readRateLimit } from '../../src/seller-api/rate-limit.ts';
-import type { Cursor } from '../../src/seller-api/schemas.ts';
-import { byCreatedAtThenId, checkApiKeyFormat, deliverBody, normaliseBaseUrl, overlapCursor } from '../../src/seller-api/spec-gaps.ts';
+import { OrderSchema, type Cursor } from '../../src/seller-api/schemas.ts';
+import {
+  byCreatedAtThenId,
+  checkApiKeyFormat,
+  DELIVER_VALUE_MAX_LENGTH,
+  deliverBody,
+  deliverRefusalLeftNothing,
+  fitsDeliverValue,
+  normaliseBaseUrl,
+  overlapCursor,
+} from '../../src/seller-api/spec-gaps.ts';
+import { MAX_DELIVERED_VALUE_CHARS } from '../../src/sandbox/api-routes.ts';
 
 const NOW = Date.parse('2025-03-01T12:00:00Z');
 
@@ -103,5 +113,32 @@ describe('network failures', () => {
     expect(describeNetworkFailure(withCode('UND_ERR_HEADERS_TIMEOUT')).mayHaveReachedServer).toBe(true);
     expect(describeNetworkFailure(withCode('SOMETHING_ELSE')).mayHaveReachedServer).toBe(true);
     expect(describeNetworkFailure(new Error('no code'))).toEqual({ description: 'network error', mayHaveReachedServer: true });
+  });
+});
+
+describe('the issued value', () => {
+  it('is at most 4000 UTF-16 units, well within what the sandbox takes', () => {
+    expect(fitsDeliverValue('k'.repeat(DELIVER_VALUE_MAX_LENGTH))).toBe(true);
+    expect(fitsDeliverValue('k'.repeat(DELIVER_VALUE_MAX_LENGTH + 1))).toBe(false);
+    // An emoji is two units here, one code point at a store that counts characters: never looser than the store.
+    expect(fitsDeliverValue('🔑'.repeat(DELIVER_VALUE_MAX_LENGTH / 2 + 1))).toBe(false);
+    expect(DELIVER_VALUE_MAX_LENGTH).toBeLessThan(MAX_DELIVERED_VALUE_CHARS);
+  });
+
+  it('a refused Deliver left nothing with the buyer only on VALIDATION_ERROR, or a wrong status of an order never delivered', () => {
+    const order = (fields: Record<string, unknown>) => OrderSchema.parse({ id: 'o1', ...fields });
+    expect(deliverRefusalLeftNothing('VALIDATION_ERROR', undefined)).toBe(true);
+    expect(deliverRefusalLeftNothing('ORDER_INVALID_STATUS', order({ status: 'cancelled' }))).toBe(true);
+    expect(deliverRefusalLeftNothing('ORDER_INVALID_STATUS', order({ status: 'paid' }))).toBe(true);
+    // Delivered (by a person, or by an earlier attempt whose answer was lost), or cancelled after a delivery.
+    expect(deliverRefusalLeftNothing('ORDER_INVALID_STATUS', order({ status: 'awaiting_confirmation' }))).toBe(false);
+    expect(deliverRefusalLeftNothing('ORDER_INVALID_STATUS', order({ status: 'cancelled', deliveredAt: '2026-01-01T00:00:00Z' }))).toBe(
+      false,
+    );
+    expect(deliverRefusalLeftNothing('ORDER_INVALID_STATUS', order({ status: 'cancelled', deliveredValue: 'K' }))).toBe(false);
+    // The order could not be read after the refusal, or another refusal: nothing is proven.
+    expect(deliverRefusalLeftNothing('ORDER_INVALID_STATUS', undefined)).toBe(false);
+    expect(deliverRefusalLeftNothing('ORDER_NOT_FOUND', undefined)).toBe(false);
+    expect(deliverRefusalLeftNothing('API_ERROR', order({ status: 'cancelled' }))).toBe(false);
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Auto-delivery through kill -9: a real engine process is killed at random moments while 24 orders are delivered
- * from stock, and started again until every order is delivered. Every order must be delivered once, with its own
- * items, and no item may reach two orders.
+ * from stock, and started again until every order is settled. Every order must be delivered once, with its own
+ * items, and no item may reach two orders; with a store that refuses some values, the refused orders' items go back
+ * to stock, once, and nothing is left reserved.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+import { createKeyValueStore } from '../../src/db/kv.ts';
 import { createStockQueries } from '../../src/db/stock.ts';
 import { mulberry32 } from '../../src/sandbox/random.ts';
 import type { OrderId, ProductId } from '../../src/seller-api/schemas.ts';
@@ -15,11 +17,15 @@ const ORDERS = 24;
 const MAX_RUNS = 30;
 let h: Harness;
 
-beforeEach(async () => {
-  // 20 requests a second: the engine paces itself, so the deliveries take a few seconds and the kills land among them.
-  h = await createHarness({ sandbox: { rateLimit: { limit: 1_200, windowMs: 60_000 } } });
-});
+// 20 requests a second: the engine paces itself, so the deliveries take a few seconds and the kills land among them.
+const PACED = { limit: 1_200, windowMs: 60_000 };
 afterEach(() => h.close());
+
+/**
+ * The heartbeat a bridge that ran before leaves: the orders made below are new to it, not the first start's import
+ * (which is never auto-delivered).
+ */
+const anEarlierRun = () => createKeyValueStore(h.db).set('sync.lastAliveAt', Date.now() - 60_000);
 
 /** Runs the child until it printed "started", then kills it with SIGKILL after `killAfterMs`. */
 function runAndKill(killAfterMs: number): Promise<void> {
@@ -47,7 +53,9 @@ function runAndKill(killAfterMs: number): Promise<void> {
 }
 
 it('delivers every order once with its own items, whatever moment the process dies', async () => {
+  h = await createHarness({ sandbox: { rateLimit: PACED } });
   const product = h.sandbox.control.products(h.sandbox.store.storeId)[0]?.id as ProductId;
+  anEarlierRun();
   const keys = Array.from({ length: 40 }, (_, i) => `KEY-${String(i).padStart(3, '0')}-${(i * 7919).toString(36)}`);
   createStockQueries(h.db).add(product, keys, Date.now());
   const random = mulberry32(20261123);
@@ -96,4 +104,49 @@ it('delivers every order once with its own items, whatever moment the process di
   expect(delivers).toHaveLength(ORDERS);
   expect(delivers.every((row) => row.n === 1)).toBe(true);
   expect(stock.inStock(product)).toBe(keys.length - given.size);
+}, 120_000);
+
+it('gives back, once, the items of deliveries the store refuses, whatever moment the process dies', async () => {
+  // A store that takes one key per value: the orders of two are refused (VALIDATION_ERROR) after the bot took them.
+  h = await createHarness({ sandbox: { rateLimit: PACED, maxDeliveredValueChars: 20 } });
+  const product = h.sandbox.control.products(h.sandbox.store.storeId)[0]?.id as ProductId;
+  anEarlierRun();
+  const keys = Array.from({ length: 30 }, (_, i) => `KEY-${String(i).padStart(3, '0')}-${(i * 7919).toString(36)}`);
+  createStockQueries(h.db).add(product, keys, Date.now());
+  const random = mulberry32(20261124);
+  const orders = Array.from(
+    { length: 16 },
+    (_, i) => h.sandbox.control.createOrder({ status: 'paid', productId: product, quantity: i % 4 === 0 ? 2 : 1 }).id as OrderId,
+  );
+  const refused = new Set(orders.filter((_, i) => i % 4 === 0));
+  h.db.close();
+  const statusOf = (id: OrderId) => h.sandbox.control.order(id)?.status;
+  const allSettled = () => orders.every((id) => statusOf(id) === (refused.has(id) ? 'processing' : 'awaiting_confirmation'));
+  for (let runs = 0; !allSettled() && runs < MAX_RUNS; runs += 1) await runAndKill(50 + Math.floor(random() * 350));
+  const { engine, db } = h.restart();
+  for (let i = 0; i < 20 && !(allSettled() && engine.status().outboxDepth === 0); i += 1) await engine.pollNow();
+
+  const stock = createStockQueries(db);
+  const given = new Map<string, OrderId>();
+  for (const id of orders) {
+    const order = h.sandbox.control.order(id);
+    const reservation = stock.reservation(id);
+    if (refused.has(id)) {
+      expect(order?.status, id).toBe('processing');
+      expect(order?.deliveredValue ?? undefined, id).toBeUndefined();
+      expect(reservation?.state, id).toBe('released');
+      continue;
+    }
+    expect(order?.status, id).toBe('awaiting_confirmation');
+    expect(reservation?.state, id).toBe('delivered');
+    const items = reservation?.items.map((item) => item.item) ?? [];
+    expect(order?.deliveredValue, id).toBe(items.join('\n'));
+    for (const item of items) {
+      expect(given.get(item), `${item} given twice`).toBeUndefined();
+      given.set(item, id);
+    }
+  }
+  expect(given.size).toBe(orders.length - refused.size);
+  // Nothing stuck: every item is either delivered or back in stock.
+  expect(stock.summary()[0]).toMatchObject({ reserved: 0, held: 0, delivered: given.size, inStock: keys.length - given.size });
 }, 120_000);

@@ -27,6 +27,15 @@ const paid = (quantity: number | undefined = 1) =>
 const storeOrder = (id: OrderId) => h.sandbox.control.order(id);
 const planOf = (id: OrderId) => h.sink.events.find((event) => event.kind === 'orderAppeared' && event.orderId === id);
 
+/** Right after the bot's Take succeeds, the order moves on at the store (the buyer, a person on the website). */
+function moveAfterTake(order: OrderId, status: 'cancelled' | 'awaiting_confirmation'): void {
+  const settledAction = h.sink.actionSettled.bind(h.sink);
+  h.sink.actionSettled = async (outcome) => {
+    await settledAction(outcome);
+    if (outcome.action.kind === 'take' && outcome.ok === true) h.sandbox.control.setOrderStatus(order, status);
+  };
+}
+
 async function settle(rounds = 4): Promise<void> {
   const engine = h.engine();
   for (let i = 0; i < rounds; i += 1) await engine.pollNow();
@@ -110,25 +119,77 @@ describe('auto-delivery from stock', () => {
     expect(stock.inStock(PRODUCT)).toBe(1);
   });
 
-  it('keeps the items with the order when the store refuses the delivery for good', async () => {
+  it('gives the items back when the buyer cancels between the Take and the Deliver', async () => {
     stock.add(PRODUCT, ['K1', 'K2'], 1);
     const order = paid(1);
-    // The buyer cancels between the bot's Take and its Deliver: the store refuses the Deliver for good.
-    const settledAction = h.sink.actionSettled.bind(h.sink);
-    h.sink.actionSettled = async (outcome) => {
-      await settledAction(outcome);
-      if (outcome.action.kind === 'take' && outcome.ok === true) h.sandbox.control.setOrderStatus(order, 'cancelled');
-    };
+    // The buyer cancels between the bot's Take and its Deliver: the store refuses the Deliver, and the order, read
+    // right after, shows it was never delivered.
+    moveAfterTake(order, 'cancelled');
+    await settle(3);
+    expect(h.sink.outcomes.map((o) => [o.action.kind, o.ok === true ? 'ok' : o.code])).toEqual([
+      ['take', 'ok'],
+      ['deliver', 'ORDER_INVALID_STATUS'],
+    ]);
+    expect(stock.reservation(order)?.state).toBe('released');
+    expect(stock.inStock(PRODUCT)).toBe(2);
+    const next = paid(1);
+    await settle();
+    expect(storeOrder(next)).toMatchObject({ status: 'awaiting_confirmation', deliveredValue: 'K1' });
+  });
+
+  it('holds the items for the order when the refusal does not prove the buyer never got them, until a person releases them', async () => {
+    stock.add(PRODUCT, ['K1', 'K2'], 1);
+    const order = paid(1);
+    // Delivered meanwhile on the website: the store refuses the bot's Deliver, and the order shows a delivery.
+    moveAfterTake(order, 'awaiting_confirmation');
     await settle(3);
     expect(h.sink.outcomes.map((o) => [o.action.kind, o.ok === true ? 'ok' : o.code])).toEqual([
       ['take', 'ok'],
       ['deliver', 'ORDER_INVALID_STATUS'],
     ]);
     expect(stock.reservation(order)).toMatchObject({ state: 'failed', items: [{ item: 'K1' }] });
-    // Never given to another buyer: the next order gets K2.
+    expect(stock.heldOrders()).toEqual([{ orderId: order, productId: PRODUCT, items: 1, since: expect.any(Number) }]);
+    expect(stock.summary()[0]).toMatchObject({ inStock: 1, reserved: 0, held: 1 });
+    // Never given to another buyer while held: the next order gets K2.
     const next = paid(1);
     await settle();
     expect(storeOrder(next)).toMatchObject({ status: 'awaiting_confirmation', deliveredValue: 'K2' });
+    expect(stock.releaseHeld(order, 9)).toEqual({ ok: true, productId: PRODUCT, released: 1 });
+    expect(stock.releaseHeld(order, 9)).toEqual({ ok: false, reason: 'not-held' });
+    expect(stock.heldOrders()).toEqual([]);
+    expect(stock.inStock(PRODUCT)).toBe(1);
+  });
+
+  it('never takes an order whose items would not fit in one issued value: nothing is reserved, a person delivers it', async () => {
+    // 300 keys of 40 characters: 12 299 characters joined, more than the bridge sends (and than the sandbox takes).
+    const keys = Array.from({ length: 300 }, (_, i) => `BULK-${String(i).padStart(4, '0')}-${'X'.repeat(30)}`);
+    stock.add(PRODUCT, keys, 1);
+    const bulk = paid(300);
+    const small = paid(2);
+    await settle();
+    expect(planOf(bulk)).toMatchObject({ stock: { kind: 'too-many', quantity: 300 } });
+    expect(storeOrder(bulk)?.status).toBe('paid');
+    expect(stock.reservation(bulk)).toBeUndefined();
+    // The rest of the stock still goes out by itself.
+    expect(storeOrder(small)).toMatchObject({ status: 'awaiting_confirmation', deliveredValue: `${keys[0]}\n${keys[1]}` });
+    expect(stock.inStock(PRODUCT)).toBe(298);
+  });
+
+  it('gives the items back when a store with a tighter limit refuses the value (VALIDATION_ERROR)', async () => {
+    await h.close();
+    h = await createHarness({ sandbox: { maxDeliveredValueChars: 10 } });
+    stock = createStockQueries(h.db);
+    PRODUCT = h.sandbox.control.products(h.sandbox.store.storeId)[0]?.id as ProductId;
+    stock.add(PRODUCT, ['LONGER-THAN-TEN-1'], 1);
+    const order = paid(1);
+    await settle(3);
+    expect(h.sink.outcomes.map((o) => [o.action.kind, o.ok === true ? 'ok' : o.code])).toEqual([
+      ['take', 'ok'],
+      ['deliver', 'VALIDATION_ERROR'],
+    ]);
+    expect(storeOrder(order)?.status).toBe('processing');
+    expect(stock.reservation(order)?.state).toBe('released');
+    expect(stock.inStock(PRODUCT)).toBe(1);
   });
 
   it('announces a low stock and an empty stock once each', async () => {

@@ -135,7 +135,7 @@ export function auditedSink(inner: SyncSink, deps: RecordingDeps): SyncSink {
         const at = deps.now();
         const result = outcome.ok ? 'ok' : 'failed';
         const code = outcome.ok ? undefined : outcome.code;
-        if (!deps.audit.settle(outcome.actionId, result, code, at)) {
+        if (!deps.audit.settle(outcome.action.orderId, outcome.actionId, result, code, at)) {
           const { action } = outcome;
           // Nobody in Telegram asked for it: the bridge acted by itself (`by` says why).
           const by = 'by' in action && action.by !== undefined ? action.by : 'bridge';

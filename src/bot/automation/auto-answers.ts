@@ -11,13 +11,13 @@ import type { SyncForBot, SyncSink } from '../../sync/contract.ts';
 import type { QueueNotice } from '../sink/notices.ts';
 import { autoAnswerFailed, autoAnswered } from '../texts/autoreply.ts';
 import type { Translator } from '../texts/translator.ts';
-import type { AutoReplyStore } from './autoreply-store.ts';
+import type { AutoReplySettings } from './autoreply-store.ts';
 
 export function announceAutoAnswers(
   sink: SyncSink,
   deps: {
     notice: QueueNotice;
-    store: Pick<AutoReplyStore, 'relayedRef'> | undefined;
+    settings: Pick<AutoReplySettings, 'relayedRef'> | undefined;
     engine: () => SyncForBot;
     /** The chat's language. */
     tr: Translator;
@@ -30,7 +30,7 @@ export function announceAutoAnswers(
     const template = action.template ?? by;
     const html = outcome.ok ? autoAnswered(deps.tr, { template, by }) : autoAnswerFailed(deps.tr, { template, code: outcome.code });
     // Where the buyer's message went out, when known now; else the card. The queue looks again when it sends.
-    const relayed = action.answers === undefined ? undefined : deps.store?.relayedRef(action.orderId, action.answers);
+    const relayed = action.answers === undefined ? undefined : deps.settings?.relayedRef(action.orderId, action.answers);
     const replyTo = relayed ?? deps.engine().findOrder(action.orderId)?.telegram[0];
     await deps.notice({ html, orderId: action.orderId, replyTo, answers: action.answers, key: `auto-answer:${outcome.actionId}` });
     deps.logger.info({ orderId: action.orderId, template, by, ok: outcome.ok }, 'automatic answer announced');

@@ -30,7 +30,10 @@ import type { ReminderStore } from './reminder-store.ts';
 const MAX_MINUTES = 10_080;
 const MINUTES = /^(\d+(\.\d*)?|\.\d+)$/;
 
-/** The step an /autocancel command asks for, as the audit names it: `off` ends a rule, anything else sets one. */
+/** `off`, or 0 minutes (as for every other minute setting, and a word the Russian help need not name in English). */
+const turnsOff = (value: string): boolean => value.toLowerCase() === 'off' || (MINUTES.test(value) && Number(value) === 0);
+
+/** The step an /autocancel command asks for, as the audit names it: `off` (or 0) ends a rule, anything else sets one. */
 function stepOf(match: unknown): string {
   const args =
     typeof match === 'string'
@@ -40,7 +43,7 @@ function stepOf(match: unknown): string {
           .filter((arg) => arg !== '')
       : [];
   if (args.length === 0) return 'autocancel-list';
-  return args[1]?.toLowerCase() === 'off' ? 'autocancel-off' : 'autocancel-set';
+  return args[1] !== undefined && turnsOff(args[1]) ? 'autocancel-off' : 'autocancel-set';
 }
 
 const html = { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } };
@@ -89,7 +92,7 @@ export function autocancelFeature(deps: {
     if (args.length !== 2 || productArg === undefined || value === undefined)
       return void (await ctx.reply(autocancelUsage(ctx.tr).html, html));
     const productId = productArg as ProductId;
-    if (value.toLowerCase() === 'off') {
+    if (turnsOff(value)) {
       const wasOn = await store.removeRule(productId);
       record(ctx, 'autocancel-off', 'ok');
       deps.logger.info({ productId, userId: ctx.from?.id, wasOn }, 'auto-cancel turned off');

@@ -20,11 +20,12 @@ export interface AutoReplyStore {
   rulesUsing(template: string): number[];
   awaySwitch(): AwaySwitch | undefined;
   setAway(away: AwaySwitch): void;
-  relayedRef(orderId: OrderId, messageId: string): TelegramRef | undefined;
 }
 
 /** `WORKING_HOURS` and `BOT_TIMEZONE`, with the store: what the bot needs for `/away` and `/autoreply`. */
 export interface AutoReplySettings {
   store: AutoReplyStore;
   away: AwayRules;
+  /** The Telegram message a relayed chat message went out in (its order's store knows), when known. */
+  relayedRef(orderId: OrderId, messageId: string): TelegramRef | undefined;
 }

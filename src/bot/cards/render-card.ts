@@ -19,6 +19,7 @@ import {
   cardTitle,
   unnamedField,
 } from '../texts/order-card.ts';
+import { storeLine, storeTitleOf } from '../texts/stores.ts';
 import type { Translator } from '../texts/translator.ts';
 
 /** The blank line between two sections. */
@@ -41,7 +42,10 @@ const isPerformed = (order: Order): boolean => order.takenAt !== undefined || (o
 /** The order card: what a seller needs to act, in the chat's language (`tr`). */
 export function orderCard(tr: Translator, order: Order, extra: CardExtra = { lines: [], showsValue: false }): Html {
   const head: Html[] = [cardTitle(tr, { orderId: order.id })];
-  if (order.productTitle) head.push(cardProduct(tr, { title: order.productTitle }));
+  const store = storeTitleOf(tr, order.id);
+  if (store !== undefined) head.push(storeLine(tr, store));
+  if (order.productTitle || order.productId)
+    head.push(cardProduct(tr, { title: order.productTitle || undefined, productId: order.productId }));
   if (order.quantity !== undefined) head.push(cardQuantity(tr, { quantity: order.quantity }));
   if (order.amount !== undefined) head.push(cardAmount(tr, { amount: order.amount }));
   if (order.createdAt) head.push(cardCreated(tr, { createdAt: order.createdAt }));

@@ -14,6 +14,7 @@ import type { Conversation } from '@grammyjs/conversations';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import type { OrderId } from '../../seller-api/schemas.ts';
+import { DELIVER_VALUE_MAX_LENGTH } from '../../seller-api/spec-gaps.ts';
 import type { SyncCommands } from '../../sync/contract.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import type { BotContext, ConversationContext } from '../context.ts';
@@ -22,13 +23,14 @@ import { isCommand } from '../helpers/is-command.ts';
 import { settleButtonMessage } from '../helpers/edit-message.ts';
 import { deliverConfirmKeyboard, deliverPromptKeyboard } from '../keyboards/confirmations.ts';
 import type { DeliverSteps } from '../storage/deliver-steps.ts';
+import type { ProgressLines } from '../sink/progress-lines.ts';
 import { CALLBACK } from '../texts/callbacks.ts';
 import { deliverAsk, deliverDropped, deliverPreview, deliverRequested, deliverValueEmpty, deliverValueTooLong } from '../texts/prompts.ts';
 
 export const DELIVER_CONVERSATION = 'deliver';
 
-/** The longest issued value the step accepts. */
-const DELIVER_VALUE_LIMIT = 4000;
+/** The longest issued value the step accepts: the bridge's one limit (seller-api/spec-gaps.ts). */
+const DELIVER_VALUE_LIMIT = DELIVER_VALUE_MAX_LENGTH;
 
 type DeliverConversation = Conversation<BotContext, ConversationContext>;
 
@@ -36,6 +38,8 @@ export interface DeliverDeps {
   engine: () => SyncCommands;
   codec: OrderActionCodec;
   steps: DeliverSteps;
+  /** The "⏳ Delivering…" line Confirm leaves, closed by the action's outcome. */
+  progress: ProgressLines;
   /** How long the step waits for the next update (the plugin's `maxMillisecondsToWait` is the same). */
   timeoutMs: number;
   now: () => number;
@@ -87,7 +91,13 @@ export function createDeliverConversation(deps: DeliverDeps) {
         await deps.steps.wait(messages, { orderId, userId, expiresAt });
         return expiresAt;
       });
-    const expired = (deadline: number) => conversation.external(() => deps.now() >= deadline);
+    /** Timed out, or closed from outside (a newer Deliver, its order moved on): the record says so. */
+    const expired = (deadline: number) =>
+      conversation.external(async () => {
+        const now = deps.now();
+        const record = messages[0] && (await deps.steps.find(messages[0]));
+        return now >= deadline || (record !== undefined && record.expiresAt <= now);
+      });
 
     /** The step ended on purpose: a reply to its messages now goes to the buyer, like a reply to any of the order's. */
     const end = () =>
@@ -167,7 +177,10 @@ export function createDeliverConversation(deps: DeliverDeps) {
           deps.engine().enqueue(value === undefined ? { kind: 'deliver', orderId } : { kind: 'deliver', orderId, value }),
         );
         await answerCallback(next, ticket.deduplicated ? CALLBACK.alreadyInProgress(next.tr) : CALLBACK.delivering(next.tr));
-        await settleButtonMessage(next, deliverRequested(next.tr, { orderId, value }));
+        const progress = deliverRequested(next.tr, { orderId, value });
+        await conversation.external(() =>
+          deps.progress.show(ticket, { message: refOf(preview), orderId, kind: 'deliver', tr: next.tr, progress }),
+        );
         await end();
         return;
       }

@@ -27,8 +27,11 @@ export interface EncryptedBackupFile {
   filename: string;
 }
 
-/** Makes a fresh age-encrypted backup; rejects with an error whose message a seller can read. */
-export type MakeEncryptedBackup = () => Promise<EncryptedBackupFile>;
+/**
+ * Makes a fresh age-encrypted backup of every database (one per store beside the shared one); rejects with an error
+ * whose message a seller can read.
+ */
+export type MakeEncryptedBackup = () => Promise<EncryptedBackupFile[]>;
 
 /** What the Bot API takes from a bot as a document (multipart upload). */
 const TELEGRAM_UPLOAD_LIMIT_MB = 50;
@@ -57,23 +60,25 @@ export function backupFeature(deps: {
       return void (await answer(backupUnavailable(ctx.tr)));
     }
     const at = deps.now();
-    let file: EncryptedBackupFile;
+    let files: EncryptedBackupFile[];
     try {
-      file = await deps.makeEncryptedBackup();
+      files = await deps.makeEncryptedBackup();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       deps.logger.error({ err: describeError(error, deps.secrets), userId }, '/backup: the backup failed');
       record(ctx, 'backup', 'failed', (error as { code?: string }).code ?? 'BACKUP_FAILED');
       return void (await answer(backupFailed(ctx.tr, { reason })));
     }
-    const megabytes = Math.ceil(file.bytes.byteLength / 1024 / 1024);
-    if (file.bytes.byteLength > TELEGRAM_UPLOAD_LIMIT_MB * 1024 * 1024) {
+    const biggest = Math.max(...files.map((file) => file.bytes.byteLength));
+    if (biggest > TELEGRAM_UPLOAD_LIMIT_MB * 1024 * 1024) {
       record(ctx, 'backup', 'failed', 'TOO_BIG');
-      return void (await answer(backupTooBig(ctx.tr, { megabytes, limit: TELEGRAM_UPLOAD_LIMIT_MB })));
+      return void (await answer(backupTooBig(ctx.tr, { megabytes: Math.ceil(biggest / 1024 / 1024), limit: TELEGRAM_UPLOAD_LIMIT_MB })));
     }
     try {
-      const caption = backupCaption(ctx.tr, { at, filename: file.filename });
-      await ctx.api.sendDocument(userId, new InputFile(file.bytes, file.filename), { caption: caption.html, ...html });
+      for (const file of files) {
+        const caption = backupCaption(ctx.tr, { at, filename: file.filename });
+        await ctx.api.sendDocument(userId, new InputFile(file.bytes, file.filename), { caption: caption.html, ...html });
+      }
     } catch (error) {
       deps.logger.warn({ err: describeError(error, deps.secrets), userId }, '/backup: the document was not sent');
       // 403: the admin never opened a private chat with the bot (or blocked it); Telegram lets no bot write first.
@@ -86,7 +91,10 @@ export function backupFeature(deps: {
       return void (await answer(refusal));
     }
     record(ctx, 'backup', 'ok');
-    deps.logger.info({ userId, bytes: file.bytes.byteLength }, '/backup: encrypted backup sent to the private chat');
+    deps.logger.info(
+      { userId, files: files.length, bytes: files.reduce((sum, file) => sum + file.bytes.byteLength, 0) },
+      '/backup: encrypted backup sent to the private chat',
+    );
     if (ctx.chat?.type !== 'private') await answer(backupSentPrivately(ctx.tr));
   });
 

@@ -15,7 +15,7 @@ import { isCommand } from '../helpers/is-command.ts';
 import { sendSellerText } from '../helpers/send-seller-text.ts';
 import type { DeliverSteps, StepMessage } from '../storage/deliver-steps.ts';
 import type { Translator } from '../texts/translator.ts';
-import { deliverReplyExpired, deliverReplyOthers, deliverReplyWaiting, replyNotLinked } from '../texts/prompts.ts';
+import { deliverReplyExpired, deliverReplyMovedOn, deliverReplyOthers, deliverReplyWaiting, replyNotLinked } from '../texts/prompts.ts';
 
 export interface BuyerRepliesDeps {
   engine: () => SyncForBot;
@@ -27,6 +27,7 @@ export interface BuyerRepliesDeps {
 }
 
 function stepAnswer(tr: Translator, step: StepMessage, userId: number | undefined, now: number): string {
+  if (step.movedOn !== undefined) return deliverReplyMovedOn(tr);
   if (step.expiresAt <= now) return deliverReplyExpired(tr);
   return step.userId === userId ? deliverReplyWaiting(tr) : deliverReplyOthers(tr);
 }

@@ -72,6 +72,7 @@ function productList(tr: Translator, products: readonly Product[]): Html {
   const items = products.map((product) =>
     productItem(tr, {
       title: product.title ?? product.id,
+      productId: product.id,
       price: product.price,
       inactive: product.active === false,
       fields: (product.fields ?? []).map((field) => field.label ?? field.id),

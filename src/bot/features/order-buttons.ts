@@ -18,6 +18,7 @@ import { CALLBACK } from '../texts/callbacks.ts';
 import { cancelDropped, cancelExpired, cancelOrderMoved, cancelQuestion, cancelRequested } from '../texts/prompts.ts';
 import type { CancelQuestion, CancelQuestions } from '../storage/cancel-questions.ts';
 import type { DeliverSteps } from '../storage/deliver-steps.ts';
+import type { ProgressLines } from '../sink/progress-lines.ts';
 import type { Html } from '../helpers/html.ts';
 import type { Translator } from '../texts/translator.ts';
 import type { ActionTicket, SellerAction } from '../../core/actions.ts';
@@ -37,6 +38,8 @@ export interface OrderButtonsDeps {
   logger: Logger;
   /** What each Cancel question was asked about. */
   questions: CancelQuestions;
+  /** The "⏳ Cancelling…" line a Confirm leaves, closed by the action's outcome. */
+  progress: ProgressLines;
   now: () => number;
 }
 
@@ -135,7 +138,9 @@ export function orderActionButtons(deps: OrderButtonsDeps) {
     }
     const ticket = enqueue(ctx, { kind: 'cancel', orderId });
     await answerCallback(ctx, ticketAnswer(ctx.tr, ticket, CALLBACK.cancelling(ctx.tr)));
-    await settleButtonMessage(ctx, cancelRequested(ctx.tr, { orderId }));
+    const progress = cancelRequested(ctx.tr, { orderId });
+    if (ref === undefined) return settleButtonMessage(ctx, progress);
+    await deps.progress.show(ticket, { message: ref, orderId, kind: 'cancel', tr: ctx.tr, progress });
   };
 
   composer.on('callback_query:data', async (ctx, next) => {

@@ -59,7 +59,13 @@ function startAnswer(tr: Translator, facts: StartFacts): Html {
   return join(parts, '\n\n');
 }
 
-export function welcomeFeature(deps: { binding: ChatBinding; logger: Logger; now: () => number }) {
+export function welcomeFeature(deps: {
+  binding: ChatBinding;
+  /** Whether the orders chat gives each order a topic: /help then says so. */
+  ordersInTopics: () => Promise<boolean>;
+  logger: Logger;
+  now: () => number;
+}) {
   const composer = new Composer<BotContext>();
 
   composer.command('start', async (ctx) => {
@@ -83,7 +89,7 @@ export function welcomeFeature(deps: { binding: ChatBinding; logger: Logger; now
   });
 
   composer.command('help', async (ctx) => {
-    await ctx.reply(helpText(ctx.tr).html, { parse_mode: 'HTML' });
+    await ctx.reply(helpText(ctx.tr, { forum: await deps.ordersInTopics() }).html, { parse_mode: 'HTML' });
   });
 
   return composer;

@@ -1,6 +1,7 @@
 /**
- * What became of a seller's action (`actionSettled`): the card edited to the new status, a failure or a wait said in
- * words under it, a reaction on the seller's reply. Not queued with the rest: the seller who tapped or replied is
+ * What became of a seller's action (`actionSettled`): the card edited to the new status, the "⏳ Delivering…" line
+ * of a Deliver or Cancel closed (progress-lines.ts), a failure or a wait said in words under the card where no line
+ * says it (or it failed long after the tap), a reaction on the seller's reply. Not queued with the rest: the seller who tapped or replied is
  * waiting for this answer, and it is paced with everything else per chat (transport/telegram-pacer.ts). A failure is
  * thrown token-free, so the outbox reports it again.
  */
@@ -15,6 +16,7 @@ import type { ChatBinding } from '../storage/chat-binding.ts';
 import { actionFailed, actionQueued, replyFailed, replyQueued, replySent } from '../texts/actions.ts';
 import type { Translator } from '../texts/translator.ts';
 import type { OrderTopics } from '../topics/order-topics.ts';
+import type { ProgressLines } from './progress-lines.ts';
 import { REACTIONS, setReaction } from './reactions.ts';
 import type { SinkDelivery } from './sink-delivery.ts';
 
@@ -24,6 +26,7 @@ export interface ActionOutcomesDeps {
   cards: OrderCards;
   delivery: SinkDelivery;
   engine: () => SyncForBot;
+  progress: ProgressLines;
   topics: OrderTopics;
   /** The chat's language. */
   tr: Translator;
@@ -40,8 +43,9 @@ export function createActionOutcomes(deps: ActionOutcomesDeps): (outcome: Action
     const { action } = outcome;
     const order = (outcome.ok === 'queued' ? undefined : outcome.order) ?? deps.engine().lastSeenOrder(action.orderId);
     if (order) await delivery.refreshCard(order);
-    // Success shows on the card itself; a failure or a wait is said in words under it.
-    if (outcome.ok === true) return;
+    const line = await deps.progress.settle(outcome);
+    // Success shows on the card itself; a failure or a wait is said in words under it, unless the line just said it.
+    if (outcome.ok === true || line === 'said' || (line === 'said-late' && outcome.ok === 'queued')) return;
     const chatId = await binding.requireChatId();
     const params = { orderId: action.orderId, kind: action.kind, code: outcome.code };
     const notice = outcome.ok === false ? actionFailed(tr, params) : actionQueued(tr, params);

@@ -26,8 +26,8 @@ const stockAlertNotice = (tr: Translator, alert: StockAlert): Html => {
   return alert.level === 'empty' ? stockAlertEmpty(tr, params) : stockAlertLow(tr, params);
 };
 
-const catchUpNotice = (tr: Translator, summary: CatchUpSummary): Html =>
-  ALERTS.whileAway(tr, { orders: summary.newOrders, messages: summary.messages, since: summary.lastRunEndedAt });
+const catchUpNotice = (tr: Translator, summary: CatchUpSummary, inTopics: boolean): Html =>
+  ALERTS.whileAway(tr, { orders: summary.newOrders, messages: summary.messages, since: summary.lastRunEndedAt, inTopics });
 
 export interface QueuedSinkDeps {
   store: TelegramQueueStore;
@@ -35,6 +35,8 @@ export interface QueuedSinkDeps {
   /** What became of a seller's action: answered directly (action-outcomes.ts). */
   actionSettled: (outcome: ActionOutcome) => Promise<void>;
   binding: ChatBinding;
+  /** Whether the chat's orders get topics (the catch-up summary says where they follow); absent: never. */
+  inTopics?: (chatId: number) => Promise<boolean>;
   tr: Translator;
   /** Past this many waiting items, events are refused until the queue drains. */
   maxPending: number;
@@ -81,7 +83,8 @@ export function createQueuedSink(deps: QueuedSinkDeps): SyncSink {
       await accept({ kind: 'notice', notice: { html: stockAlertNotice(deps.tr, alert) }, raisedAt: deps.now() });
     },
     catchUp: async (summary) => {
-      await accept({ kind: 'notice', notice: { html: catchUpNotice(deps.tr, summary) }, raisedAt: deps.now() });
+      const inTopics = (await deps.inTopics?.(await deps.binding.requireChatId())) ?? false;
+      await accept({ kind: 'notice', notice: { html: catchUpNotice(deps.tr, summary, inTopics) }, raisedAt: deps.now() });
     },
   };
 }

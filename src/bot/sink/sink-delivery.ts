@@ -18,7 +18,7 @@ import { createOrderPlacement, type SendMessage } from './order-placement.ts';
 export interface SinkDelivery {
   /** The order's messages, the card first; a card the order already has is returned, not posted again. */
   postCard(order: Order, stock?: StockPlan): Promise<TelegramRef[]>;
-  /** Brings the order's cards up to date; returns cards sent anew. */
+  /** Brings the order's cards up to date, and closes its Deliver prompts if it left "in progress"; returns cards sent anew. */
   refreshCard(order: Order): Promise<TelegramRef[]>;
   /** A sender for the parts of buyer messages of one order, to where they belong (reply to the card, or its topic). */
   forBuyerMessage(summary: OrderSummary, chatId: number): Promise<(part: Html) => Promise<TelegramRef>>;
@@ -33,6 +33,8 @@ export interface SinkDeliveryDeps {
   topics: OrderTopics;
   /** The chat's language (BOT_LANGUAGE): everything posted here is seen by the whole chat. */
   tr: Translator;
+  /** Told each order a card is brought up to: the Deliver prompts of an order that moved on close (never throws). */
+  orderShown: (order: Order) => Promise<void>;
 }
 
 export function createSinkDelivery(deps: SinkDeliveryDeps): SinkDelivery {
@@ -60,7 +62,11 @@ export function createSinkDelivery(deps: SinkDeliveryDeps): SinkDelivery {
       if (existing) return [existing];
       return placement.postNewOrder(order, chatId, stock);
     },
-    refreshCard: (order) => placement.refresh(order),
+    async refreshCard(order) {
+      const sent = await placement.refresh(order);
+      await deps.orderShown(order);
+      return sent;
+    },
     forBuyerMessage: (summary, chatId) => placement.forBuyerMessage(summary, chatId),
     send,
   };

@@ -6,6 +6,7 @@
  */
 import type { Api } from 'grammy';
 import type { Logger } from 'pino';
+import type { Order } from '../../seller-api/schemas.ts';
 import type { ShutdownBudget } from '../../shared/shutdown-budget.ts';
 import type { SyncForBot, SyncSink } from '../../sync/contract.ts';
 import type { OrderCards } from '../cards/order-cards.ts';
@@ -18,6 +19,7 @@ import type { OrderTopics } from '../topics/order-topics.ts';
 import { createActionOutcomes } from './action-outcomes.ts';
 import { createNoticeDelivery, type NoticeDeliveryDeps } from './notice-delivery.ts';
 import { adoptHeldNotices, alertNotice, type Notice, type PostNotice, type QueueNotice } from './notices.ts';
+import type { ProgressLines } from './progress-lines.ts';
 import { createQueueDelivery, type RelayedAs } from './queue-delivery.ts';
 import { toEntry } from './queue-items.ts';
 import type { TelegramQueueStore } from './queue-store.ts';
@@ -52,6 +54,9 @@ export interface TelegramQueueDeps {
   topics: OrderTopics;
   kv: BotKeyValueStore;
   engine: () => SyncForBot;
+  progress: ProgressLines;
+  /** Told each order a card is brought up to (the Deliver prompts of an order that moved on close). */
+  orderShown: (order: Order) => Promise<void>;
   /** The chat's language: queued texts are stored rendered in it. */
   tr: Translator;
   options?: Partial<DrainerOptions>;
@@ -66,7 +71,7 @@ export interface TelegramQueueDeps {
 
 export function createTelegramQueue(deps: TelegramQueueDeps): TelegramQueue {
   const { api, store, binding, cards, engine, topics, tr, now, logger, secrets } = deps;
-  const delivery = createSinkDelivery({ api, binding, cards, engine, topics, tr });
+  const delivery = createSinkDelivery({ api, binding, cards, engine, topics, tr, orderShown: deps.orderShown });
   const deliverNotice = createNoticeDelivery({
     ...{ api, binding, codec: deps.codec, tr, logger, secrets },
     ...{ chartPhoto: deps.chartPhoto, relayedRef: deps.relayedRef },
@@ -86,7 +91,18 @@ export function createTelegramQueue(deps: TelegramQueueDeps): TelegramQueue {
     logger,
     secrets,
   });
-  const actionSettled = createActionOutcomes({ api, binding, cards, delivery, engine, topics, tr, logger, secrets });
+  const actionSettled = createActionOutcomes({
+    api,
+    binding,
+    cards,
+    delivery,
+    engine,
+    progress: deps.progress,
+    topics,
+    tr,
+    logger,
+    secrets,
+  });
 
   // A notice goes in whatever the chat's state: unlike a sync event, it has no store to wait at.
   const queueAt = async (notice: Notice, raisedAt: number) => {
@@ -100,7 +116,16 @@ export function createTelegramQueue(deps: TelegramQueueDeps): TelegramQueue {
   const notice: QueueNotice = (item) => queueAt(item, now());
 
   return {
-    sink: createQueuedSink({ store, drainer, actionSettled, binding, tr, maxPending: DEFAULT_MAX_PENDING, now }),
+    sink: createQueuedSink({
+      store,
+      drainer,
+      actionSettled,
+      binding,
+      inTopics: (chatId) => topics.isForum(chatId),
+      tr,
+      maxPending: DEFAULT_MAX_PENDING,
+      now,
+    }),
     notice,
     postNotice: (html) => notice(alertNotice(html)),
     async start() {

@@ -5,12 +5,13 @@
 import { InlineKeyboard } from 'grammy';
 import type { OrderStock, StockPlan } from '../../core/stock/stock-plan.ts';
 import { isOpenStatus } from '../../core/order-status.ts';
-import { maskItem } from '../../core/stock/stock-input.ts';
+import { maskItems } from '../../core/stock/stock-input.ts';
 import type { Order } from '../../seller-api/schemas.ts';
 import { encodeStockItem } from './stock-item-data.ts';
 import type { Html } from '../helpers/html.ts';
 import { BUTTONS } from '../texts/buttons.ts';
 import {
+  itemHint,
   stockBadQuantity,
   stockDeliverFailed,
   stockDelivered,
@@ -19,6 +20,7 @@ import {
   stockPaused,
   stockReplaced,
   stockShort,
+  stockTooMany,
 } from '../texts/stock-card.ts';
 import type { Translator } from '../texts/translator.ts';
 
@@ -38,14 +40,27 @@ export interface StockSection {
 
 const values = (got: OrderStock) => got.items.map((item) => item.item);
 
+/** Telegram shows this many Replace buttons at most under a card; the seller replaces the others one by one. */
+const MAX_REPLACE_BUTTONS = 8;
+
+/**
+ * What each Replace button (and its question) says of its item: its masked ends, told apart from the order's other
+ * items, and, when the order has several, its line on the card, so two alike keys never get two alike buttons.
+ */
+export function replaceHints(tr: Translator, items: readonly string[]): string[] {
+  const masks = maskItems(items);
+  return masks.map((hint, i) => (items.length > 1 ? itemHint(tr, { number: i + 1, hint }) : hint));
+}
+
 export function stockSection(tr: Translator, order: Order, stock: CardStock): StockSection {
   const { got, plan } = stock;
   if (got?.state === 'delivered') {
     const lines = [stockDelivered(tr), stockItems(tr, { values: values(got) })];
     if (got.replaced > 0) lines.push(stockReplaced(tr, { count: got.replaced }));
     const keyboard = new InlineKeyboard();
-    for (const item of got.items.slice(0, 8))
-      keyboard.text(BUTTONS.replaceItem(tr, { hint: maskItem(item.item) }), encodeStockItem('replace', item.id)).row();
+    const hints = replaceHints(tr, values(got));
+    for (const [i, item] of got.items.slice(0, MAX_REPLACE_BUTTONS).entries())
+      keyboard.text(BUTTONS.replaceItem(tr, { hint: hints[i] ?? '' }), encodeStockItem('replace', item.id)).row();
     return { lines, showsValue: true, keyboard };
   }
   if (got?.state === 'failed')
@@ -63,6 +78,8 @@ export function stockSection(tr: Translator, order: Order, stock: CardStock): St
       return { lines: [stockPaused(tr)], showsValue: false, keyboard: undefined };
     case 'bad-quantity':
       return { lines: [stockBadQuantity(tr)], showsValue: false, keyboard: undefined };
+    case 'too-many':
+      return { lines: [stockTooMany(tr, { quantity: plan.quantity })], showsValue: false, keyboard: undefined };
     default:
       return { lines: [], showsValue: false, keyboard: undefined };
   }

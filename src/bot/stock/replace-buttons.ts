@@ -20,7 +20,8 @@ import { text } from '../helpers/html.ts';
 import { BUTTONS } from '../texts/buttons.ts';
 import { CALLBACK } from '../texts/callbacks.ts';
 import { replaceAsk, replaceDone, replaceEmpty, replaceKept, replaceNotThisOrder, replacementForBuyer } from '../texts/stock-card.ts';
-import { maskItem } from '../../core/stock/stock-input.ts';
+import { replaceHints } from './card-section.ts';
+import type { Translator } from '../texts/translator.ts';
 
 export interface StockReplaceDeps {
   engine: () => SyncForBot;
@@ -29,6 +30,8 @@ export interface StockReplaceDeps {
   /** Records staff's refused taps, with who tried. */
   recordStep?: RecordStep | undefined;
   logger: Logger;
+  /** The chat's language (BOT_LANGUAGE): the buyer's message is the store's, not the tapping admin's /language. */
+  tr: Translator;
 }
 
 export function stockReplaceButtons(deps: StockReplaceDeps) {
@@ -49,20 +52,21 @@ export function stockReplaceButtons(deps: StockReplaceDeps) {
 
   const handle = async (ctx: BotContext & { callbackQuery: { data: string } }, data: NonNullable<ReturnType<typeof decodeStockItem>>) => {
     const orderId = orderOfButton(ctx);
-    const item =
-      orderId &&
-      deps
-        .engine()
-        .orderStock(orderId)
-        ?.items.find((candidate) => candidate.id === data.itemId);
     if (orderId === undefined) return answerCallback(ctx, CALLBACK.unknownOrder(ctx.tr));
+    const items = deps.engine().orderStock(orderId)?.items ?? [];
+    const index = items.findIndex((candidate) => candidate.id === data.itemId);
+    const item = items[index];
 
     switch (data.verb) {
       case 'replace': {
         if (item === undefined) return answerCallback(ctx, replaceNotThisOrder(ctx.tr));
         await answerCallback(ctx);
         const card = ctx.callbackQuery.message?.message_id;
-        const question = await ctx.reply(replaceAsk(ctx.tr, { hint: maskItem(item.item) }).html, {
+        const hint = replaceHints(
+          ctx.tr,
+          items.map((candidate) => candidate.item),
+        )[index];
+        const question = await ctx.reply(replaceAsk(ctx.tr, { hint: hint ?? '' }).html, {
           parse_mode: 'HTML',
           reply_markup: new InlineKeyboard()
             .text(BUTTONS.confirm(ctx.tr), encodeStockItem('replaceConfirm', item.id))
@@ -77,7 +81,7 @@ export function stockReplaceButtons(deps: StockReplaceDeps) {
         await settleButtonMessage(ctx, text(replaceKept(ctx.tr)));
         return;
       case 'replaceConfirm': {
-        const outcome = deps.engine().replaceStockItem(orderId, data.itemId, (value) => replacementForBuyer(ctx.tr, { item: value }));
+        const outcome = deps.engine().replaceStockItem(orderId, data.itemId, (value) => replacementForBuyer(deps.tr, { item: value }));
         deps.logger.info({ orderId, itemId: data.itemId, ok: outcome.ok, userId: ctx.from?.id }, 'stock item replacement from a button');
         const answer = outcome.ok ? replaceDone(ctx.tr) : outcome.reason === 'empty' ? replaceEmpty(ctx.tr) : replaceNotThisOrder(ctx.tr);
         await answerCallback(ctx, answer);

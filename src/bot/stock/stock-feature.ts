@@ -1,11 +1,13 @@
 /**
- * `/stock` for admins: the stock list with Pause/Resume buttons (a tap edits the list in place), and stock files: a
- * `.txt` document with the caption `/stock <productId>` adds its items like `npm run stock -- add`. Items never
- * reach a log line or an answer: only counts, codes and the masked hint the store gives.
+ * `/stock` for admins: the stock list with Pause/Resume buttons, and Release for the items an order holds after a
+ * refused delivery (asked, then confirmed; a tap edits the list in place); and stock files: a `.txt` document with the
+ * caption `/stock <productId>` adds its items like `npm run stock -- add`. Items never reach a log line or an answer:
+ * only counts, codes and the masked hint the store gives.
  */
 import { Composer, type Filter } from 'grammy';
 import type { Logger } from 'pino';
 import { StockInputError } from '../../core/stock/stock-input.ts';
+import type { HeldOrder } from '../../core/stock/stock-plan.ts';
 import type { RecordStep } from '../audit/recording.ts';
 import { STOCK_CALLBACK_DATA, type StockActionCodec } from './stock-action-data.ts';
 import type { BotContext } from '../context.ts';
@@ -17,6 +19,7 @@ import { adminOnly } from '../middlewares/admin-only.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
 import type { FileDownloader } from './file-download.ts';
 import type { Translator } from '../texts/translator.ts';
+import type { OrderId, Product, ProductId } from '../../seller-api/schemas.ts';
 import { renderStockList } from './stock-list.ts';
 import type { StockStore } from './stock-store.ts';
 import { STOCK_FILE_MAX_BYTES, StockUploadError, uploadStock, type StockUploadErrorCode } from './upload.ts';
@@ -25,6 +28,9 @@ import {
   stockAdded,
   stockNothingChanged,
   stockPausedAnswer,
+  stockReleaseAskAnswer,
+  stockReleasedAnswer,
+  stockReleaseKeptAnswer,
   stockResumedAnswer,
   stockStaleAnswer,
   stockUnavailable,
@@ -42,6 +48,8 @@ export interface StockFeatureDeps {
   /** Records pauses, resumes and files added (and staff's refused attempts); absent: nothing is recorded. */
   recordStep?: RecordStep | undefined;
   now: () => number;
+  /** The store's products, so the list also names those with no stock yet; absent or failing: only stocked ones. */
+  listProducts?: (() => Promise<Product[]>) | undefined;
 }
 
 const html = { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } };
@@ -71,9 +79,37 @@ export function stockFeature(deps: StockFeatureDeps) {
     return action ? `stock-${action.verb}` : 'stock-switch';
   };
 
-  const listMessage = async (tr: Translator, store: StockStore) => {
-    const { text, keyboard } = await renderStockList(tr, store.summary(), deps.codec);
+  /** The store's products; none when the store cannot be asked now (the list then shows what the database knows). */
+  const storeProducts = async (): Promise<Product[]> => {
+    try {
+      return (await deps.listProducts?.()) ?? [];
+    } catch (error) {
+      deps.logger.warn({ err: describeError(error, deps.secrets) }, '/stock: the store products could not be read');
+      return [];
+    }
+  };
+
+  const listMessage = async (tr: Translator, store: StockStore, confirming?: OrderId) => {
+    const listed = await storeProducts();
+    const titles = new Map(listed.map((product) => [product.id, product.title]));
+    // A title from an order sync saw, else the store's own.
+    const products = store.summary().map((line) => ({ ...line, title: line.title ?? titles.get(line.productId) }));
+    const stocked = new Set<string>(products.map((line) => line.productId));
+    const unstocked = listed
+      .filter((product) => !stocked.has(product.id))
+      .map((product) => ({ productId: product.id as ProductId, title: product.title }));
+    const view = { products, unstocked, held: store.heldOrders(), confirming };
+    const { text, keyboard } = await renderStockList(tr, view, deps.codec);
     return { text: text.html, options: { ...html, ...(keyboard ? { reply_markup: keyboard } : {}) } };
+  };
+  /** The list edited in place after a tap (unchanged is fine: a double tap). */
+  const editList = async (ctx: BotContext, store: StockStore, confirming?: OrderId) => {
+    const { text, options } = await listMessage(ctx.tr, store, confirming);
+    try {
+      await ctx.editMessageText(text, options);
+    } catch (error) {
+      if (!isNotModified(error)) throw error;
+    }
   };
 
   composer.command(
@@ -125,23 +161,42 @@ export function stockFeature(deps: StockFeatureDeps) {
 
   composer.callbackQuery(STOCK_CALLBACK_DATA, guard(switchStep), async (ctx) => {
     const action = await deps.codec.decode(ctx.callbackQuery.data);
-    const known = action && stock?.summary().some((line) => line.productId === action.productId);
-    if (!stock || !action || !known) {
+    const stale = async () => {
       record(ctx, action ? `stock-${action.verb}` : 'stock-switch', 'failed', 'STALE');
-      return answerCallback(ctx, stockStaleAnswer(ctx.tr));
+      await answerCallback(ctx, stockStaleAnswer(ctx.tr));
+    };
+    if (!stock || !action) return stale();
+    if ('orderId' in action) {
+      const held = stock.heldOrders().find((order) => order.orderId === action.orderId);
+      if (!held) return stale();
+      return releaseTap(ctx, stock, action.verb, held);
     }
+    if (!stock.summary().some((line) => line.productId === action.productId)) return stale();
     const { verb, productId } = action;
     stock.setPaused(productId, verb === 'pause', deps.now());
     record(ctx, verb === 'pause' ? 'stock-pause' : 'stock-resume', 'ok');
     deps.logger.info({ productId, paused: verb === 'pause', userId: ctx.from?.id }, 'stock auto-delivery switched from Telegram');
     await answerCallback(ctx, verb === 'pause' ? stockPausedAnswer(ctx.tr, { productId }) : stockResumedAnswer(ctx.tr, { productId }));
-    const { text, options } = await listMessage(ctx.tr, stock);
-    try {
-      await ctx.editMessageText(text, options);
-    } catch (error) {
-      if (!isNotModified(error)) throw error;
-    }
+    await editList(ctx, stock);
   });
+
+  /** Release asks first (keys a buyer may have seen must not be sold again by one stray tap), then acts on Confirm. */
+  async function releaseTap(ctx: BotContext, store: StockStore, verb: 'release' | 'releaseConfirm' | 'releaseBack', held: HeldOrder) {
+    const { orderId } = held;
+    if (verb === 'release') {
+      await answerCallback(ctx, stockReleaseAskAnswer(ctx.tr, { orderId, count: held.items }));
+      return editList(ctx, store, orderId);
+    }
+    if (verb === 'releaseBack') {
+      await answerCallback(ctx, stockReleaseKeptAnswer(ctx.tr, { orderId }));
+      return editList(ctx, store);
+    }
+    const result = store.releaseHeld(orderId, deps.now());
+    record(ctx, 'stock-release', result.ok ? 'ok' : 'failed', result.ok ? undefined : result.reason);
+    deps.logger.info({ orderId, ok: result.ok, userId: ctx.from?.id }, 'held stock items released from Telegram');
+    await answerCallback(ctx, result.ok ? stockReleasedAnswer(ctx.tr, { orderId, count: result.released }) : stockStaleAnswer(ctx.tr));
+    return editList(ctx, store);
+  }
 
   return composer;
 }

@@ -1,13 +1,25 @@
 /**
- * `/stock`'s message: every product with its counts and a Pause/Resume button. As many products as one message holds
- * (Telegram's text limit, and at most 100 buttons); the header counts them all and the rest is pointed to the CLI.
+ * `/stock`'s message: every product with stock, its counts and a Pause/Resume button; the store's products with no
+ * stock yet (their ids, to add some from the phone); the orders holding items after a refused delivery, each with a
+ * Release button. As much as one message holds (Telegram's text limit, at most 100 buttons), held orders first; the
+ * rest is counted and pointed to the CLI.
  */
 import type { InlineKeyboard } from 'grammy';
 import type { StockActionCodec } from './stock-action-data.ts';
 import { join, lines, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts';
 import { stockListKeyboard } from './list-keyboard.ts';
-import { stockEmpty, stockFooter, stockHeader, stockItem, stockMore } from '../texts/stock.ts';
-import type { ProductStock } from '../../core/stock/stock-plan.ts';
+import {
+  stockEmpty,
+  stockFooter,
+  stockHeader,
+  stockHeldHeader,
+  stockHeldItem,
+  stockItem,
+  stockMore,
+  stockNoStockItem,
+} from '../texts/stock.ts';
+import type { HeldOrder, ProductStock } from '../../core/stock/stock-plan.ts';
+import type { OrderId, ProductId } from '../../seller-api/schemas.ts';
 import type { Translator } from '../texts/translator.ts';
 
 /** Telegram refuses an inline keyboard with more buttons than this. */
@@ -15,29 +27,61 @@ const MAX_BUTTONS = 100;
 /** Room for the "…and N more" line. */
 const MORE_ROOM = 80;
 
+export interface StockListView {
+  products: readonly ProductStock[];
+  /** Products the store lists that have no stock here; empty when the store's list could not be read. */
+  unstocked: readonly { productId: ProductId; title: string | undefined }[];
+  held: readonly HeldOrder[];
+  /** The held order whose Release waits for its confirmation. */
+  confirming?: OrderId | undefined;
+}
+
 export interface StockListMessage {
   text: Html;
   keyboard: InlineKeyboard | undefined;
 }
 
-export async function renderStockList(
-  tr: Translator,
-  products: readonly ProductStock[],
-  codec: StockActionCodec,
-): Promise<StockListMessage> {
-  if (products.length === 0) return { text: stockEmpty(tr), keyboard: undefined };
-  const header = stockHeader(tr, { products: products.length });
-  let used = header.length + stockFooter(tr).length + MORE_ROOM;
-  const shown: ProductStock[] = [];
-  const items: Html[] = [];
-  for (const product of products.slice(0, MAX_BUTTONS)) {
-    const item = stockItem(tr, product);
-    if (used + item.length + 1 > TELEGRAM_TEXT_LIMIT) break;
-    used += item.length + 1;
-    shown.push(product);
-    items.push(item);
+/** What is left of the message for lines, and of the keyboard for buttons. */
+interface Room {
+  chars: number;
+  buttons: number;
+}
+
+/** The items that fit in `room`, in order, each taking its line and `buttons` buttons; `room` is used up. */
+function fitting<T>(items: readonly T[], render: (item: T) => Html, room: Room, buttons: number): { shown: T[]; lines: Html[] } {
+  const shown: T[] = [];
+  const rendered: Html[] = [];
+  for (const item of items) {
+    const line = render(item);
+    if (line.length + 1 > room.chars || buttons > room.buttons) break;
+    room.chars -= line.length + 1;
+    room.buttons -= buttons;
+    shown.push(item);
+    rendered.push(line);
   }
-  const more = products.length - shown.length;
-  const text = join([header, lines(items), ...(more > 0 ? [stockMore(tr, { count: more })] : []), stockFooter(tr)], '\n\n');
-  return { text, keyboard: await stockListKeyboard(tr, shown, codec) };
+  return { shown, lines: rendered };
+}
+
+export async function renderStockList(tr: Translator, view: StockListView, codec: StockActionCodec): Promise<StockListMessage> {
+  const { products, unstocked, held } = view;
+  const header = products.length === 0 ? stockEmpty(tr) : stockHeader(tr, { products: products.length });
+  if (products.length === 0 && unstocked.length === 0 && held.length === 0) return { text: header, keyboard: undefined };
+  const footer = stockFooter(tr);
+  const heldHeader = held.length > 0 ? stockHeldHeader(tr) : undefined;
+  const room: Room = {
+    chars: TELEGRAM_TEXT_LIMIT - header.length - footer.length - (heldHeader?.length ?? 0) - MORE_ROOM - 8,
+    buttons: MAX_BUTTONS,
+  };
+  const heldShown = fitting(held, (order) => stockHeldItem(tr, order), room, 1);
+  const stocked = fitting(products, (product) => stockItem(tr, product), room, 1);
+  const bare = fitting(unstocked, (product) => stockNoStockItem(tr, product), room, 0);
+  const more = held.length + products.length + unstocked.length - heldShown.shown.length - stocked.shown.length - bare.shown.length;
+  const sections = [header];
+  if (stocked.lines.length > 0) sections.push(lines(stocked.lines));
+  if (bare.lines.length > 0) sections.push(lines(bare.lines));
+  if (heldHeader !== undefined && heldShown.lines.length > 0) sections.push(lines([heldHeader, ...heldShown.lines]));
+  if (more > 0) sections.push(stockMore(tr, { count: more }));
+  sections.push(footer);
+  const keyboard = await stockListKeyboard(tr, { products: stocked.shown, held: heldShown.shown, confirming: view.confirming }, codec);
+  return { text: join(sections, '\n\n'), keyboard };
 }

@@ -1,11 +1,12 @@
 /**
  * A stock file sent as a Telegram document: checked before anything is downloaded (a product id, a text file,
- * Telegram's announced size), downloaded within the cap, read as UTF-8 text, then parsed and added by the same rules as
- * `npm run stock -- add` (core/stock/stock-input.ts), in one transaction. The items go from the download straight into
+ * Telegram's announced size), downloaded within the cap, then read, parsed and added by the same rules as
+ * `npm run stock -- add` (core/stock/stock-file.ts), in one transaction. The items go from the download straight into
  * the store: nothing here logs or quotes them.
  */
 import type { Document } from 'grammy/types';
-import { parseProductId, parseStockLines } from '../../core/stock/stock-input.ts';
+import { parseStockFile } from '../../core/stock/stock-file.ts';
+import { parseProductId } from '../../core/stock/stock-input.ts';
 import type { ProductId } from '../../seller-api/schemas.ts';
 import { FileDownloadError, type FileDownloader } from './file-download.ts';
 import type { StockAddResult } from '../../core/stock/stock-plan.ts';
@@ -19,7 +20,7 @@ export type StockUploadErrorCode =
   | 'STOCK_NO_PRODUCT_ID'
   /** A photo, a video, anything with the caption that is not a document. */
   | 'STOCK_NOT_A_DOCUMENT'
-  /** Not `.txt` nor `text/plain`, not valid UTF-8, or binary (NUL bytes). */
+  /** Neither `.txt` nor `text/plain` (what is inside is core's to judge: stock-file.ts). */
   | 'STOCK_NOT_TEXT'
   | 'STOCK_FILE_TOO_LARGE'
   /** getFile or the download failed; sending the file again may work. */
@@ -54,18 +55,6 @@ export interface StockUploaded {
 const isTextDocument = (document: Document) =>
   document.mime_type?.toLowerCase().startsWith('text/plain') === true || /\.txt$/i.test(document.file_name ?? '');
 
-function decodeText(bytes: Uint8Array): string {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new StockUploadError('STOCK_NOT_TEXT');
-  }
-  // Valid UTF-8 can still be binary, or UTF-16 without its byte-order mark.
-  if (text.includes('\u0000')) throw new StockUploadError('STOCK_NOT_TEXT');
-  return text;
-}
-
 async function download(document: Document, deps: StockUploadDeps): Promise<Uint8Array> {
   let location: string;
   try {
@@ -88,7 +77,7 @@ async function download(document: Document, deps: StockUploadDeps): Promise<Uint
 
 /**
  * Adds the items of `document` to the product named by the caption's `args`. Throws StockUploadError, or core's
- * StockInputError (bad product id, no items, an item too long); either way nothing was added.
+ * StockInputError (bad product id, not text, no items, an item too long); either way nothing was added.
  */
 export async function uploadStock(args: string, document: Document | undefined, deps: StockUploadDeps): Promise<StockUploaded> {
   if (document === undefined) throw new StockUploadError('STOCK_NOT_A_DOCUMENT');
@@ -97,6 +86,6 @@ export async function uploadStock(args: string, document: Document | undefined, 
   if (!isTextDocument(document)) throw new StockUploadError('STOCK_NOT_TEXT');
   if ((document.file_size ?? 0) > deps.maxBytes) throw new StockUploadError('STOCK_FILE_TOO_LARGE');
   const bytes = await download(document, deps);
-  const items = parseStockLines(decodeText(bytes));
+  const items = parseStockFile(bytes);
   return { productId, added: deps.stock.add(productId, items, deps.now()), bytes: bytes.byteLength };
 }

@@ -2,8 +2,9 @@
  * The messages of Deliver steps still open or timed out: the prompt, its refusals, the preview. Each is recorded
  * under its Telegram message with the step's order, its admin and when it expires, so that a reply to it is never
  * taken for a chat message: while the step waits it is its admin's value (or another admin's mistake), and once the
- * step timed out it is answered "expired". A step ended on purpose (Back, Confirm) is forgotten: its messages are
- * then the order's like any other (conversations/deliver.ts links them).
+ * step timed out it is answered "expired". A step whose order moved on (delivered elsewhere, cancelled) is closed
+ * the same way, saying why. A step ended on purpose (Back, Confirm) is forgotten: its messages are then the order's
+ * like any other (conversations/deliver.ts links them).
  */
 import { z } from 'zod';
 import { OrderIdSchema, type OrderId } from '../../seller-api/schemas.ts';
@@ -20,6 +21,8 @@ const StepMessageSchema = z.object({
   expiresAt: z.number(),
   /** Whether the message was edited to say the step expired (or could not be, and never will). */
   settled: z.boolean(),
+  /** Closed because the order left "in progress": the status it was seen in. */
+  movedOn: z.string().optional(),
 });
 export type StepMessage = z.infer<typeof StepMessageSchema>;
 
@@ -32,6 +35,8 @@ export interface DeliverSteps {
   expire(messages: readonly TelegramRef[], at: number): Promise<void>;
   /** Expires every waiting step of this admin in this chat (a newer Deliver replaces it). */
   expireAllOf(chatId: number, userId: number, at: number): Promise<void>;
+  /** Closes every waiting step of this order, which is now in `status`: nothing can be delivered through it. Returns how many messages. */
+  closeFor(orderId: OrderId, status: string, at: number): Promise<number>;
   find(message: TelegramRef): Promise<StepMessage | undefined>;
   /** Whether a step of this order still waits (its value may come as a plain text in the order's topic). */
   waitingFor(orderId: OrderId, now: number): Promise<boolean>;
@@ -75,6 +80,15 @@ export function createDeliverSteps(kv: BotKeyValueStore): DeliverSteps {
     },
     async expireAllOf(chatId, userId, at) {
       for (const record of await all()) if (record.chatId === chatId && record.userId === userId) await expireAt(record.key, at);
+    },
+    async closeFor(orderId, status, at) {
+      let closed = 0;
+      for (const { key, chatId: _chat, messageId: _message, ...record } of await all()) {
+        if (record.orderId !== orderId || record.expiresAt <= at) continue;
+        await slot(key).write({ ...record, expiresAt: at, settled: false, movedOn: status });
+        closed += 1;
+      }
+      return closed;
     },
     find: (message) => slot(keyOf(message)).read(),
     async waitingFor(orderId, now) {

@@ -2,6 +2,7 @@
 import type { Message, OrderId } from '../../seller-api/schemas.ts';
 import { join, truncate, type Html } from '../helpers/html.ts';
 import { idCode } from './format.ts';
+import { storeTag } from './stores.ts';
 import type { Translator } from './translator.ts';
 
 interface ChatMessageHeaderParams {
@@ -16,6 +17,8 @@ interface ChatMessageHeaderParams {
 export function chatMessageHeader(tr: Translator, { role, orderId, productTitle, part }: ChatMessageHeaderParams): Html {
   const pieces = [tr.html('chat-relay-header', { role: truncate(role, 40), orderId: idCode(orderId) })];
   if (productTitle) pieces.push(tr.html('chat-relay-header-product', { title: truncate(productTitle, 60) }));
+  const store = storeTag(tr, orderId);
+  if (store) pieces.push(store);
   if (part) pieces.push(tr.html('chat-relay-header-part', { index: part.index, total: part.total }));
   return join(pieces);
 }

@@ -52,10 +52,11 @@ export const startUserNotAdmin = (tr: Translator, { userId }: { userId: number }
 
 // ---- /help ----
 
-export const helpText = (tr: Translator): Html =>
+/** `forum`: the orders chat is a forum group where each order has its topic. */
+export const helpText = (tr: Translator, { forum }: { forum: boolean } = { forum: false }): Html =>
   join(
     [
-      tr.html('commands-help-text'),
+      tr.html('commands-help-text', { forum: forum ? 'yes' : 'no' }),
       lines(commandList(tr).map(({ command, description }) => tr.html('commands-help-command', { command, description }))),
     ],
     '\n\n',
@@ -95,15 +96,18 @@ export const noProducts = (tr: Translator): Html => tr.html('commands-no-product
 export const productsHeader = (tr: Translator, { count }: { count: number }): Html => tr.html('commands-products-header', { count });
 interface ProductItemParams {
   title: string;
+  /** Tap to copy: what `/stock <productId>` and `/autocancel` want. */
+  productId: string;
   price: number | undefined;
   inactive: boolean;
   /** The labels of the fields a buyer fills in. */
   fields: readonly string[];
 }
-export function productItem(tr: Translator, { title, price, inactive, fields }: ProductItemParams): Html {
+export function productItem(tr: Translator, { title, productId, price, inactive, fields }: ProductItemParams): Html {
   const fieldList = fields.map((field) => truncate(field, 40)).join(', ');
   return tr.html('commands-product-item', {
     title: truncate(title, 100),
+    productId: truncate(productId, 80),
     price: price === undefined ? '' : tr.html('commands-product-item-price', { price: tr.format.number(price) }),
     inactive: inactive ? tr.html('commands-product-item-inactive') : '',
     fields: fieldList ? tr.html('commands-product-item-fields', { fields: truncate(fieldList, 300) }) : '',

@@ -9,8 +9,15 @@ export const statusInWords = (tr: Translator, status: string): string => tr.text
 // A time that cannot be read, an unknown status or assignee is shown as the store sent it: cut, like every value here.
 export const cardTitle = (tr: Translator, { orderId }: { orderId: OrderId }): Html =>
   tr.html('order-card-title', { orderId: truncate(orderId, 200) });
-export const cardProduct = (tr: Translator, { title }: { title: string }): Html =>
-  tr.html('order-card-product', { title: truncate(title, 200) });
+/** The product's title and its id (tap to copy: what `/stock <productId>` wants), compact; either may be absent. */
+export function cardProduct(tr: Translator, { title, productId }: { title: string | undefined; productId: string | undefined }): Html {
+  const id = productId === undefined ? undefined : truncate(productId, 80);
+  if (title === undefined) return tr.html('order-card-product-without-title', { productId: id ?? '' });
+  return tr.html('order-card-product', {
+    title: truncate(title, 200),
+    productId: id === undefined ? '' : tr.html('order-card-product-id', { productId: id }),
+  });
+}
 export const cardQuantity = (tr: Translator, { quantity }: { quantity: number }): Html =>
   tr.html('order-card-quantity', { quantity: tr.format.number(quantity) });
 export const cardAmount = (tr: Translator, { amount }: { amount: number }): Html =>

@@ -10,6 +10,9 @@ export const cancelQuestion = (tr: Translator, { orderId, amount }: { orderId: O
   tr.html('prompts-cancel-question', { orderId: idCode(orderId), amount: amount === undefined ? 'none' : tr.format.number(amount) });
 export const cancelRequested = (tr: Translator, { orderId }: { orderId: OrderId }): Html =>
   tr.html('prompts-cancel-requested', { orderId: idCode(orderId) });
+/** The line of a Cancel once the store cancelled the order. */
+export const cancelDone = (tr: Translator, { orderId }: { orderId: OrderId }): Html =>
+  tr.html('prompts-cancel-done', { orderId: idCode(orderId) });
 export const cancelDropped = (tr: Translator, { orderId }: { orderId: OrderId }): Html =>
   tr.html('prompts-cancel-dropped', { orderId: idCode(orderId) });
 /** Confirm on a question older than its lifetime (or one the bridge no longer knows). */
@@ -31,13 +34,20 @@ export const deliverPreview = (tr: Translator, { orderId, value }: { orderId: Or
     : tr.html('prompts-deliver-preview', { orderId: idCode(orderId), value: truncate(value, 3000) });
 export const deliverRequested = (tr: Translator, { orderId, value }: { orderId: OrderId; value: string | undefined }): Html =>
   tr.html('prompts-deliver-requested', { orderId: idCode(orderId), withValue: value === undefined ? 'no' : 'yes' });
+/** The line of a Deliver once the store took the delivery. */
+export const deliverDone = (tr: Translator, { orderId }: { orderId: OrderId }): Html =>
+  tr.html('prompts-deliver-done', { orderId: idCode(orderId) });
 export const deliverDropped = (tr: Translator, { orderId }: { orderId: OrderId }): Html =>
   tr.html('prompts-deliver-dropped', { orderId: idCode(orderId) });
 /** The prompt, refusals and preview of a Deliver step that waited too long are edited to this. */
 export const deliverExpired = (tr: Translator, { orderId }: { orderId: OrderId }): Html =>
   tr.html('prompts-deliver-expired', { orderId: idCode(orderId) });
+/** The messages of a Deliver step whose order moved on (delivered elsewhere, cancelled) are edited to this. */
+export const deliverMovedOn = (tr: Translator, { orderId, status }: { orderId: OrderId; status: string }): Html =>
+  tr.html('prompts-deliver-moved-on', { orderId: idCode(orderId), status });
 /** Answers to a reply to a message of a Deliver step that is not taken as its value. */
 export const deliverReplyExpired = (tr: Translator) => tr.text('prompts-deliver-reply-expired');
+export const deliverReplyMovedOn = (tr: Translator) => tr.text('prompts-deliver-reply-moved-on');
 export const deliverReplyOthers = (tr: Translator) => tr.text('prompts-deliver-reply-others');
 export const deliverReplyWaiting = (tr: Translator) => tr.text('prompts-deliver-reply-waiting');
 export const deliverValueEmpty = (tr: Translator) => tr.text('prompts-deliver-value-empty');

@@ -14,6 +14,12 @@ export const stockShort = (tr: Translator, { needed, inStock }: { needed: number
   tr.html('stock-card-stock-short', { count: needed, inStock });
 export const stockPaused = (tr: Translator): Html => tr.html('stock-card-stock-paused');
 export const stockBadQuantity = (tr: Translator): Html => tr.html('stock-card-stock-bad-quantity');
+export const stockTooMany = (tr: Translator, { quantity }: { quantity: number }): Html =>
+  tr.html('stock-card-stock-too-many', { count: quantity });
+
+/** Which of an order's items: its line on the card (from 1) and its mask. */
+export const itemHint = (tr: Translator, { number, hint }: { number: number; hint: string }) =>
+  tr.text('stock-card-item-hint', { number, hint });
 
 /** Telegram's answer to a Replace tap, then the confirmation question on the card. */
 export const replaceAsk = (tr: Translator, { hint }: { hint: string }): Html => tr.html('stock-card-replace-ask', { hint });

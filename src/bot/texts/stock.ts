@@ -1,5 +1,5 @@
-/** `/stock`: the stock list, its Pause/Resume buttons, and the answers to a stock file sent with `/stock <productId>`. */
-import type { ProductStock } from '../../core/stock/stock-plan.ts';
+/** `/stock`: the stock list, its Pause/Resume and Release buttons, and the answers to a stock file sent with `/stock <productId>`. */
+import type { HeldOrder, ProductStock } from '../../core/stock/stock-plan.ts';
 import { truncate, type Html } from '../helpers/html.ts';
 import { idCode } from './format.ts';
 import type { Translator } from './translator.ts';
@@ -13,17 +13,32 @@ export const stockEmpty = (tr: Translator): Html => tr.html('stock-empty', { pro
 
 export const stockHeader = (tr: Translator, { products }: { products: number }): Html => tr.html('stock-header', { products });
 
-export const stockItem = (tr: Translator, { productId, title, inStock, reserved, delivered, bad, paused, nextHint }: ProductStock): Html =>
+const productTitle = (tr: Translator, title: string | undefined) =>
+  title ? tr.html('stock-item-title', { title: truncate(title, 60) }) : '';
+
+export const stockItem = (
+  tr: Translator,
+  { productId, title, inStock, reserved, held, delivered, bad, paused, nextHint }: ProductStock,
+): Html =>
   tr.html('stock-item', {
     productId: idCode(productId),
-    title: title ? tr.html('stock-item-title', { title: truncate(title, 60) }) : '',
+    title: productTitle(tr, title),
     inStock,
     reserved,
+    held: held > 0 ? tr.html('stock-item-held', { held }) : '',
     delivered,
     bad,
     next: nextHint ? tr.html('stock-item-next', { hint: nextHint }) : '',
     paused: paused ? 'yes' : 'no',
   });
+
+/** A product the store lists with no stock yet: its id, to copy into a stock file's caption. */
+export const stockNoStockItem = (tr: Translator, { productId, title }: { productId: string; title: string | undefined }): Html =>
+  tr.html('stock-no-stock-item', { productId: idCode(productId), title: productTitle(tr, title) });
+
+export const stockHeldHeader = (tr: Translator): Html => tr.html('stock-held-header');
+export const stockHeldItem = (tr: Translator, { orderId, productId, items }: HeldOrder): Html =>
+  tr.html('stock-held-item', { orderId: idCode(orderId), productId: idCode(productId), items });
 
 export const stockMore = (tr: Translator, { count }: { count: number }): Html => tr.html('stock-more', { count });
 
@@ -34,6 +49,12 @@ export const stockPauseButton = (tr: Translator, { product }: { product: string 
 export const stockResumeButton = (tr: Translator, { product }: { product: string }) =>
   tr.text('stock-resume-button', { product: truncate(product, 30) });
 
+export const stockReleaseButton = (tr: Translator, { orderId }: { orderId: string }) =>
+  tr.text('stock-release-button', { orderId: truncate(orderId, 30) });
+export const stockReleaseConfirmButton = (tr: Translator, { orderId, count }: { orderId: string; count: number }) =>
+  tr.text('stock-release-confirm-button', { orderId: truncate(orderId, 30), count });
+export const stockReleaseBackButton = (tr: Translator) => tr.text('stock-release-back-button');
+
 // ---- button answers (at most 200 characters) ----
 
 export const stockPausedAnswer = (tr: Translator, { productId }: { productId: string }) =>
@@ -41,6 +62,12 @@ export const stockPausedAnswer = (tr: Translator, { productId }: { productId: st
 export const stockResumedAnswer = (tr: Translator, { productId }: { productId: string }) =>
   tr.text('stock-resumed-answer', { productId: truncate(productId, 80) });
 export const stockStaleAnswer = (tr: Translator) => tr.text('stock-stale-answer');
+export const stockReleaseAskAnswer = (tr: Translator, { orderId, count }: { orderId: string; count: number }) =>
+  tr.text('stock-release-ask-answer', { orderId: truncate(orderId, 60), count });
+export const stockReleasedAnswer = (tr: Translator, { orderId, count }: { orderId: string; count: number }) =>
+  tr.text('stock-released-answer', { orderId: truncate(orderId, 80), count });
+export const stockReleaseKeptAnswer = (tr: Translator, { orderId }: { orderId: string }) =>
+  tr.text('stock-release-kept-answer', { orderId: truncate(orderId, 80) });
 
 // ---- stock files ----
 

@@ -2,6 +2,7 @@
 import type { OrderId } from '../../seller-api/schemas.ts';
 import { link, truncate, type Html } from '../helpers/html.ts';
 import { idCode } from './format.ts';
+import { storeTitleOf } from './stores.ts';
 import type { Translator } from './translator.ts';
 
 /** Telegram's limit for a topic name. */
@@ -16,7 +17,10 @@ export const topicName = (
     tr.text('topics-topic-name', {
       status,
       orderId,
-      product: productTitle ? tr.text('topics-topic-name-product', { title: productTitle }) : '',
+      product: [storeTitleOf(tr, orderId), productTitle]
+        .filter((part): part is string => part !== undefined && part !== '')
+        .map((title) => tr.text('topics-topic-name-product', { title }))
+        .join(''),
     }),
     TOPIC_NAME_LIMIT,
   );

@@ -8,7 +8,11 @@
  * unescapes, and its bidi isolation marks are off (i18n.ts), so what the .ftl file says is what Telegram gets.
  */
 import { escapeHtml, type Html } from '../helpers/html.ts';
+import { createStoreDirectory, type StoreDirectory } from '../../core/store-ref.ts';
 import { createFormat, type Format } from './format.ts';
+
+/** One store: texts name none. */
+const ONE_STORE = createStoreDirectory([]);
 
 /** Numbers stay numbers, so Fluent picks the plural form (`1 заказ`, `2 заказа`, `5 заказов`). */
 export type PlainParams = Readonly<Record<string, string | number>>;
@@ -17,6 +21,8 @@ export type HtmlParams = Readonly<Record<string, string | number | Html>>;
 export interface Translator {
   readonly locale: string;
   readonly format: Format;
+  /** The stores the bot serves: with several, a text names the store of the order it speaks of. */
+  readonly stores: StoreDirectory;
   /** Plain text (buttons, callback answers, topic names, command descriptions): nothing is escaped. */
   text(key: string, params?: PlainParams): string;
   /** Telegram HTML: the message's own markup as written in the .ftl file, string parameters escaped. */
@@ -28,10 +34,12 @@ export function createTranslator(
   translate: (key: string, params: Record<string, string | number>) => string,
   locale: string,
   timeZone: string,
+  stores: StoreDirectory = ONE_STORE,
 ): Translator {
   return {
     locale,
     format: createFormat(locale, timeZone),
+    stores,
     text: (key, params = {}) => translate(key, { ...params }),
     html(key, params = {}) {
       const filled: Record<string, string | number> = {};

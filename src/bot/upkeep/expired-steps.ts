@@ -1,15 +1,17 @@
 /**
  * Edits the messages of Deliver steps that timed out to say so, buttons removed, so nobody answers a prompt that no
- * longer listens. Runs when the bot starts (steps may have expired while it was down), on an interval (unref'd), and
- * when a reply to such a message arrives first. A message that cannot be edited (deleted, too old) is left as it is;
+ * longer listens; and closes, saying why, the steps of an order shown to have left "in progress" (delivered from
+ * another device, by another admin or from stock; cancelled). Runs when the bot starts (steps may have expired while
+ * it was down), on an interval (unref'd), when a reply to such a message arrives first, and when an order moves on. A message that cannot be edited (deleted, too old) is left as it is;
  * one that meets a network failure is tried again on the next run.
  */
 import { HttpError, type Api } from 'grammy';
 import type { Logger } from 'pino';
 import { describeError } from '../errors.ts';
 import { isNotModified, isUneditable } from '../helpers/telegram-errors.ts';
+import type { Order } from '../../seller-api/schemas.ts';
 import type { DeliverSteps } from '../storage/deliver-steps.ts';
-import { deliverExpired } from '../texts/prompts.ts';
+import { deliverExpired, deliverMovedOn } from '../texts/prompts.ts';
 import type { Translator } from '../texts/translator.ts';
 
 export interface StepSweeper {
@@ -17,6 +19,8 @@ export interface StepSweeper {
   stop(): void;
   /** Runs now (after a run in progress); never throws. */
   sweep(): Promise<void>;
+  /** The chat is shown this order as it is now: its steps close if it is no longer in progress. Never throws. */
+  orderShown(order: Pick<Order, 'id' | 'status'>): Promise<void>;
 }
 
 export function createStepSweeper(deps: {
@@ -36,8 +40,10 @@ export function createStepSweeper(deps: {
   const runOnce = async () => {
     try {
       for (const message of await deps.steps.unsettled(deps.now())) {
+        const { orderId, movedOn } = message;
+        const html = movedOn === undefined ? deliverExpired(deps.tr, { orderId }) : deliverMovedOn(deps.tr, { orderId, status: movedOn });
         try {
-          await deps.api.editMessageText(message.chatId, message.messageId, deliverExpired(deps.tr, { orderId: message.orderId }).html, {
+          await deps.api.editMessageText(message.chatId, message.messageId, html.html, {
             parse_mode: 'HTML',
             reply_markup: { inline_keyboard: [] },
           });
@@ -71,5 +77,15 @@ export function createStepSweeper(deps: {
       timer = undefined;
     },
     sweep,
+    async orderShown(order) {
+      // Deliver is offered only in progress: past it a step can only fail (and orders never go back, so a paid
+      // sighting is an old one).
+      if (order.status === 'processing' || order.status === 'paid') return;
+      try {
+        if ((await deps.steps.closeFor(order.id, order.status, deps.now())) > 0) await sweep();
+      } catch (error) {
+        deps.logger.warn({ err: describeError(error, deps.secrets), orderId: order.id }, 'Deliver steps of a moved-on order not closed');
+      }
+    },
   };
 }

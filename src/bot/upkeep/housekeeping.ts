@@ -1,8 +1,8 @@
 /**
  * Keeps the bot's records bounded: what the cards of orders that are over (or long untouched) show, cards of orders
- * sync never committed, callback-data aliases no button has carried for long, expired Cancel questions, and the
- * messages of Deliver steps that expired long ago are dropped. Runs when the bot
- * starts and then on an interval (unref'd: it never keeps the process alive), until the bot stops.
+ * sync never committed, callback-data aliases no button has carried for long, expired Cancel questions, the
+ * messages of Deliver steps that expired long ago, and progress lines whose action never settled are dropped. Runs
+ * when the bot starts and then on an interval (unref'd: it never keeps the process alive), until the bot stops.
  */
 import type { Logger } from 'pino';
 import type { OrderId } from '../../seller-api/schemas.ts';
@@ -14,6 +14,7 @@ import { isOpenStatus } from '../../core/order-status.ts';
 import { CANCEL_QUESTION_TTL_MS } from '../features/order-buttons.ts';
 import type { CancelQuestions } from '../storage/cancel-questions.ts';
 import type { DeliverSteps } from '../storage/deliver-steps.ts';
+import type { ProgressLineRecords } from '../storage/progress-lines.ts';
 
 export interface HousekeepingOptions {
   /** Records untouched this long are dropped (open orders' aliases excepted). Default 30 days. */
@@ -37,6 +38,7 @@ export function createHousekeeping(deps: {
   codec: OrderActionCodec;
   cancelQuestions: CancelQuestions;
   deliverSteps: DeliverSteps;
+  progressLineRecords: ProgressLineRecords;
   engine: () => SyncQueries;
   options: HousekeepingOptions;
   now: () => number;
@@ -60,7 +62,9 @@ export function createHousekeeping(deps: {
       const questions = await deps.cancelQuestions.prune(deps.now() - CANCEL_QUESTION_TTL_MS);
       // Kept this long so a late reply to an expired Deliver prompt is answered; after that it meets "not linked".
       const steps = await deps.deliverSteps.prune(staleBefore);
-      const dropped = { cards, aliases, questions, steps };
+      // An action settles within days at worst (the outbox retries until a definitive answer).
+      const lines = await deps.progressLineRecords.prune(staleBefore);
+      const dropped = { cards, aliases, questions, steps, lines };
       if (Object.values(dropped).some((n) => n > 0)) deps.logger.info(dropped, 'old bot records dropped');
     } catch (error) {
       deps.logger.warn({ err: describeError(error, deps.secrets) }, 'bot records not pruned this time');

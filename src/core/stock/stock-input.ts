@@ -4,7 +4,14 @@
  */
 import type { ProductId } from '../../seller-api/schemas.ts';
 
-export type StockInputErrorCode = 'STOCK_BAD_PRODUCT_ID' | 'STOCK_NO_ITEMS' | 'STOCK_ITEM_TOO_LONG';
+export type StockInputErrorCode =
+  | 'STOCK_BAD_PRODUCT_ID'
+  | 'STOCK_NO_ITEMS'
+  | 'STOCK_ITEM_TOO_LONG'
+  /** Not text in the encoding the file claims (stock-file.ts). */
+  | 'STOCK_BAD_ENCODING'
+  /** NUL bytes: binary, or UTF-16 without a byte-order mark (stock-file.ts). */
+  | 'STOCK_BINARY_FILE';
 
 export class StockInputError extends Error {
   override readonly name = 'StockInputError';
@@ -57,4 +64,27 @@ export function parseStockLines(text: string): string[] {
 export function maskItem(item: string): string {
   if (item.length <= 6) return '…';
   return `${item.slice(0, 2)}…${item.slice(-2)}`;
+}
+
+/** `shown` characters from each end, only while that is at most a third of the item. */
+const widerMask = (item: string, shown: number): string | undefined =>
+  item.length >= shown * 6 ? `${item.slice(0, shown)}…${item.slice(-shown)}` : undefined;
+
+/**
+ * Masks of several items that tell them apart where they can: keys of one batch often share their ends (`DE…MZ`
+ * twice), so a mask that matches another's shows one more character at each end, never more than a third of its item.
+ */
+export function maskItems(items: readonly string[]): string[] {
+  const masks = items.map(maskItem);
+  for (let shown = 3; ; shown += 1) {
+    let widened = false;
+    const clashing = masks.map((mask) => masks.indexOf(mask) !== masks.lastIndexOf(mask));
+    for (const [i, item] of items.entries()) {
+      const wider = clashing[i] ? widerMask(item, shown) : undefined;
+      if (wider === undefined) continue;
+      masks[i] = wider;
+      widened = true;
+    }
+    if (!widened) return masks;
+  }
 }

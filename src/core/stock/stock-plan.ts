@@ -2,7 +2,7 @@
  * What auto-delivery decided for a new paid order, and what it later did: the card tells the seller, so a seller
  * never taps Take on an order the bot is already delivering, and knows why one was left to them.
  */
-import type { ProductId } from '../../seller-api/schemas.ts';
+import type { OrderId, ProductId } from '../../seller-api/schemas.ts';
 import type { ActionTicket } from '../actions.ts';
 
 export type StockPlan =
@@ -13,10 +13,16 @@ export type StockPlan =
   /** The seller paused auto-delivery of this product. */
   | { kind: 'paused' }
   /** The order's quantity is absent, zero, negative or fractional: nothing to count items by. */
-  | { kind: 'bad-quantity' };
+  | { kind: 'bad-quantity' }
+  /** Its items would not fit in one issued value (seller-api/spec-gaps.ts): nothing is taken, a person delivers. */
+  | { kind: 'too-many'; quantity: number };
+
+/** The issued value of an order's items: one per line, oldest first. */
+export const issuedValue = (items: readonly string[]): string => items.join('\n');
 
 /** The items an order got from stock, as the card shows them (behind a spoiler) and Replace item names them. */
 export interface OrderStock {
+  /** `failed`: the store refused the Deliver and nothing proves the buyer never got the items: held for the order. */
   state: 'reserved' | 'delivered' | 'released' | 'failed';
   /** Items still good, oldest first; the issued value is these joined by newlines. */
   items: { id: number; item: string }[];
@@ -50,10 +56,28 @@ export interface ProductStock {
   /** From the newest order of this product sync has seen; undefined when none was seen. */
   title: string | undefined;
   inStock: number;
+  /** Items of deliveries under way. */
   reserved: number;
+  /** Items of deliveries the store refused, kept for their order until a person releases them (`HeldOrder`). */
+  held: number;
   delivered: number;
   bad: number;
   paused: boolean;
   /** A short masked hint of the next item to go out (`AB…9Z`), never the item. */
   nextHint: string | undefined;
 }
+
+/** An order holding items after the store refused its Deliver: they go back to stock only when a person says so. */
+export interface HeldOrder {
+  orderId: OrderId;
+  productId: ProductId;
+  items: number;
+  /** When the Deliver was refused (ms). */
+  since: number;
+}
+
+/** What releasing an order's held items did. */
+export type ReleaseHeldResult =
+  | { ok: true; productId: ProductId; released: number }
+  /** `in-progress`: its delivery has not ended yet; `not-held`: it holds nothing (unknown, delivered, released). */
+  | { ok: false; reason: 'in-progress' | 'not-held' };

@@ -40,6 +40,8 @@ export interface AutoMessagesDeps {
   queries: Pick<Queries, 'orders'>;
   firstStart: Pick<FirstStart, 'imported'>;
   templates: TemplateQueries;
+  /** The store's title, for `{store}` (several stores); undefined: empty. */
+  storeTitle?: string | undefined;
   enqueue(action: SellerAction): ActionTicket;
   /** Answers to buyers' messages (buyer-answers.ts); absent: none. */
   buyerWrote?: BuyerWrote;
@@ -67,7 +69,7 @@ export function createAutoMessages(modules: readonly AutoMessage[], deps: AutoMe
     (order) => {
       const template = templates.get(module.template);
       if (template === undefined) return;
-      const rendered = renderTemplate(template.text, order);
+      const rendered = renderTemplate(template.text, order, { store: deps.storeTitle });
       // Nobody to refuse it to: the seller sees in the log why the buyer got nothing.
       if (rendered.text.trim() === '' || rendered.text.length > MESSAGE_TEXT_LIMIT) {
         logger.warn(

@@ -46,6 +46,8 @@ export const DEFAULT_BUYER_ANSWERS: BuyerAnswerRules = { quietMs: 30 * 60_000 };
 export interface BuyerAnswersDeps {
   ledger: AutoAnswerQueries;
   templates: Pick<TemplateQueries, 'get'>;
+  /** The store's title, for `{store}` (several stores); undefined: empty. */
+  storeTitle?: string | undefined;
   firstStart: Pick<FirstStart, 'timingOf'>;
   enqueue(action: SellerAction): ActionTicket;
   rules: BuyerAnswerRules;
@@ -69,7 +71,7 @@ export function createBuyerAnswers(modules: readonly AutoAnswer[], deps: BuyerAn
   const answerWith = (order: Order, message: Message, answers: readonly BuyerAnswer[]): boolean => {
     for (const answer of answers) {
       if (ledger.given(order.id, answer.once)) continue;
-      const text = renderSaved(deps.templates, answer.template, order);
+      const text = renderSaved(deps.templates, answer.template, order, { store: deps.storeTitle });
       if (text === undefined) continue;
       const action: SellerAction = {
         ...{ kind: 'message', orderId: order.id, text, key: `${answer.once}:${order.id}` },

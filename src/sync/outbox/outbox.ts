@@ -36,7 +36,7 @@ import { createRetryGate } from '../hand-off/retry-gate.ts';
 import { SinkAbandoned } from '../hand-off/sink-calls.ts';
 import { isSinkUnavailable, type SinkHold } from '../hand-off/sink-hold.ts';
 import type { WriteLedger } from '../orders/write-ledger.ts';
-import type { ActionOutcome, ActionTicket, SellerAction } from '../../core/actions.ts';
+import type { ActionOutcome, ActionTicket, SellerAction, SettledAction } from '../../core/actions.ts';
 import { backoffDelayMs } from '../../shared/backoff.ts';
 import type { KeyedLock } from '../../shared/keyed-lock.ts';
 import { stopped, type RunSignals } from '../../shared/run-signals.ts';
@@ -75,7 +75,7 @@ export interface OutboxDeps {
    * Called inside the transaction that records an action's definitive outcome, so what follows from it (the next
    * step of an automatic delivery) is committed together with it, or not at all.
    */
-  onSettled?(action: SellerAction, ok: boolean): void;
+  onSettled?(action: SellerAction, settled: SettledAction): void;
 }
 
 export interface OutboxPass extends RunSignals {
@@ -158,7 +158,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     db.transaction(() => {
       queries.outbox.finish(entry.id, { state: 'succeeded', outcome, code: undefined, attempts: entry.attempts + 1, now: now() });
       record();
-      deps.onSettled?.(entry.action, true);
+      deps.onSettled?.(entry.action, { ok: true });
     })();
     logger.info({ actionId: entry.id, kind: entry.action.kind, orderId: entry.orderId }, 'seller action done');
   }
@@ -203,7 +203,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         attempts: entry.attempts + 1,
         now: now(),
       });
-      deps.onSettled?.(entry.action, false);
+      deps.onSettled?.(entry.action, order === undefined ? { ok: false, code } : { ok: false, code, order });
     })();
     logger.warn({ actionId: entry.id, kind: entry.action.kind, orderId: entry.orderId, code }, 'seller action refused by the store');
   }

@@ -11,7 +11,7 @@ const config = loadConfig(process.env);
 if (config.mode !== 'live') throw new Error('the child runs against a store: set SELLER_API_URL and SELLER_API_KEY');
 const bridge = await startBridge({
   config,
-  store: config.seller,
+  stores: config.stores,
   logger: pino({ level: config.logLevel }, pino.destination(2)),
   overrides: { bot: { pacing: { perChatIntervalMs: 0, groupPerMinute: 10_000, globalPerSecond: 10_000 }, pollingTimeoutSeconds: 1 } },
 });

@@ -88,7 +88,7 @@ export function buildBridge(input: BridgeInput): Bridge {
   const startedAt = now();
   seedDemoStock(stores, now);
   const directory = createStoreDirectory(stores.map(({ name, title }) => ({ name, title })));
-  const kept = botStores(stores.map(storeQueries));
+  const kept = botStores(stores.map(storeQueries(config)));
 
   let engines: StoreEngines | undefined;
   const bot = createBridgeBot(
@@ -176,11 +176,11 @@ function seedDemoStock(stores: readonly StoreRuntime[], now: () => number): void
 }
 
 /** What the bot keeps of one store, in that store's database. */
-const storeQueries = (store: StoreRuntime) => ({
+const storeQueries = (config: Config) => (store: StoreRuntime) => ({
   name: store.name,
   cards: createCardViewQueries(store.db),
   stock: createStockQueries(store.db),
-  reminders: createReminderQueries(store.db),
+  reminders: createReminderQueries(store.db, { automaticAnswersAnswer: !config.autoAnswers.remindAfter }),
   audit: createAuditQueries(store.db),
   stats: createStatsQueries(store.db),
   orderExport: createOrderExportQueries(store.db),

@@ -175,13 +175,7 @@ export const EnvSchema = z.object({
       DEFAULT_STORE_DOWN_ALERT_MINUTES,
     ),
   ),
-  AUTO_DELIVERY: variable(
-    z
-      .string()
-      .transform((value) => value.toLowerCase())
-      .pipe(z.enum(['on', 'off'], { error: 'must be on or off' }))
-      .default('on'),
-  ),
+  AUTO_DELIVERY: variable(onOff().default('on')),
   /** The /stats report posted daily at this local time of the bot's zone; unset: no daily summary. */
   DAILY_SUMMARY_AT: variable(
     z
@@ -232,6 +226,8 @@ export const EnvSchema = z.object({
       DEFAULT_AUTOREPLY_QUIET_MINUTES,
     ),
   ),
+  /** on: an automatic answer does not end the unanswered reminder (it is no person's answer); off: it does. */
+  REMIND_UNANSWERED_AFTER_AUTOREPLY: variable(onOff().default('on')),
   BACKUP_EVERY_HOURS: variable(
     z
       .string()
@@ -249,6 +245,14 @@ export const EnvSchema = z.object({
   BACKUP_DIR: variable(z.string().optional()),
   BACKUP_AGE_RECIPIENT: variable(ageRecipient().optional()),
 });
+
+/** `on` or `off`, any case. */
+function onOff() {
+  return z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(['on', 'off'], { error: 'must be on or off' }));
+}
 
 /** Weekly hours (shared/weekly-hours.ts); the refusal says what is wrong and what is expected, never the text. */
 function workingHours() {

@@ -1,4 +1,4 @@
-/** WORKING_HOURS and AUTOREPLY_QUIET_MINUTES: defaults, the shapes accepted, and one line naming the variable otherwise. */
+/** WORKING_HOURS, AUTOREPLY_QUIET_MINUTES and REMIND_UNANSWERED_AFTER_AUTOREPLY: defaults, the shapes accepted, and one line naming the variable otherwise. */
 import { describe, expect, it } from 'vitest';
 import { hoursStateAt } from '../../src/shared/weekly-hours.ts';
 import { refusalOf, trial } from '../support/config-refusal.ts';
@@ -7,9 +7,15 @@ const MONDAY_NOON = Date.parse('2026-11-23T12:00:00Z');
 const at = (iso: string) => Date.parse(iso);
 
 describe('answers while you sleep: variables', () => {
-  it('always working, and 30 quiet minutes, by default', () => {
-    expect(trial({}).autoAnswers).toEqual({ hours: undefined, quietMs: 1_800_000 });
-    expect(trial({ WORKING_HOURS: ' ', AUTOREPLY_QUIET_MINUTES: '' }).autoAnswers).toEqual({ hours: undefined, quietMs: 1_800_000 });
+  it('always working, 30 quiet minutes, and reminded after an automatic answer, by default', () => {
+    const defaults = { hours: undefined, quietMs: 1_800_000, remindAfter: true };
+    expect(trial({}).autoAnswers).toEqual(defaults);
+    expect(trial({ WORKING_HOURS: ' ', AUTOREPLY_QUIET_MINUTES: '', REMIND_UNANSWERED_AFTER_AUTOREPLY: '' }).autoAnswers).toEqual(defaults);
+  });
+
+  it('reads REMIND_UNANSWERED_AFTER_AUTOREPLY on and off, any case', () => {
+    expect(trial({ REMIND_UNANSWERED_AFTER_AUTOREPLY: 'OFF' }).autoAnswers.remindAfter).toBe(false);
+    expect(trial({ REMIND_UNANSWERED_AFTER_AUTOREPLY: 'on' }).autoAnswers.remindAfter).toBe(true);
   });
 
   it('reads quiet minutes with decimals, and 0', () => {
@@ -57,6 +63,7 @@ describe('answers while you sleep: variables', () => {
     ['WORKING_HOURS', '24:00-08:00', 'times must be ranges'],
     ['AUTOREPLY_QUIET_MINUTES', '-1', 'must be a number of minutes from 0 to 10080'],
     ['AUTOREPLY_QUIET_MINUTES', 'half', 'must be a number of minutes from 0 to 10080'],
+    ['REMIND_UNANSWERED_AFTER_AUTOREPLY', 'no', 'must be on or off'],
   ])('refuses %s=%s with one line naming it', (variable, value, problem) => {
     const line = refusalOf({ [variable]: value });
     expect(line).toContain(variable);

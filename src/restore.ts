@@ -1,12 +1,17 @@
 /**
- * `npm run restore -- <backup> [--identity <key.txt>]`: puts a backup in place of DATABASE_PATH (from the environment
- * or .env) after checking it; refuses while a bridge runs on it. Reads DATABASE_PATH alone.
+ * `npm run restore -- <backup> [--identity <key.txt>] [--store NAME]`: puts a backup in place of DATABASE_PATH (from
+ * the environment or .env), or of the database of the store `--store` names, after checking it; refuses while a
+ * bridge runs on it. Reads DATABASE_PATH and STORES_FILE's names alone.
  */
-import { environmentWithDotEnv, formatConfigError, isConfigError, loadDatabasePath } from './config/index.ts';
+import { environmentWithDotEnv, formatConfigError, isConfigError, loadDatabasePath, loadStoreNames } from './config/index.ts';
+import { MAIN_STORE } from './core/store-ref.ts';
+import { storeDatabasePath } from './db/store-files.ts';
+import { chooseStore, takeStoreOption } from './ops/store-choice.ts';
 import { restoreDatabase, RestoreError } from './ops/restore.ts';
 
-const USAGE = `Usage: npm run restore -- <backup> [--identity <age identity file>]
+const USAGE = `Usage: npm run restore -- <backup> [--identity <age identity file>] [--store NAME]
 Replaces DATABASE_PATH (default ./data/bridge.sqlite) with the backup, after an integrity and schema check.
+With several stores (STORES_FILE) each store has its own database and backup: --store NAME restores that one.
 Stop the bridge first. The replaced database is kept beside it as <DATABASE_PATH>.replaced-<UTC time>.
 Auto-delivery of every product with stock is paused in the restored database: check /stock, then resume.
 An encrypted backup (.age) needs the private key file it was encrypted to (age-keygen -o key.txt).`;
@@ -39,13 +44,21 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const args = parseArgs(argv);
+  const { store: asked, rest } = takeStoreOption(argv);
+  const args = parseArgs(rest);
   if (typeof args === 'string') {
     console.error(`${args}.\n${USAGE}`);
     return 2;
   }
   try {
-    const databasePath = loadDatabasePath(environmentWithDotEnv(process.env, '.env'));
+    const env = environmentWithDotEnv(process.env, '.env');
+    // No --store: DATABASE_PATH itself (the shared database, and the `main` store's).
+    const chosen = asked === undefined ? { store: undefined } : chooseStore(loadStoreNames(env), asked, false);
+    if ('error' in chosen) {
+      console.error(`${chosen.error}.\n${USAGE}`);
+      return 2;
+    }
+    const databasePath = storeDatabasePath(loadDatabasePath(env), chosen.store ?? MAIN_STORE);
     const result = await restoreDatabase({
       databasePath,
       backupPath: args.backup,

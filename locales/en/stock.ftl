@@ -54,6 +54,7 @@ stock-added = { $productId }: { $added } added, { $skipped } skipped as duplicat
 stock-nothing-changed = Nothing changed: { $reason }
 # the reasons (escaped where they go into HTML)
 stock-file-refusals-no-product-id = add the product id to the caption: /stock <productId>
+stock-file-refusals-no-store = with several stores, name the store first: /stock <store> <productId> (the stores: { $names })
 stock-file-refusals-not-a-document = send the items as a .txt file (attached as a file, not as a photo or media) with the caption /stock <productId>
 stock-file-refusals-not-text = only plain text files are taken (.txt, UTF-8), one key, code or account per line
 stock-file-refusals-too-large = the file is larger than { $megabytes } MB: split it into smaller files

@@ -56,6 +56,7 @@ stock-added = { $productId }: добавлено { $added }, пропущено 
 stock-nothing-changed = Ничего не изменилось: { $reason }
 # the reasons (escaped where they go into HTML)
 stock-file-refusals-no-product-id = добавьте id товара в подпись: /stock <id товара>
+stock-file-refusals-no-store = магазинов несколько, сначала назовите магазин: /stock <магазин> <id товара> (магазины: { $names })
 stock-file-refusals-not-a-document = пришлите ключи .txt-файлом (прикрепите как файл, а не как фото или медиа) с подписью /stock <id товара>
 stock-file-refusals-not-text = принимаются только текстовые файлы (.txt, UTF-8), по одному ключу, коду или аккаунту в строке
 stock-file-refusals-too-large = файл больше { $megabytes } МБ: разделите его на файлы поменьше

@@ -7,3 +7,7 @@ stores-tag = {" "}· 🏪 { $store }
 stores-stats-line = 🏪 <b>{ $store }</b>: новых { $newOrders } · выдано { $delivered } · выручка { $revenue }
 # plain: a command named a store the bot does not serve
 stores-unknown = Магазина с именем «{ $name }» нет. Магазины: { $names }.
+# a typed order id that several stores have: which one is meant
+stores-which-order = Заказ { $orderId } есть в нескольких магазинах: { $choices }. Напишите номер так, как он указан там.
+# plain: /autocancel about a product named no store, with several stores
+stores-autocancel-name-first = Магазинов несколько: начните с имени магазина, /autocancel <магазин> <id товара> <минуты>. Магазины: { $names }.

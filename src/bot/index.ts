@@ -26,6 +26,7 @@ import { createOrderTopics } from './topics/order-topics.ts';
 import { createTransport, type Transport } from './transport/index.ts';
 import { createStepSweeper, type StepSweeper } from './upkeep/expired-steps.ts';
 import { createHousekeeping, DEFAULT_HOUSEKEEPING } from './upkeep/housekeeping.ts';
+import { storeOfId } from '../core/store-ref.ts';
 
 export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
   const parts = createBotParts(deps);
@@ -174,6 +175,7 @@ function createAutomation(parts: BotParts, queue: TelegramQueue) {
       logger,
       secrets,
       tr,
+      routeOf: (orderId) => parts.binding.routeOf(storeOfId(orderId)),
     });
   const summary = dailySummaryIfSet({
     at: deps.dailySummaryAt,

@@ -58,7 +58,7 @@ export function createLifecycle(deps: {
       const move = await deps.binding.move();
       if (move) logger.warn(move, 'TELEGRAM_CHAT_ID names a group that became a supergroup: using its new id; set TELEGRAM_CHAT_ID to it');
       await registerCommands();
-      await deps.topics.check(await deps.binding.chatId());
+      for (const chatId of await deps.binding.chats()) await deps.topics.check(chatId);
       await deps.polling.start();
       started = true;
       for (const service of deps.services) await service.start();

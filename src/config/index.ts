@@ -6,6 +6,7 @@ export {
   loadConfig,
   loadDatabasePath,
   loadExportConfig,
+  loadStoreNames,
   TRIAL_DATABASE_PATH,
   type Config,
   type SellerConfig,

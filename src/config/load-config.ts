@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { checkApiKeyFormat } from '../seller-api/spec-gaps.ts';
 import type { WeeklyHours } from '../shared/weekly-hours.ts';
 import { ConfigError, type ConfigProblem } from './config-error.ts';
-import { DEFAULT_STORE_NAME, parseStoresFile, type StoreConfig } from './stores-file.ts';
+import { DEFAULT_STORE_NAME, parseStoresFile, storeNamesOf, type StoreConfig } from './stores-file.ts';
 import { withSecretFields } from './redacted-view.ts';
 import { CONFIG_VARIABLES, DEFAULT_DELIVER_FIELD, EnvSchema, type ConfigVariable, type LogLevel, type ParsedEnv } from './variables.ts';
 
@@ -202,6 +202,25 @@ export function loadBackupConfig(env: NodeJS.ProcessEnv): { databasePath: string
     throw new ConfigError([{ variable: 'BACKUP_AGE_RECIPIENT', problem: recipient.error.issues[0]?.message ?? 'is not valid' }]);
   }
   return { databasePath, ...(recipient.data === undefined ? {} : { ageRecipient: recipient.data }) };
+}
+
+/**
+ * The stores' names (STORES_FILE's, or `main` without it), for the CLIs that pick a store's database: the file's
+ * names are read, never its secrets, so the CLIs run where the API keys are not set.
+ */
+export function loadStoreNames(env: NodeJS.ProcessEnv, readFile: (path: string) => string = readUtf8): string[] {
+  const path = env.STORES_FILE?.trim();
+  if (!path) return [DEFAULT_STORE_NAME];
+  let source: string;
+  try {
+    source = readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new ConfigError([{ variable: 'STORES_FILE', problem: `cannot be read (${code}): give the path of the stores JSON file` }]);
+  }
+  const found = storeNamesOf(source);
+  if ('problem' in found) throw new ConfigError([found.problem]);
+  return found.names;
 }
 
 /** DATABASE_PATH alone: what `npm run restore` needs. */

@@ -79,6 +79,23 @@ function baseUrlOf(raw: string): string | undefined {
   }
 }
 
+/** The stores' names alone (the CLIs only need to know whose database is whose): no secret is read. */
+export function storeNamesOf(source: string): { names: string[] } | { problem: ConfigProblem } {
+  const problem = (what: string) => ({ problem: { variable: 'STORES_FILE', problem: what } });
+  let json: unknown;
+  try {
+    json = JSON.parse(source);
+  } catch {
+    return problem('is not valid JSON');
+  }
+  const file = StoresFileSchema.safeParse(json);
+  if (!file.success) return problem(`"stores" ${file.error.issues[0]?.message ?? 'is not valid'}`);
+  const names = file.data.stores.map((store) => StoreEntrySchema.shape.name.safeParse((store as { name?: unknown } | null)?.name).data);
+  const bad = names.indexOf(undefined);
+  if (bad >= 0) return problem(`store ${bad + 1}: name must be lower-case letters, digits and -, 1–16 characters`);
+  return { names: names as string[] };
+}
+
 /** The stores of the file's text, or the problems that stop start-up (each naming its store and field). */
 export function parseStoresFile(source: string, env: NodeJS.ProcessEnv, defaultDeliverField = DEFAULT_DELIVER_FIELD): StoresFileResult {
   const problem = (where: string, what: string): StoresFileResult => ({

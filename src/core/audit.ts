@@ -96,6 +96,8 @@ export interface StatsStore {
   figures(period: StatsPeriod): StatsFigures;
   /** What each of these days sold, in their order, zeros included (core/sales.ts). */
   salesByDay(days: readonly DayPeriod[]): SalesDay[];
+  /** Several stores: each store's own figures, by store name, in the configuration's order. */
+  readonly byStore?: ReadonlyMap<string, StatsStore>;
 }
 
 /** Which daily summaries were posted, by local day (`YYYY-MM-DD`): one each, ever. */

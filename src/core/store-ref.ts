@@ -24,6 +24,9 @@ export function splitQualified<T extends string>(id: T): { store: string; raw: T
   return { store: name, raw: id.slice(at + 1) as T };
 }
 
+/** The store a bot-side id (an order's, a product's) belongs to. */
+export const storeOfId = (id: string): string => splitQualified(id).store;
+
 /** What the bot shows of a store: its name (typed in commands) and its title (read on cards). */
 export interface StoreLabel {
   name: string;

@@ -105,6 +105,8 @@ export interface SyncCommands {
 
 /** What the bot reads from sync; nothing here calls the store. */
 export interface SyncQueries {
+  /** Several stores (app/stores): each store's own status, by name, in the configuration's order. */
+  storeStatus?(): { name: string; status: SyncStatus }[];
   status(): SyncStatus;
   /** The order as last seen by sync, with its Telegram messages. */
   findOrder(id: OrderId): OrderSummary | undefined;

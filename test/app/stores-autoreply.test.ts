@@ -1,8 +1,8 @@
 /**
  * Automatic answers with several stores, the wired bridge as main.ts runs it (app/bridge.ts) against two sandbox
- * stores and the fake Bot API: a keyword rule and `/away on`, set once in Telegram, answer buyers of both stores, each
- * at its own store, each shown under its relayed message; the rules and the switch live in DATABASE_PATH, what was
- * answered in each store's own file.
+ * stores and the fake Bot API, the second store with its own chat: a keyword rule and `/away on`, set once in Telegram,
+ * answer buyers of both stores, each at its own store, each shown under its relayed message in that store's chat; the
+ * rules and the switch live in DATABASE_PATH, what was answered in each store's own file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,8 @@ import { until } from '../support/until.ts';
 import { FAST_TELEGRAM } from './support/live-bridge.ts';
 
 const SELLER: FakeUser = { id: 5150, first_name: 'Seller' };
+/** The keys store's own chat (STORES_FILE chatId). */
+const KEYS_CHAT = -1005550001;
 const FAQ = 'Keys arrive within 10 minutes of payment.';
 const AWAY = 'We are asleep; we answer from 9:00.';
 const silent = pino({ level: 'silent' });
@@ -32,7 +34,7 @@ let bridge: RunningBridge | undefined;
 beforeEach(async () => {
   main = await startSandbox();
   keys = await startSandbox();
-  telegram = await startFakeTelegram();
+  telegram = await startFakeTelegram({ groups: [{ id: KEYS_CHAT, title: 'Key shop orders', type: 'supergroup' }] });
   dir = mkdtempSync(join(tmpdir(), 'bridge-stores-autoreply-'));
   bridge = await startBridge({
     config: loadConfig({
@@ -49,7 +51,10 @@ beforeEach(async () => {
     }),
     stores: [
       { name: 'main', title: 'Main shop', baseUrl: main.baseUrl, apiKey: main.store.apiKey, deliverField: 'deliveredValue' },
-      { name: 'keys', title: 'Key shop', baseUrl: keys.baseUrl, apiKey: keys.store.apiKey, deliverField: 'deliveredValue' },
+      {
+        ...{ name: 'keys', title: 'Key shop', chatId: KEYS_CHAT },
+        ...{ baseUrl: keys.baseUrl, apiKey: keys.store.apiKey, deliverField: 'deliveredValue' },
+      },
     ],
     logger: silent,
     overrides: { bot: FAST_TELEGRAM },
@@ -75,13 +80,17 @@ async function command(text: string): Promise<string> {
   return answer!.text;
 }
 
+/** The chat a store's orders go to. */
+const chatOf = (store: SandboxHandle) => (store === keys ? KEYS_CHAT : SELLER.id);
+
 /** A new paid order in `store`, its card shown; the buyer then writes `text`; resolves with the relayed message. */
 async function buyerOfWrites(store: SandboxHandle, text: string): Promise<{ orderId: string; relayed: ChatMessage }> {
   const order = store.control.createOrder();
-  await until(() => telegram.botMessages(SELLER.id).some((message) => message.text.includes(order.id)), `the card of ${order.id}`);
+  const inChat = () => telegram.botMessages(chatOf(store));
+  await until(() => inChat().some((message) => message.text.includes(order.id)), `the card of ${order.id}`);
   store.control.postBuyerMessage(order.id, text);
   let relayed: ChatMessage | undefined;
-  await until(() => (relayed = telegram.botMessages(SELLER.id).find((message) => message.text.includes(text))), text);
+  await until(() => (relayed = inChat().find((message) => message.text.includes(text))), text);
   return { orderId: order.id, relayed: relayed! };
 }
 
@@ -93,7 +102,7 @@ const sellerTexts = (store: SandboxHandle, orderId: string) =>
 
 const repliesTo = (relayed: ChatMessage) =>
   telegram
-    .botMessages(SELLER.id)
+    .botMessages(relayed.chatId)
     .filter((message) => message.replyToMessageId === relayed.messageId)
     .map((message) => message.text);
 
@@ -120,7 +129,7 @@ describe('automatic answers with several stores', () => {
     expect(repliesTo(inKeys.relayed)).toEqual(['🤖 Answered with faq-delivery']);
     // Once per order and rule, per store: the keys store's buyer asking again gets nothing more.
     keys.control.postBuyerMessage(inKeys.orderId, 'key key key?');
-    await until(() => telegram.botMessages(SELLER.id).some((message) => message.text.includes('key key key?')), 'the second question');
+    await until(() => telegram.botMessages(KEYS_CHAT).some((message) => message.text.includes('key key key?')), 'the second question');
     expect(sellerTexts(keys, inKeys.orderId)).toEqual([FAQ]);
 
     await bridge?.stop();

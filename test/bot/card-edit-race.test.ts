@@ -57,7 +57,7 @@ beforeEach(() => {
     },
   } as unknown as SinkDelivery;
   const engine = { lastSeenOrder: () => known, linkTelegramMessage: () => undefined } as unknown as SyncForBot;
-  const binding = { requireChatId: async () => -100 } as unknown as ChatBinding;
+  const binding = { requireChatId: async () => -100, requireChatOf: async () => -100 } as unknown as ChatBinding;
   const deliver = createQueueDelivery({
     delivery,
     deliverNotice: async () => undefined,

@@ -40,7 +40,7 @@ beforeEach(() => {
       return { chatId: CHAT, messageId: sent.length };
     },
   } as unknown as SinkDelivery;
-  const binding = { requireChatId: async () => CHAT } as unknown as ChatBinding;
+  const binding = { requireChatId: async () => CHAT, requireChatOf: async () => CHAT } as unknown as ChatBinding;
   step = createQueueDelivery({
     delivery,
     deliverNotice: async () => undefined,

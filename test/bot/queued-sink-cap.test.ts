@@ -17,7 +17,7 @@ function sinkWith(pending: number, maxPending: number) {
   const add = vi.fn(async () => true);
   const store = { pending: async () => pending, add, replacePending: vi.fn() } as unknown as TelegramQueueStore;
   const drainer = { held: () => undefined, wake: vi.fn(), retryNow: vi.fn() } as unknown as TelegramDrainer;
-  const binding = { requireChatId: async () => -100 } as unknown as ChatBinding;
+  const binding = { requireChatId: async () => -100, requireChatOf: async () => -100 } as unknown as ChatBinding;
   const sink = createQueuedSink({
     store,
     drainer,

@@ -30,7 +30,8 @@ import type { StockPlan } from '../../src/core/stock/stock-plan.ts';
 import type { SellerApiErrorCode } from '../../src/seller-api/errors.ts';
 import { MessageSchema, OrderSchema, type OrderId, type ProductId } from '../../src/seller-api/schemas.ts';
 import { parseTelegramHtml } from '../support/fake-telegram-api.ts';
-import { textsIn } from '../support/texts.ts';
+import { severalStoresIn, textsIn } from '../support/texts.ts';
+import * as storesTexts from '../../src/bot/texts/stores.ts';
 import { remindersAndStaff } from './texts-i18n-reminders-staff.ts';
 import { autoreplyTexts } from './texts-i18n-autoreply.ts';
 
@@ -426,6 +427,24 @@ function statsTexts(tr: Translator): [string, Html | string][] {
   ];
 }
 
+/** What several stores add: the store named on cards, relayed messages and lists, and the commands' answers. */
+function severalStores(tr: Translator): [string, Html | string][] {
+  const inStore = `subs/${ID}` as OrderId;
+  const o = OrderSchema.parse({ ...ORDER, id: inStore, status: 'paid' });
+  const buyerSays = (text: string) => MessageSchema.parse({ id: 'm1', senderRole: 'buyer', text, createdAt: '2026-11-22T16:02:00Z' });
+  return [
+    ['stores card', orderCard(tr, o)],
+    ['stores relayed', chatMessageParts(tr, { id: inStore, productTitle: 'Key' }, buyerSays('hi'))[0]!],
+    ['stores topic name', topics.topicName(tr, { status: '🟡', orderId: inStore, productTitle: 'Key' })],
+    ['stores stats line', storesTexts.storeStatsLine(tr, { store: 'Подписки <VIP>', newOrders: 3, delivered: 2, revenue: 1234.5 })],
+    ['stores unknown', storesTexts.unknownStore(tr, 'toys')],
+    ['stores which order', storesTexts.whichOrder(tr, 'ord_1', ['keys/ord_1', 'subs/ord_1'])],
+    ['stores autocancel name store', storesTexts.autocancelNameStore(tr)],
+    ['stores stock no store', stock.STOCK_FILE_REFUSALS.noStore(tr)],
+    ['stores alert', ALERTS.apiKeyRefused(tr, 'Подписки <VIP>')],
+  ];
+}
+
 const document = (texts: [string, Html | string][]) =>
   texts
     .map(([name, value]) => `--- ${name}${typeof value === 'string' ? ' (plain)' : ''}\n${typeof value === 'string' ? value : value.html}`)
@@ -433,7 +452,7 @@ const document = (texts: [string, Html | string][]) =>
 
 describe.each(['en', 'ru'])('every text in %s', (language) => {
   const tr = textsIn(language);
-  const texts = everything(tr);
+  const texts = [...everything(tr), ...severalStores(severalStoresIn(language))];
 
   it('is valid Telegram HTML of the length the bot computes, with buyer text kept as text', () => {
     for (const [name, value] of texts) {

@@ -58,7 +58,7 @@ async function run(args: string[], path: string) {
     return createOrderExportQueries(db);
   };
   try {
-    const result = await runExportCommand(args, { orders, timeZone: 'Asia/Kolkata', now: () => NOW, out });
+    const result = await runExportCommand(args, { stores: ['main'], orders, timeZone: 'Asia/Kolkata', now: () => NOW, out });
     return { ...result, opened, csv: Buffer.concat(chunks) };
   } finally {
     db.close();
@@ -76,7 +76,7 @@ describe('runExportCommand', () => {
 
   it('refuses another store, a bad number and an unknown option with a line, without opening the database', async () => {
     const cases: [string[], RegExp][] = [
-      [['--store', 'second'], /^--store: this bridge serves one store, "main"; there is no store "second"$/],
+      [['--store', 'second'], /^--store: there is no store "second"; the stores: main$/],
       [['--days', 'abc'], /^--days must be a whole number from 1 to 366, got "abc"$/],
       [['--days', '0'], /^--days must be a whole number from 1 to 366/],
       [['--days', '-5'], /--days/],

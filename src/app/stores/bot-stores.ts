@@ -190,6 +190,7 @@ function auditOf({ of, first }: Router): AuditStore {
 
 function statsOf({ all }: Router): StatsStore {
   return {
+    byStore: new Map(all.map((store) => [store.name, store.stats])),
     figures(period) {
       const each = all.map((store) => store.stats.figures(period));
       const sum = (pick: (figures: (typeof each)[number]) => number) => each.reduce((total, figures) => total + pick(figures), 0);

@@ -13,7 +13,6 @@ export interface StoreEngines {
 }
 
 export interface MultiStoreSync extends SyncForBot {
-  /** Each store's own status, by name. */
   storeStatus(): { name: string; status: SyncStatus }[];
 }
 

@@ -30,6 +30,7 @@ export interface StoreEnginesDeps {
 
 /** The stores' engines as one (`BridgeSyncEngine`), with each store's own by name. */
 export interface StoreEngines extends BridgeSyncEngine, MultiStoreSync {
+  storeStatus: MultiStoreSync['storeStatus'];
   byName: ReadonlyMap<string, BridgeSyncEngine>;
 }
 

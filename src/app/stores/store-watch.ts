@@ -38,7 +38,7 @@ export function watchStores(deps: {
           ? ALERTS.storeDown(tr, alert.silentForMinutes, store.title)
           : ALERTS.storeBack(tr, store.title);
     deps.logger.warn({ alert: alert.kind, store: store.name }, 'store state changed');
-    void deps.bot.postNotice(notice);
+    void deps.bot.postNotice(notice, store.name);
   };
   let timer: NodeJS.Timeout | undefined;
   return {

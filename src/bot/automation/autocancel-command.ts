@@ -25,6 +25,9 @@ import {
 } from '../texts/reminders.ts';
 import type { Translator } from '../texts/translator.ts';
 import type { ReminderStore } from './reminder-store.ts';
+import { autocancelNameStore, storeTag, unknownStore } from '../texts/stores.ts';
+import { storeArgument } from '../helpers/store-argument.ts';
+import { MAIN_STORE, qualify } from '../../core/store-ref.ts';
 
 /** At most a week, like the other minute settings; decimals allowed (tests use seconds). */
 const MAX_MINUTES = 10_080;
@@ -65,7 +68,12 @@ export function autocancelFeature(deps: {
   const list = async (tr: Translator, store: ReminderStore): Promise<Html> => {
     const rules = await store.rules();
     if (rules.length === 0) return autocancelNone(tr);
-    const items = rules.map((rule) => autocancelListItem(tr, { productId: rule.productId, minutesSet: rule.minutes }));
+    // Several stores: each rule says whose product it is.
+    const items = rules.map((rule) => {
+      const item = autocancelListItem(tr, { productId: rule.productId, minutesSet: rule.minutes });
+      const tag = storeTag(tr, rule.productId);
+      return tag === undefined ? item : join([item, tag]);
+    });
     return join([autocancelListHeader(tr, { products: rules.length }), lines(items)], '\n\n');
   };
 
@@ -83,7 +91,9 @@ export function autocancelFeature(deps: {
   composer.command('autocancel', admins, async (ctx) => {
     const { store } = deps;
     if (store === undefined) return void (await ctx.reply(autocancelUnavailable(ctx.tr)));
-    const args = ctx.match
+    const asked = storeArgument(ctx.tr.stores, ctx.match);
+    if ('unknown' in asked) return void (await ctx.reply(unknownStore(ctx.tr, asked.unknown)));
+    const args = asked.rest
       .trim()
       .split(/\s+/)
       .filter((arg) => arg !== '');
@@ -91,7 +101,8 @@ export function autocancelFeature(deps: {
     const [productArg, value] = args;
     if (args.length !== 2 || productArg === undefined || value === undefined)
       return void (await ctx.reply(autocancelUsage(ctx.tr).html, html));
-    const productId = productArg as ProductId;
+    const productId = qualify(asked.store?.name ?? MAIN_STORE, productArg as ProductId);
+    if (ctx.tr.stores.several && ctx.tr.stores.storeOf(productId) === undefined) return void (await ctx.reply(autocancelNameStore(ctx.tr)));
     if (turnsOff(value)) {
       const wasOn = await store.removeRule(productId);
       record(ctx, 'autocancel-off', 'ok');

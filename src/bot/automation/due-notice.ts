@@ -4,7 +4,8 @@
  */
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import type { OrderId } from '../../seller-api/schemas.ts';
-import { lines, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts';
+import { join, lines, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts';
+import { aboutStore, storeTag, storeTitleOf } from '../texts/stores.ts';
 import type { Notice } from '../sink/notices.ts';
 import { groupedFooter, groupedHeader, groupedMore } from '../texts/reminders.ts';
 import type { Translator } from '../texts/translator.ts';
@@ -37,10 +38,12 @@ function grouped(tr: Translator, all: readonly DueItem[], now: number): Html {
   const items: Html[] = [];
   let length = 0;
   for (const due of all.slice(0, MAX_GROUPED_LINES)) {
+    const tag = storeTag(tr, due.orderId);
     const line = due.line(tr, now, messageLink(due.linkTo));
-    if (length + line.length > GROUPED_TEXT_BUDGET) break;
-    items.push(line);
-    length += line.length + 1;
+    const tagged = tag === undefined ? line : join([line, tag], '');
+    if (length + tagged.length > GROUPED_TEXT_BUDGET) break;
+    items.push(tagged);
+    length += tagged.length + 1;
   }
   const more = all.length - items.length;
   return lines([
@@ -57,5 +60,10 @@ export function dueNotice(tr: Translator, all: readonly DueItem[], now: number):
   if (only === undefined) return { html: grouped(tr, all, now), take: { orderIds: take, named: true } };
   const { html, replyTo } = only.single(tr, now);
   // A reply to a one-order reminder reaches that order's buyer, like a reply to its card.
-  return { html, replyTo, take: { orderIds: take, named: false }, orderId: only.orderId };
+  return {
+    html: aboutStore(tr, storeTitleOf(tr, only.orderId), html),
+    replyTo,
+    take: { orderIds: take, named: false },
+    orderId: only.orderId,
+  };
 }

@@ -54,6 +54,8 @@ export function createReminders(deps: {
   secrets: readonly string[];
   /** The chat's language. */
   tr: Translator;
+  /** Several stores: the store whose own chat an order's reminders go to (undefined: the shared chat). */
+  routeOf?: (orderId: OrderId) => string | undefined;
 }): Reminders {
   const { store } = deps.settings;
   const untakenAfterMs = deps.settings.untakenAfterMs || undefined;
@@ -84,7 +86,15 @@ export function createReminders(deps: {
     const unanswered = await unansweredDue(store, unansweredAfterMs, now);
     const due = [...warnings.items, ...untaken.items, ...unanswered.items];
     if (due.length > 0) {
-      await deps.notice(dueNotice(deps.tr, due, now));
+      // One notice per chat: a store with a chat of its own hears only of its orders there.
+      const byChat = new Map<string | undefined, typeof due>();
+      for (const item of due) {
+        const store = deps.routeOf?.(item.orderId);
+        byChat.set(store, [...(byChat.get(store) ?? []), item]);
+      }
+      for (const [store, items] of byChat) {
+        await deps.notice({ ...dueNotice(deps.tr, items, now), ...(store === undefined ? {} : { store }) });
+      }
       logger.info(
         { untaken: untaken.items.length, unanswered: unanswered.items.length, warnings: warnings.items.length },
         'reminder queued',

@@ -41,12 +41,23 @@ import {
   statusStopped,
 } from '../texts/commands.ts';
 import type { Translator } from '../texts/translator.ts';
+import { aboutStore, storeTitleNamed, whichOrder } from '../texts/stores.ts';
+import { typedOrderIds } from '../helpers/typed-order-id.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 
 /** Supergroup ids are -100<internal id>; their messages have t.me/c links (members only). */
 function messageLink(ref: TelegramRef): string | undefined {
   const id = String(ref.chatId);
   return id.startsWith('-100') ? `https://t.me/c/${id.slice(4)}/${ref.messageId}` : undefined;
+}
+
+/** The one order a typed id names, or undefined once the person was told it names none or several. */
+async function oneTypedOrder(ctx: BotContext, typed: string, known: (id: OrderId) => boolean): Promise<OrderId | undefined> {
+  const found = typedOrderIds(ctx.tr.stores, typed, known);
+  if (found.length === 1) return found[0];
+  const answer = found.length === 0 ? orderUnknown(ctx.tr, { orderId: typed }) : whichOrder(ctx.tr, typed, found);
+  await ctx.reply(answer.html, { parse_mode: 'HTML' });
+  return undefined;
 }
 
 const byCreation = (a: Order, b: Order) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id.localeCompare(b.id);
@@ -144,10 +155,11 @@ export function commandsFeature(deps: CommandsDeps) {
   });
 
   composer.command('order', async (ctx) => {
-    const id = ctx.match.trim();
-    if (id === '') return void (await ctx.reply(orderUsage(ctx.tr)));
-    const order = deps.engine().lastSeenOrder(id as OrderId);
-    if (!order) return void (await ctx.reply(orderUnknown(ctx.tr, { orderId: id }).html, html));
+    const typed = ctx.match.trim();
+    if (typed === '') return void (await ctx.reply(orderUsage(ctx.tr)));
+    const id = await oneTypedOrder(ctx, typed, (candidate) => deps.engine().lastSeenOrder(candidate) !== undefined);
+    const order = id && deps.engine().lastSeenOrder(id);
+    if (!order) return;
     const card = await deps.cards.post(order, ctx.chat.id, { replyTo: ctx.msg.message_id });
     deps.engine().linkTelegramMessage(order.id, card, 'card');
     const history = deps.history?.(ctx.tr, order.id);
@@ -156,9 +168,10 @@ export function commandsFeature(deps: CommandsDeps) {
   });
 
   composer.command('reply', async (ctx) => {
-    const id = ctx.match.trim();
-    if (id === '') return void (await ctx.reply(replyCommandUsage(ctx.tr)));
-    if (!deps.engine().findOrder(id as OrderId)) return void (await ctx.reply(orderUnknown(ctx.tr, { orderId: id }).html, html));
+    const typed = ctx.match.trim();
+    if (typed === '') return void (await ctx.reply(replyCommandUsage(ctx.tr)));
+    const id = await oneTypedOrder(ctx, typed, (candidate) => deps.engine().findOrder(candidate) !== undefined);
+    if (id === undefined) return;
     await ctx.conversation.exitAll();
     await ctx.conversation.enter(REPLY_CONVERSATION, id);
   });
@@ -174,7 +187,16 @@ export function commandsFeature(deps: CommandsDeps) {
   });
 
   composer.command('status', async (ctx) => {
-    await ctx.reply(statusAnswer(ctx.tr, deps.engine().status(), deps.now()).html, html);
+    const { tr } = ctx;
+    const each = tr.stores.several ? deps.engine().storeStatus?.() : undefined;
+    const answer =
+      each === undefined
+        ? statusAnswer(tr, deps.engine().status(), deps.now())
+        : join(
+            each.map(({ name, status }) => aboutStore(tr, storeTitleNamed(tr, name) ?? name, statusAnswer(tr, status, deps.now()))),
+            '\n\n',
+          );
+    await ctx.reply(answer.html, html);
   });
 
   return composer;

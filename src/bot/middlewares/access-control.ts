@@ -17,7 +17,7 @@ export function accessControl(deps: { binding: ChatBinding; logger: Logger }): M
     const userId = ctx.from?.id;
     const chat = ctx.chat;
     const role = await deps.binding.roleOf(userId);
-    const allowedChat = chat !== undefined && (chat.type === 'private' || chat.id === (await deps.binding.chatId()));
+    const allowedChat = chat !== undefined && (chat.type === 'private' || (await deps.binding.chats()).includes(chat.id));
     if (role !== undefined && allowedChat) return next();
 
     deps.logger.info({ userId, chatId: chat?.id, role, allowedChat, updateId: ctx.update.update_id }, 'update refused');

@@ -19,6 +19,7 @@ import type { OrderTopics } from '../topics/order-topics.ts';
 import type { ProgressLines } from './progress-lines.ts';
 import { REACTIONS, setReaction } from './reactions.ts';
 import type { SinkDelivery } from './sink-delivery.ts';
+import { storeOfId } from '../../core/store-ref.ts';
 
 export interface ActionOutcomesDeps {
   api: Api;
@@ -46,7 +47,7 @@ export function createActionOutcomes(deps: ActionOutcomesDeps): (outcome: Action
     const line = await deps.progress.settle(outcome);
     // Success shows on the card itself; a failure or a wait is said in words under it, unless the line just said it.
     if (outcome.ok === true || line === 'said' || (line === 'said-late' && outcome.ok === 'queued')) return;
-    const chatId = await binding.requireChatId();
+    const chatId = await binding.requireChatOf(storeOfId(action.orderId));
     const params = { orderId: action.orderId, kind: action.kind, code: outcome.code };
     const notice = outcome.ok === false ? actionFailed(tr, params) : actionQueued(tr, params);
     linkOther(action.orderId, await delivery.send(chatId, notice, await cards.latest(action.orderId, chatId)));
@@ -61,7 +62,7 @@ export function createActionOutcomes(deps: ActionOutcomesDeps): (outcome: Action
     } else if (origin) {
       await setReaction(api, origin, REACTIONS.none, logger, deps.secrets);
     }
-    const chatId = origin?.chatId ?? (await binding.requireChatId());
+    const chatId = origin?.chatId ?? (await binding.requireChatOf(storeOfId(action.orderId)));
     const notice =
       outcome.ok === true
         ? replySent(tr, { orderId: action.orderId })

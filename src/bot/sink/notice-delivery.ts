@@ -17,7 +17,7 @@ import { BUTTONS } from '../texts/buttons.ts';
 import { takeOrderButton } from '../texts/reminders.ts';
 import { type ChartPhoto, chartPhotoMessage } from '../stats/sales-chart.ts';
 import type { Translator } from '../texts/translator.ts';
-import type { Notice } from './notices.ts';
+import { noticeStore, type Notice } from './notices.ts';
 
 /** Take buttons under one notice: it stays readable and fits. */
 const MAX_TAKE_BUTTONS = 20;
@@ -78,8 +78,8 @@ export function createNoticeDelivery(deps: NoticeDeliveryDeps): DeliverNotice {
   };
 
   return async (queued) => {
-    const chatId = await deps.binding.requireChatId();
     const { notice } = queued;
+    const chatId = await deps.binding.requireChatOf(noticeStore(notice));
     if (notice.chart !== undefined) return sendChart(chatId, notice.chart);
     const html = contents(queued);
     const rows = await keyboard(notice);

@@ -5,6 +5,7 @@
  * answers to a seller's own tap or reply go directly (sink/action-outcomes.ts): the seller is waiting for them.
  */
 import { z } from 'zod';
+import { storeOfId } from '../../core/store-ref.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import type { OrderId } from '../../seller-api/schemas.ts';
 import { text, type Html } from '../helpers/html.ts';
@@ -25,6 +26,8 @@ export interface Notice {
   answers?: string | undefined;
   /** An alert about the bridge itself: when it goes out late, it says since when it waited. */
   alert?: boolean;
+  /** The store it speaks of: it goes to that store's own chat when it has one (else to the shared chat). */
+  store?: string | undefined;
   /** At most one notice per key, ever (a day's summary). */
   key?: string | undefined;
   /**
@@ -34,11 +37,14 @@ export interface Notice {
   chart?: { at: number; days: number } | undefined;
 }
 
+/** The store whose chat a notice goes to: the one it names, else its order's. */
+export const noticeStore = (notice: Notice): string | undefined => notice.store ?? (notice.orderId && storeOfId(notice.orderId));
+
 /** Queues a notice; resolves once it is on disk. Never throws: a notice that cannot be kept is logged. */
 export type QueueNotice = (notice: Notice) => Promise<void>;
 
-/** Posts an alert (`string`: raw text, escaped here) through the queue. */
-export type PostNotice = (notice: Html | string) => Promise<void>;
+/** Posts an alert (`string`: raw text, escaped here) through the queue; about `store`, into its chat. */
+export type PostNotice = (notice: Html | string, store?: string) => Promise<void>;
 
 export const alertNotice = (notice: Html | string): Notice => ({ html: typeof notice === 'string' ? text(notice) : notice, alert: true });
 

@@ -17,6 +17,7 @@ import type { ChatBinding } from '../storage/chat-binding.ts';
 import { newOrderInTopic } from '../texts/topics.ts';
 import type { Translator } from '../texts/translator.ts';
 import { topicUrl, type OrderTopics } from '../topics/order-topics.ts';
+import { storeOfId } from '../../core/store-ref.ts';
 
 /** Sends a message: under `replyTo`, or into the topic `threadId`, or plainly. */
 export type SendMessage = (chatId: number, html: Html, replyTo?: TelegramRef, threadId?: number) => Promise<TelegramRef>;
@@ -86,7 +87,7 @@ export function createOrderPlacement(deps: OrderPlacementDeps): OrderPlacement {
       let inTopic = false;
       // A new card goes into the order's topic, made now when it has none and the chat is a forum.
       const placeForNewCard = async () => {
-        const chatId = await deps.binding.chatId();
+        const chatId = await deps.binding.chatOf(storeOfId(order.id));
         if (chatId === undefined) return undefined;
         const threadId = (await topics.create(order, chatId))?.threadId;
         inTopic = threadId !== undefined;

@@ -15,6 +15,7 @@ import { itemOf } from './queue-items.ts';
 import type { QueuedRow, QueueProgress, TelegramQueueStore } from './queue-store.ts';
 import type { DeliverNotice } from './notice-delivery.ts';
 import type { SinkDelivery } from './sink-delivery.ts';
+import { storeOfId } from '../../core/store-ref.ts';
 
 /** Buyer messages of one order looked at for one Telegram message: enough to fill 4096 characters many times. */
 const MESSAGES_PER_STEP = 50;
@@ -69,7 +70,7 @@ export function createQueueDelivery(deps: QueueDeliveryDeps): DeliverRow {
     const head = itemOf(first);
     if (blocks.length === 0 || head.kind !== 'message') return { progress: done(first), links: [] };
     const packed = packFirst(blocks);
-    const sendPart = await delivery.forBuyerMessage(head.summary, await binding.requireChatId());
+    const sendPart = await delivery.forBuyerMessage(head.summary, await binding.requireChatOf(storeOfId(head.summary.id)));
     const ref = await sendPart(packed.html);
     // The last part of each message in this Telegram message says how far that message got.
     const reached = new Map<number, QueueProgress>();

@@ -5,10 +5,11 @@
  * edits collapse into one item holding the latest state.
  */
 import { QUEUE_TIER, type QueueTier } from '../../core/telegram-queue-rows.ts';
+import { storeOfId } from '../../core/store-ref.ts';
 import type { StockPlan } from '../../core/stock/stock-plan.ts';
 import type { Message, Order } from '../../seller-api/schemas.ts';
 import type { MessageTiming, OrderSummary } from '../../sync/contract.ts';
-import type { Notice } from './notices.ts';
+import { noticeStore, type Notice } from './notices.ts';
 import type { QueueEntry, QueuedRow } from './queue-store.ts';
 
 export type QueueItem =
@@ -31,6 +32,19 @@ function tierOf(item: QueueItem): QueueTier {
       return QUEUE_TIER.edit;
     case 'notice':
       return QUEUE_TIER.live;
+  }
+}
+
+/** The store whose chat an item goes to (its own chat, when it has one). */
+export function storeOfItem(item: QueueItem): string | undefined {
+  switch (item.kind) {
+    case 'appeared':
+    case 'change':
+      return storeOfId(item.order.id);
+    case 'message':
+      return storeOfId(item.summary.id);
+    case 'notice':
+      return noticeStore(item.notice);
   }
 }
 

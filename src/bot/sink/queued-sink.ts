@@ -17,17 +17,27 @@ import type { ChatBinding } from '../storage/chat-binding.ts';
 import { ALERTS } from '../texts/alerts.ts';
 import { stockAlertEmpty, stockAlertLow } from '../texts/stock-card.ts';
 import type { Translator } from '../texts/translator.ts';
-import { toEntry, type QueueItem } from './queue-items.ts';
+import { aboutStore, storeTitleNamed, storeTitleOf } from '../texts/stores.ts';
+import { storeOfId } from '../../core/store-ref.ts';
+import { storeOfItem, toEntry, type QueueItem } from './queue-items.ts';
 import type { TelegramQueueStore } from './queue-store.ts';
 import type { TelegramDrainer } from './telegram-drainer.ts';
 
 const stockAlertNotice = (tr: Translator, alert: StockAlert): Html => {
   const params = { productId: alert.productId, title: alert.title, inStock: alert.inStock };
-  return alert.level === 'empty' ? stockAlertEmpty(tr, params) : stockAlertLow(tr, params);
+  return aboutStore(
+    tr,
+    storeTitleOf(tr, alert.productId),
+    alert.level === 'empty' ? stockAlertEmpty(tr, params) : stockAlertLow(tr, params),
+  );
 };
 
 const catchUpNotice = (tr: Translator, summary: CatchUpSummary, inTopics: boolean): Html =>
-  ALERTS.whileAway(tr, { orders: summary.newOrders, messages: summary.messages, since: summary.lastRunEndedAt, inTopics });
+  aboutStore(
+    tr,
+    storeTitleNamed(tr, summary.store),
+    ALERTS.whileAway(tr, { orders: summary.newOrders, messages: summary.messages, since: summary.lastRunEndedAt, inTopics }),
+  );
 
 export interface QueuedSinkDeps {
   store: TelegramQueueStore;
@@ -56,7 +66,7 @@ export function createQueuedSink(deps: QueuedSinkDeps): SyncSink {
   const { store, drainer } = deps;
 
   const accept = async (item: QueueItem): Promise<SinkReceipt> => {
-    await deps.binding.requireChatId();
+    await deps.binding.requireChatOf(storeOfItem(item));
     if (drainer.held() !== undefined) {
       // Sync's own hold asks again on its backoff: that ask is the drainer's probe too, so neither waits for the other.
       drainer.retryNow();
@@ -80,11 +90,13 @@ export function createQueuedSink(deps: QueuedSinkDeps): SyncSink {
     messageArrived: (summary, message, timing) => accept({ kind: 'message', summary, message, timing }),
     actionSettled: (outcome) => deps.actionSettled(outcome),
     stockAlert: async (alert) => {
-      await accept({ kind: 'notice', notice: { html: stockAlertNotice(deps.tr, alert) }, raisedAt: deps.now() });
+      const notice = { html: stockAlertNotice(deps.tr, alert), store: storeOfId(alert.productId) };
+      await accept({ kind: 'notice', notice, raisedAt: deps.now() });
     },
     catchUp: async (summary) => {
-      const inTopics = (await deps.inTopics?.(await deps.binding.requireChatId())) ?? false;
-      await accept({ kind: 'notice', notice: { html: catchUpNotice(deps.tr, summary, inTopics) }, raisedAt: deps.now() });
+      const inTopics = (await deps.inTopics?.(await deps.binding.requireChatOf(summary.store))) ?? false;
+      const notice = { html: catchUpNotice(deps.tr, summary, inTopics), store: summary.store };
+      await accept({ kind: 'notice', notice, raisedAt: deps.now() });
     },
   };
 }

@@ -14,6 +14,7 @@ import type { ChatBinding } from '../storage/chat-binding.ts';
 import type { Translator } from '../texts/translator.ts';
 import type { OrderTopics } from '../topics/order-topics.ts';
 import { createOrderPlacement, type SendMessage } from './order-placement.ts';
+import { storeOfId } from '../../core/store-ref.ts';
 
 export interface SinkDelivery {
   /** The order's messages, the card first; a card the order already has is returned, not posted again. */
@@ -56,7 +57,7 @@ export function createSinkDelivery(deps: SinkDeliveryDeps): SinkDelivery {
 
   return {
     async postCard(order, stock) {
-      const chatId = await binding.requireChatId();
+      const chatId = await binding.requireChatOf(storeOfId(order.id));
       // Offered again after a crash before the queue recorded it: the card is already there.
       const existing = await cards.latest(order.id);
       if (existing) return [existing];

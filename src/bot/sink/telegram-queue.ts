@@ -127,7 +127,7 @@ export function createTelegramQueue(deps: TelegramQueueDeps): TelegramQueue {
       now,
     }),
     notice,
-    postNotice: (html) => notice(alertNotice(html)),
+    postNotice: (html, store) => notice({ ...alertNotice(html), ...(store === undefined ? {} : { store }) }),
     async start() {
       await adoptHeldNotices(deps.kv, queueAt);
       await store.releaseWaits();

@@ -4,7 +4,8 @@
  */
 import type { StatsFigures, StatsPeriod, StatsStore } from '../../core/audit.ts';
 import { addDays, localDay, localTimeOn, startOfLocalDay } from '../../shared/local-time.ts';
-import type { Html } from '../helpers/html.ts';
+import { lines, type Html } from '../helpers/html.ts';
+import { storeStatsLine, storeTitleNamed } from '../texts/stores.ts';
 import { formatDuration, statsBlock, statsFooter, statsLastDays, statsReport, statsToday, type StatsBlock } from '../texts/stats.ts';
 import type { Translator } from '../texts/translator.ts';
 
@@ -58,5 +59,26 @@ export function buildStatsReport(tr: Translator, stats: StatsStore, at: number, 
           figures: block(tr, stats.figures(periods.week)),
         })
       : undefined;
-  return statsReport({ today: todayBlock, week: periodBlock, footer: statsFooter(tr, { at }) });
+  return statsReport({
+    today: todayBlock,
+    week: periodBlock,
+    stores: storeLines(tr, stats, days > 1 ? periods.week : periods.today),
+    footer: statsFooter(tr, { at }),
+  });
+}
+
+/** Several stores: one line per store for the period (the blocks above are their totals). */
+function storeLines(tr: Translator, stats: StatsStore, period: StatsPeriod): Html | undefined {
+  if (stats.byStore === undefined || !tr.stores.several) return undefined;
+  return lines(
+    [...stats.byStore].map(([name, store]) => {
+      const figures = store.figures(period);
+      return storeStatsLine(tr, {
+        store: storeTitleNamed(tr, name) ?? name,
+        newOrders: figures.newOrders,
+        delivered: figures.delivered,
+        revenue: figures.revenue,
+      });
+    }),
+  );
 }

@@ -14,6 +14,7 @@ import type { BotContext } from '../context.ts';
 import { describeError } from '../errors.ts';
 import { answerCallback } from '../helpers/answer-callback.ts';
 import { captionCommand } from '../helpers/caption-command.ts';
+import { storeArgument } from '../helpers/store-argument.ts';
 import { isNotModified } from '../helpers/telegram-errors.ts';
 import { adminOnly } from '../middlewares/admin-only.ts';
 import type { ChatBinding } from '../storage/chat-binding.ts';
@@ -59,6 +60,7 @@ function refusalReason(tr: Translator, error: StockUploadError | StockInputError
   if (error instanceof StockInputError) return STOCK_FILE_REFUSALS.input(tr, { code: error.code, ...error.details });
   const reasons: Record<StockUploadErrorCode, string> = {
     STOCK_NO_PRODUCT_ID: STOCK_FILE_REFUSALS.noProductId(tr),
+    STOCK_NO_STORE: STOCK_FILE_REFUSALS.noStore(tr),
     STOCK_NOT_A_DOCUMENT: STOCK_FILE_REFUSALS.notADocument(tr),
     STOCK_NOT_TEXT: STOCK_FILE_REFUSALS.notText(tr),
     STOCK_FILE_TOO_LARGE: STOCK_FILE_REFUSALS.tooLarge(tr, { maxBytes }),
@@ -130,9 +132,21 @@ export function stockFeature(deps: StockFeatureDeps) {
     // bot/parts.ts installs the files plugin on the bot's Api: the file comes with its `getUrl()`.
     const getFile = async (fileId: string) =>
       (await ctx.api.getFile(fileId)) as Awaited<ReturnType<typeof ctx.api.getFile>> & { getUrl(): string };
-    const uploadDeps = { stock: store, downloader: deps.downloader, getFile, maxBytes: STOCK_FILE_MAX_BYTES, now: deps.now };
+    const target = storeArgument(ctx.tr.stores, args);
+    const uploadDeps = {
+      stock: store,
+      downloader: deps.downloader,
+      getFile,
+      maxBytes: STOCK_FILE_MAX_BYTES,
+      now: deps.now,
+      store: 'store' in target ? target.store?.name : undefined,
+    };
     try {
-      const { productId, added, bytes } = await uploadStock(args, ctx.msg.document, uploadDeps);
+      if ('unknown' in target) throw new StockUploadError('STOCK_NO_STORE');
+      // With several stores the caption names one: `/stock <store> <productId>`.
+      if (ctx.tr.stores.several && target.store === undefined && args.trim() !== '' && !ctx.tr.stores.storeOf(args.trim()))
+        throw new StockUploadError('STOCK_NO_STORE');
+      const { productId, added, bytes } = await uploadStock(target.rest, ctx.msg.document, uploadDeps);
       deps.logger.info({ productId, ...added, bytes, userId: ctx.from?.id }, 'stock file added');
       // Counts and product ids live in the log; the audit keeps that a file was added, never its items.
       record(ctx, 'stock-add', 'ok');

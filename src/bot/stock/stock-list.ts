@@ -21,6 +21,8 @@ import {
 import type { HeldOrder, ProductStock } from '../../core/stock/stock-plan.ts';
 import type { OrderId, ProductId } from '../../seller-api/schemas.ts';
 import type { Translator } from '../texts/translator.ts';
+import { storeOfId } from '../../core/store-ref.ts';
+import { storeLine, storeTitleOf } from '../texts/stores.ts';
 
 /** Telegram refuses an inline keyboard with more buttons than this. */
 const MAX_BUTTONS = 100;
@@ -62,6 +64,23 @@ function fitting<T>(items: readonly T[], render: (item: T) => Html, room: Room, 
   return { shown, lines: rendered };
 }
 
+/**
+ * Several stores: `items` in the stores' order, and a render that puts the store's line above the first of each
+ * store, so the list reads grouped by store. With one store, as they are.
+ */
+function byStore<T>(tr: Translator, items: readonly T[], idOf: (item: T) => string, render: (item: T) => Html) {
+  if (!tr.stores.several) return { items, render };
+  const rank = (item: T) => tr.stores.stores.findIndex((store) => store.name === storeOfId(idOf(item)));
+  let last: string | undefined;
+  const titled = (item: T): Html => {
+    const title = storeTitleOf(tr, idOf(item));
+    if (title === undefined || title === last) return render(item);
+    last = title;
+    return lines([storeLine(tr, title), render(item)]);
+  };
+  return { items: [...items].sort((a, b) => rank(a) - rank(b)), render: titled };
+}
+
 export async function renderStockList(tr: Translator, view: StockListView, codec: StockActionCodec): Promise<StockListMessage> {
   const { products, unstocked, held } = view;
   const header = products.length === 0 ? stockEmpty(tr) : stockHeader(tr, { products: products.length });
@@ -72,9 +91,27 @@ export async function renderStockList(tr: Translator, view: StockListView, codec
     chars: TELEGRAM_TEXT_LIMIT - header.length - footer.length - (heldHeader?.length ?? 0) - MORE_ROOM - 8,
     buttons: MAX_BUTTONS,
   };
-  const heldShown = fitting(held, (order) => stockHeldItem(tr, order), room, 1);
-  const stocked = fitting(products, (product) => stockItem(tr, product), room, 1);
-  const bare = fitting(unstocked, (product) => stockNoStockItem(tr, product), room, 0);
+  const heldBy = byStore(
+    tr,
+    held,
+    (order) => order.orderId,
+    (order) => stockHeldItem(tr, order),
+  );
+  const heldShown = fitting(heldBy.items, heldBy.render, room, 1);
+  const stockedBy = byStore(
+    tr,
+    products,
+    (product) => product.productId,
+    (product) => stockItem(tr, product),
+  );
+  const stocked = fitting(stockedBy.items, stockedBy.render, room, 1);
+  const bareBy = byStore(
+    tr,
+    unstocked,
+    (product) => product.productId,
+    (product) => stockNoStockItem(tr, product),
+  );
+  const bare = fitting(bareBy.items, bareBy.render, room, 0);
   const more = held.length + products.length + unstocked.length - heldShown.shown.length - stocked.shown.length - bare.shown.length;
   const sections = [header];
   if (stocked.lines.length > 0) sections.push(lines(stocked.lines));

@@ -11,6 +11,7 @@ import type { ProductId } from '../../seller-api/schemas.ts';
 import { FileDownloadError, type FileDownloader } from './file-download.ts';
 import type { StockAddResult } from '../../core/stock/stock-plan.ts';
 import type { StockStore } from './stock-store.ts';
+import { MAIN_STORE, qualify } from '../../core/store-ref.ts';
 
 /** Far more than any seller's list of keys; small enough to hold in memory without a thought. */
 export const STOCK_FILE_MAX_BYTES = 1024 * 1024;
@@ -18,6 +19,8 @@ export const STOCK_FILE_MAX_BYTES = 1024 * 1024;
 export type StockUploadErrorCode =
   /** The caption is `/stock` alone. */
   | 'STOCK_NO_PRODUCT_ID'
+  /** Several stores, and the caption names none (`/stock <store> <productId>`). */
+  | 'STOCK_NO_STORE'
   /** A photo, a video, anything with the caption that is not a document. */
   | 'STOCK_NOT_A_DOCUMENT'
   /** Neither `.txt` nor `text/plain` (what is inside is core's to judge: stock-file.ts). */
@@ -44,6 +47,8 @@ export interface StockUploadDeps {
   getFile(fileId: string): Promise<{ file_size?: number; getUrl(): string }>;
   maxBytes: number;
   now: () => number;
+  /** The store the caption named (several stores); absent: the one store. */
+  store?: string | undefined;
 }
 
 export interface StockUploaded {
@@ -82,7 +87,7 @@ async function download(document: Document, deps: StockUploadDeps): Promise<Uint
 export async function uploadStock(args: string, document: Document | undefined, deps: StockUploadDeps): Promise<StockUploaded> {
   if (document === undefined) throw new StockUploadError('STOCK_NOT_A_DOCUMENT');
   if (args === '') throw new StockUploadError('STOCK_NO_PRODUCT_ID');
-  const productId = parseProductId(args);
+  const productId = qualify(deps.store ?? MAIN_STORE, parseProductId(args));
   if (!isTextDocument(document)) throw new StockUploadError('STOCK_NOT_TEXT');
   if ((document.file_size ?? 0) > deps.maxBytes) throw new StockUploadError('STOCK_FILE_TOO_LARGE');
   const bytes = await download(document, deps);

@@ -32,6 +32,14 @@ export interface ChatBinding {
   chatId(): Promise<number | undefined>;
   /** Like chatId(), but an unbound trial bridge is an error sync can retry on. */
   requireChatId(): Promise<number>;
+  /** The chat of `store`'s orders: its own `chatId` from STORES_FILE, else the chat above (no store: the chat above). */
+  chatOf(store: string | undefined): Promise<number | undefined>;
+  /** Like chatOf(), but an unbound trial bridge is an error sync can retry on. */
+  requireChatOf(store: string | undefined): Promise<number>;
+  /** The store whose own chat `store`'s orders go to, or undefined when they go to the shared chat. */
+  routeOf(store: string | undefined): string | undefined;
+  /** Every chat the bot serves: the shared one (once bound) and the stores' own. */
+  chats(): Promise<number[]>;
   isAdmin(userId: number | undefined): Promise<boolean>;
   /** Admin, staff (TELEGRAM_STAFF_IDS), or neither; a user in both lists is an admin (middlewares/roles.ts). */
   roleOf(userId: number | undefined): Promise<Role | undefined>;
@@ -47,8 +55,11 @@ export function createChatBinding(options: {
   chatId: number | undefined;
   adminIds: readonly number[];
   staffIds?: readonly number[];
+  /** Stores with a chat of their own (STORES_FILE `chatId`), by store name. */
+  storeChats?: Readonly<Record<string, number>>;
   kv: BotKeyValueStore;
 }): ChatBinding {
+  const storeChats = new Map(Object.entries(options.storeChats ?? {}));
   const slot = kvSlot(options.kv, 'trial-binding', TrialBindingSchema);
   const moveSlot = kvSlot(options.kv, 'chat-move', ChatMoveSchema);
   const configuredAdmins = new Set(options.adminIds);
@@ -81,13 +92,26 @@ export function createChatBinding(options: {
     if (configuredAdmins.has(userId)) return true;
     return options.chatId === undefined && (await binding())?.userId === userId;
   };
+  const routeOf = (store: string | undefined) => (store !== undefined && storeChats.has(store) ? store : undefined);
+  const chatOf = async (store: string | undefined) => {
+    const route = routeOf(store);
+    return route === undefined ? chatId() : storeChats.get(route);
+  };
+  const requireChatOf = async (store: string | undefined) => {
+    const id = await chatOf(store);
+    if (id === undefined) throw new BridgeBotError('NO_CHAT_BOUND');
+    return id;
+  };
   return {
     trial: options.chatId === undefined,
     chatId,
-    async requireChatId() {
-      const id = await chatId();
-      if (id === undefined) throw new BridgeBotError('NO_CHAT_BOUND');
-      return id;
+    requireChatId: () => requireChatOf(undefined),
+    chatOf,
+    requireChatOf,
+    routeOf,
+    async chats() {
+      const shared = await chatId();
+      return [...new Set([...(shared === undefined ? [] : [shared]), ...storeChats.values()])];
     },
     isAdmin,
     roleOf: async (userId) => roleFrom(await isAdmin(userId), userId, staff),

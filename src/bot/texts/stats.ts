@@ -37,8 +37,11 @@ export const statsLastDays = (tr: Translator, { days, from, to }: { days: number
 export const statsFooter = (tr: Translator, { at }: { at: number }): Html =>
   tr.html('stats-footer', { day: tr.format.day(at), time: tr.format.clock(at), timeZone: tr.format.timeZone });
 /** `week`: the last N days' block; absent when N is 1 (it would repeat today). */
-export const statsReport = ({ today, week, footer }: { today: Html; week: Html | undefined; footer: Html }): Html =>
-  join(week === undefined ? [today, footer] : [today, week, footer], '\n\n');
+export const statsReport = (p: { today: Html; week: Html | undefined; stores?: Html | undefined; footer: Html }): Html =>
+  join(
+    [p.today, p.week, p.stores, p.footer].filter((part): part is Html => part !== undefined),
+    '\n\n',
+  );
 export const dailySummaryTitle = (tr: Translator, { day }: { day: string }): Html => tr.html('stats-daily-summary-title', { day });
 export const dailySummary = ({ title, report }: { title: Html; report: Html }): Html => join([title, report], '\n\n');
 export const statsUnavailable = (tr: Translator) => tr.text('stats-unavailable');

@@ -89,6 +89,7 @@ export const stockNothingChanged = (tr: Translator, { reason }: { reason: string
 
 export const STOCK_FILE_REFUSALS = {
   noProductId: (tr: Translator) => tr.text('stock-file-refusals-no-product-id'),
+  noStore: (tr: Translator) => tr.text('stock-file-refusals-no-store', { names: tr.stores.stores.map((store) => store.name).join(', ') }),
   notADocument: (tr: Translator) => tr.text('stock-file-refusals-not-a-document'),
   notText: (tr: Translator) => tr.text('stock-file-refusals-not-text'),
   tooLarge: (tr: Translator, { maxBytes }: { maxBytes: number }) =>

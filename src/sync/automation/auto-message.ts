@@ -8,8 +8,8 @@
  *   every poll cycle, for what is due by time. `buyerWrote`: a chat message was relayed; the automatic answers to
  *   buyers (buyer-answers.ts: keyword rules, away) decide there.
  * - Exactly once across crashes and restarts: a trigger runs inside the transaction that records it (the hand-off's
- *   commit of the order event or chat message, or the outbox's commit of the action's outcome), and the message is queued with a
- *   derived idempotency key (`template:<name>:<order id>`): asking again with the key is the same action.
+ *   commit of the order event or chat message, or the outbox's commit of the action's outcome), and the message is
+ *   queued with a derived idempotency key (`template:<name>:<order id>`): asking again with the key is the same action.
  * - No template of that name: nothing. Never for the first start's import (support/first-start.ts): the orders created
  *   before it are the store's existing orders, which must not get messages.
  */

@@ -5,12 +5,16 @@ staff-cancel-refused = Only an admin can cancel and refund an order. Ask an admi
 staff-refused = Only an admin can do this. Staff may take, deliver, reply and use /orders, /order and /stats.
 # /start's line for a staff member
 staff-start-user-staff = ✓ You (user <code>{ $userId }</code>) are staff: you may take, deliver and reply; an admin cancels.
-# plain: the bot as the one who acted, and why ($source: stock, autocancel, bridge, …)
+# plain: the bot as the one who acted, and why ($source: stock, autocancel, bridge, autoreply, away, template, …;
+# $template: the template it sent after a space, or empty)
 staff-actor-bot = { $source ->
         [stock] bot (stock)
         [autocancel] bot (auto-cancel)
         [bridge] bot
-       *[other] bot ({ $source })
+        [autoreply] bot (autoreply{ $template })
+        [away] bot (away)
+        [template] bot (template{ $template })
+       *[other] bot ({ $source }{ $template })
     }
 # plain: an action by its name, in failed card lines and in the history; English shows the name as recorded
 staff-action = { $action }

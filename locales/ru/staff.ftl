@@ -5,12 +5,16 @@ staff-cancel-refused = Отменить заказ с возвратом ден�
 staff-refused = Это может сделать только администратор. Сотрудникам доступно: брать заказы в работу, выдавать, отвечать покупателям, а также /orders, /order и /stats.
 # /start's line for a staff member
 staff-start-user-staff = ✓ Вы (пользователь <code>{ $userId }</code>) — сотрудник: можете брать заказы в работу, выдавать и отвечать покупателям; отменяет заказы администратор.
-# plain: the bot as the one who acted, and why ($source: stock, autocancel, bridge, …)
+# plain: the bot as the one who acted, and why ($source: stock, autocancel, bridge, autoreply, away, template, …;
+# $template: the template it sent after a space, or empty)
 staff-actor-bot = { $source ->
         [stock] бот (из запаса)
         [autocancel] бот (автоотмена)
         [bridge] бот
-       *[other] бот ({ $source })
+        [autoreply] бот (автоответ{ $template })
+        [away] бот (вас не было на месте)
+        [template] бот (шаблон{ $template })
+       *[other] бот ({ $source }{ $template })
     }
 # plain: an action by its name, in failed card lines and in the history; English shows the name as recorded
 staff-action = { $action ->

@@ -11,10 +11,12 @@ import type { Config } from '../config/index.ts';
 import { createStoreDirectory, type StoreDirectory } from '../core/store-ref.ts';
 import {
   createAuditQueries,
+  createAutoReplyQueries,
   createCardViewQueries,
   createKeyValueStore,
   createOrderExportQueries,
   createOrderTopicQueries,
+  createRelayedRefQuery,
   createReminderQueries,
   createStatsQueries,
   createStockQueries,
@@ -86,7 +88,7 @@ export function buildBridge(input: BridgeInput): Bridge {
   const startedAt = now();
   seedDemoStock(stores, now);
   const directory = createStoreDirectory(stores.map(({ name, title }) => ({ name, title })));
-  const kept = botStores(stores.map(storeQueries));
+  const kept = botStores(stores.map(storeQueries(config)));
 
   let engines: StoreEngines | undefined;
   const bot = createBridgeBot(
@@ -174,14 +176,15 @@ function seedDemoStock(stores: readonly StoreRuntime[], now: () => number): void
 }
 
 /** What the bot keeps of one store, in that store's database. */
-const storeQueries = (store: StoreRuntime) => ({
+const storeQueries = (config: Config) => (store: StoreRuntime) => ({
   name: store.name,
   cards: createCardViewQueries(store.db),
   stock: createStockQueries(store.db),
-  reminders: createReminderQueries(store.db),
+  reminders: createReminderQueries(store.db, { automaticAnswersAnswer: !config.autoAnswers.remindAfter }),
   audit: createAuditQueries(store.db),
   stats: createStatsQueries(store.db),
   orderExport: createOrderExportQueries(store.db),
+  relayedRef: createRelayedRefQuery(store.db),
 });
 
 /** Every store's products, their ids qualified; a store that does not answer fails the list (the command says so). */
@@ -221,6 +224,12 @@ function botDeps(input: BridgeInput, kept: BotStores, directory: StoreDirectory,
     stock: kept.stock,
     templates: createTemplateQueries(db),
     reminders: { store: kept.reminders, ...config.reminders, ...overrides.reminders },
+    // The seller's rules and away switch, shared by every store (DATABASE_PATH); each relayed message in its store's.
+    autoreply: {
+      store: createAutoReplyQueries(db),
+      away: { hours: config.autoAnswers.hours, timeZone: config.telegram.timeZone },
+      relayedRef: kept.relayedRef,
+    },
     logger,
     listProducts: allProducts(input.stores),
     makeEncryptedBackup: encryptedBackupMaker({ databasePaths: databasePaths(config, input.stores), ...config.backup }),
@@ -238,6 +247,7 @@ function engineOptions(config: Config, now: () => number, overrides: BridgeOverr
     now,
     autoDelivery: { enabled: config.stock.autoDelivery, lowThreshold: config.stock.lowThreshold },
     autoTemplates: { remindConfirmMs: config.remindConfirmMs },
+    autoAnswers: { hours: config.autoAnswers.hours, quietMs: config.autoAnswers.quietMs, timeZone: config.telegram.timeZone },
     ...overrides.engine,
   };
 }

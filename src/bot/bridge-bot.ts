@@ -27,6 +27,7 @@ import type { UserLanguageStore } from './i18n.ts';
 import type { HousekeepingOptions } from './upkeep/housekeeping.ts';
 import type { ReminderSettings } from './automation/reminders.ts';
 import type { MakeEncryptedBackup } from './features/backup.ts';
+import type { AutoReplySettings } from './automation/autoreply-store.ts';
 
 export interface BridgeBotDeps {
   /** BotFather token. Never logged; redacted from every error this module logs or throws. */
@@ -114,6 +115,8 @@ export interface BridgeBotDeps {
   deliverStepSweepMs?: number;
   /** Reminders and /autocancel (src/db's ReminderQueries and the REMIND_* settings); without it both are off. */
   reminders?: ReminderSettings;
+  /** /autoreply and /away (src/db's AutoReplyQueries, WORKING_HOURS); without it both say they are unavailable. */
+  autoreply?: AutoReplySettings;
   now?: () => number;
 }
 

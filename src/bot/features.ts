@@ -15,6 +15,9 @@ import type { SyncForBot } from '../sync/contract.ts';
 import { orderHistory } from './audit/order-history.ts';
 import { actorScope, type RecordStep } from './audit/recording.ts';
 import { autocancelFeature } from './automation/autocancel-command.ts';
+import type { AutoReplySettings } from './automation/autoreply-store.ts';
+import { autoreplyFeature } from './features/autoreply.ts';
+import { awayFeature } from './features/away.ts';
 import type { ReminderStore } from './automation/reminder-store.ts';
 import type { OrderActionCodec } from './callback-data/order-action.ts';
 import type { OrderCards } from './cards/order-cards.ts';
@@ -75,6 +78,7 @@ export interface FeatureDeps {
   audit: AuditStore | undefined;
   stats: StatsStore | undefined;
   reminderStore: ReminderStore | undefined;
+  autoreply: AutoReplySettings | undefined;
   listProducts: (() => Promise<Product[]>) | undefined;
   makeEncryptedBackup: MakeEncryptedBackup | undefined;
   orderExport: OrderExportStore | undefined;
@@ -87,9 +91,7 @@ export interface FeatureDeps {
 }
 
 export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void {
-  const { transport, binding, engine, codec, kv, cards, topics, deliverSteps, logger, secrets, now, recordStep } = deps;
-  const steps = deliverSteps;
-  const timeoutMs = deps.conversationTimeoutMs;
+  const { transport, binding, engine, codec, kv, cards, topics, deliverSteps: steps, logger, secrets, now, recordStep } = deps;
 
   // First: updates in flight are tracked for a graceful stop, and every button is answered within its deadline.
   bot.use(transport.polling.track);
@@ -131,6 +133,32 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
   // Right before the order buttons: staff's Cancel taps are refused there.
   bot.use(staffLimits({ binding, codec, logger, audit: deps.audit, now }));
   bot.use(orderActionButtons({ engine, codec, logger, questions: deps.cancelQuestions, progress: deps.progressLines, now }));
+  useConversations(bot, deps);
+  bot.use(deliverButtons({ codec, steps, now }));
+  const autoreply = deps.autoreply;
+  bot.use(templatesFeature({ templates: deps.templates, engine, binding, topics, autoreply: autoreply?.store, recordStep, logger, now }));
+  bot.use(statsFeature({ stats: deps.stats, chart: deps.salesChart, logger, now }));
+  bot.use(exportFeature({ orders: deps.orderExport, binding, recordStep, logger, now }));
+  const { audit } = deps;
+  // In the language of whoever asks, like every answer to a command.
+  const history = audit && ((askingTr: Translator, orderId: OrderId) => orderHistory(askingTr, audit, orderId));
+  bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now, ...(history ? { history } : {}) }));
+  bot.use(autocancelFeature({ store: deps.reminderStore, binding, listProducts: deps.listProducts, recordStep, logger, now }));
+  bot.use(autoreplyFeature({ store: autoreply?.store, templates: deps.templates, binding, recordStep, logger, now }));
+  bot.use(awayFeature({ autoreply, templates: deps.templates, binding, recordStep, logger, now }));
+  bot.use(backupFeature({ makeEncryptedBackup: deps.makeEncryptedBackup, binding, recordStep, logger, secrets, now }));
+  // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.
+  bot.use(topicRepliesFeature({ engine, topics, steps, logger, now }));
+  bot.use(buyerRepliesFeature({ engine, logger, steps, now, onExpiredStepReply: () => void deps.stepSweeper.sweep() }));
+  // Last: what nobody handled gets a hint in a private chat, silence in a group, a stale answer for a button.
+  bot.use(fallbackFeature());
+}
+
+/** The Deliver and Reply conversations, one update at a time per chat and user. */
+function useConversations(bot: Bot<BotContext>, deps: FeatureDeps): void {
+  const { engine, codec, kv, transport, now } = deps;
+  const steps = deps.deliverSteps;
+  const timeoutMs = deps.conversationTimeoutMs;
   // From here on, one update at a time per chat and user: the conversations plugin reads its state before the
   // handlers and writes it after, so two updates of one admin at once would lose one's step.
   bot.use(sequentialize<BotContext>(conversationKey));
@@ -156,19 +184,4 @@ export function registerFeatures(bot: Bot<BotContext>, deps: FeatureDeps): void 
       maxMillisecondsToWait: timeoutMs,
     }),
   );
-  bot.use(deliverButtons({ codec, steps, now }));
-  bot.use(templatesFeature({ templates: deps.templates, engine, binding, topics, recordStep, logger, now }));
-  bot.use(statsFeature({ stats: deps.stats, chart: deps.salesChart, logger, now }));
-  bot.use(exportFeature({ orders: deps.orderExport, binding, recordStep, logger, now }));
-  const { audit } = deps;
-  // In the language of whoever asks, like every answer to a command.
-  const history = audit && ((askingTr: Translator, orderId: OrderId) => orderHistory(askingTr, audit, orderId));
-  bot.use(commandsFeature({ engine, cards, listProducts: deps.listProducts, logger, secrets, now, ...(history ? { history } : {}) }));
-  bot.use(autocancelFeature({ store: deps.reminderStore, binding, listProducts: deps.listProducts, recordStep, logger, now }));
-  bot.use(backupFeature({ makeEncryptedBackup: deps.makeEncryptedBackup, binding, recordStep, logger, secrets, now }));
-  // Before the replies: in a topic, a plain text names the topic's first message as the one it answers.
-  bot.use(topicRepliesFeature({ engine, topics, steps, logger, now }));
-  bot.use(buyerRepliesFeature({ engine, logger, steps, now, onExpiredStepReply: () => void deps.stepSweeper.sweep() }));
-  // Last: what nobody handled gets a hint in a private chat, silence in a group, a stale answer for a button.
-  bot.use(fallbackFeature());
 }

@@ -7,6 +7,7 @@
 import { AUTO_TEMPLATES } from '../core/template.ts';
 import { cardAuditLines } from './audit/card-lines.ts';
 import { auditedSink } from './audit/recording.ts';
+import { announceAutoAnswers } from './automation/auto-answers.ts';
 import { dailySummaryIfSet } from './automation/daily-summary.ts';
 import { createReminders } from './automation/reminders.ts';
 import type { BridgeBot, BridgeBotDeps } from './bridge-bot.ts';
@@ -68,6 +69,7 @@ export function createBridgeBot(deps: BridgeBotDeps): BridgeBot {
     audit: deps.audit,
     stats: deps.stats,
     reminderStore: deps.reminders?.store,
+    autoreply: deps.autoreply,
     listProducts: deps.listProducts,
     orderExport: deps.orderExport,
     salesChart,
@@ -148,6 +150,7 @@ function createChatOutput(parts: BotParts, transport: Transport, salesChart: Sal
     tr,
     ...(deps.drainer === undefined ? {} : { options: deps.drainer }),
     chartPhoto: async (chartTr, at, days) => stats && salesChartPhoto({ stats, render: salesChart, logger }, chartTr, at, days),
+    relayedRef: deps.autoreply?.relayedRef,
     now,
     logger,
     secrets,
@@ -186,9 +189,11 @@ function createAutomation(parts: BotParts, queue: TelegramQueue) {
     now,
     logger,
   });
-  // Reminders learn from the relayed messages which buyers wait for an answer, and where each went out; the audit
-  // records every event.
-  const observed = reminders?.observe(queue.sink) ?? queue.sink;
+  // Reminders learn from the relayed messages which buyers wait for an answer, and where each went out; automatic
+  // answers are said under the buyer's message; the audit records every event.
+  const observed = announceAutoAnswers(reminders?.observe(queue.sink) ?? queue.sink, {
+    ...{ notice: queue.notice, settings: deps.autoreply, engine, tr, logger },
+  });
   if (reminders) queue.onRelayed((relayed) => reminders.relayedAs(relayed));
   return {
     sink: parts.recording ? auditedSink(observed, parts.recording) : observed,

@@ -6,6 +6,7 @@
 import { dirname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { checkApiKeyFormat } from '../seller-api/spec-gaps.ts';
+import type { WeeklyHours } from '../shared/weekly-hours.ts';
 import { ConfigError, type ConfigProblem } from './config-error.ts';
 import { DEFAULT_STORE_NAME, parseStoresFile, storeNamesOf, type StoreConfig } from './stores-file.ts';
 import { withSecretFields } from './redacted-view.ts';
@@ -71,6 +72,11 @@ interface ConfigCommon {
   reminders: { untakenAfterMs: number | undefined; unansweredAfterMs: number | undefined };
   /** `SELLER_DELIVER_FIELD`, the deliver body's field name in both modes: trial mode's sandbox reads it too. */
   deliverField: string;
+  /**
+   * `WORKING_HOURS` (in `BOT_TIMEZONE`; undefined: always working), `AUTOREPLY_QUIET_MINUTES` in ms, and
+   * `REMIND_UNANSWERED_AFTER_AUTOREPLY` (true: a buyer who got only an automatic answer is still reminded of).
+   */
+  autoAnswers: { hours: WeeklyHours | undefined; quietMs: number; remindAfter: boolean };
   /** `BACKUP_*`: scheduled backups while the bridge runs, and the key every backup is encrypted to. */
   backup: BackupConfig;
   /** Things that look wrong but may be right (an unusual key shape…): log them at start-up. */
@@ -153,6 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [],
     },
     deliverField: valid.SELLER_DELIVER_FIELD,
     remindConfirmMs: Math.round(valid.REMIND_CONFIRM_HOURS * 3_600_000),
+    autoAnswers: {
+      hours: valid.WORKING_HOURS,
+      quietMs: Math.round(valid.AUTOREPLY_QUIET_MINUTES * 60_000),
+      remindAfter: valid.REMIND_UNANSWERED_AFTER_AUTOREPLY === 'on',
+    },
     backup: backupConfig(valid, databasePath),
     warnings,
   };

@@ -10,6 +10,7 @@ import { Encrypter } from 'age-encryption';
 import { z } from 'zod';
 import { DEFAULT_DELIVER_FIELD } from '../seller-api/spec-gaps.ts';
 import { availableLanguages, DEFAULT_LANGUAGE, isKnownTimeZone } from '../shared/locales.ts';
+import { parseWeeklyHours, WEEKLY_HOURS_EXAMPLE } from '../shared/weekly-hours.ts';
 
 const DEFAULT_DATABASE_PATH = './data/bridge.sqlite';
 const DEFAULT_POLL_INTERVAL_SECONDS = 10;
@@ -24,6 +25,7 @@ const REMIND_HOURS_MESSAGE = 'must be a number of hours, 0 or more and at most 8
 const DEFAULT_REMIND_UNTAKEN_MINUTES = 10;
 const DEFAULT_REMIND_UNANSWERED_MINUTES = 15;
 const DEFAULT_TIME_ZONE = 'UTC';
+const DEFAULT_AUTOREPLY_QUIET_MINUTES = 30;
 const DEFAULT_BACKUP_KEEP = 7;
 const BACKUP_HOURS_MESSAGE = 'must be a number of hours, 0 or more and at most 8760 (a year), e.g. 24 (0: no scheduled backups)';
 const BACKUP_KEEP_MESSAGE = 'must be a whole number of backups from 1 to 1000, e.g. 7';
@@ -173,13 +175,7 @@ export const EnvSchema = z.object({
       DEFAULT_STORE_DOWN_ALERT_MINUTES,
     ),
   ),
-  AUTO_DELIVERY: variable(
-    z
-      .string()
-      .transform((value) => value.toLowerCase())
-      .pipe(z.enum(['on', 'off'], { error: 'must be on or off' }))
-      .default('on'),
-  ),
+  AUTO_DELIVERY: variable(onOff().default('on')),
   /** The /stats report posted daily at this local time of the bot's zone; unset: no daily summary. */
   DAILY_SUMMARY_AT: variable(
     z
@@ -223,6 +219,15 @@ export const EnvSchema = z.object({
   REMIND_UNANSWERED_MINUTES: variable(
     minutesOrOff('must be a number of minutes from 0 (off) to 10080 (a week), e.g. 15').default(DEFAULT_REMIND_UNANSWERED_MINUTES),
   ),
+  /** Outside these hours (in BOT_TIMEZONE) the seller is away; unset: always working. */
+  WORKING_HOURS: variable(workingHours().optional()),
+  AUTOREPLY_QUIET_MINUTES: variable(
+    minutesOrOff('must be a number of minutes from 0 to 10080 (a week), e.g. 30 (0: answer even right after a person did)').default(
+      DEFAULT_AUTOREPLY_QUIET_MINUTES,
+    ),
+  ),
+  /** on: an automatic answer does not end the unanswered reminder (it is no person's answer); off: it does. */
+  REMIND_UNANSWERED_AFTER_AUTOREPLY: variable(onOff().default('on')),
   BACKUP_EVERY_HOURS: variable(
     z
       .string()
@@ -240,6 +245,24 @@ export const EnvSchema = z.object({
   BACKUP_DIR: variable(z.string().optional()),
   BACKUP_AGE_RECIPIENT: variable(ageRecipient().optional()),
 });
+
+/** `on` or `off`, any case. */
+function onOff() {
+  return z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(['on', 'off'], { error: 'must be on or off' }));
+}
+
+/** Weekly hours (shared/weekly-hours.ts); the refusal says what is wrong and what is expected, never the text. */
+function workingHours() {
+  return z.string().transform((text, ctx) => {
+    const parsed = parseWeeklyHours(text);
+    if (parsed.ok) return parsed.hours;
+    ctx.addIssue({ code: 'custom', message: `${parsed.problem} (expected working hours such as ${WEEKLY_HOURS_EXAMPLE})` });
+    return z.NEVER;
+  });
+}
 
 /**
  * An age public key, checked by the age library itself (its checksum too), so a typo stops start-up instead of the

@@ -8,8 +8,18 @@ import type { TelegramRef } from './telegram-ref.ts';
 
 export type ActionKind = 'take' | 'deliver' | 'cancel' | 'message';
 
-/** Who asked for an action: a person (absent), auto-delivery from stock, or an /autocancel rule. */
-export type ActionSource = 'stock' | 'autocancel';
+/**
+ * Who asked for an action: a person (absent), auto-delivery from stock, an /autocancel rule, or a message the bridge
+ * sends by itself: a template on an order's event (`template`: greeting, delivered…), a keyword rule's answer to a
+ * buyer (`autoreply`), the away answer (`away`).
+ */
+export type ActionSource = 'stock' | 'autocancel' | 'template' | 'autoreply' | 'away';
+
+/** The sources of automatic answers to a buyer's message: never counted as a person's answer. */
+export const AUTOMATIC_ANSWERS = ['autoreply', 'away'] as const satisfies readonly ActionSource[];
+export type AutomaticAnswerSource = (typeof AUTOMATIC_ANSWERS)[number];
+export const isAutomaticAnswer = (by: string | undefined): by is AutomaticAnswerSource =>
+  (AUTOMATIC_ANSWERS as readonly string[]).includes(by ?? '');
 
 export type SellerAction =
   | { kind: 'take'; orderId: OrderId; by?: ActionSource }
@@ -39,6 +49,10 @@ export type SellerAction =
        * key is the same action, and the key is its idempotency key.
        */
       key?: string;
+      /** The template it was rendered from, when the bridge sent it by itself (shown to the seller). */
+      template?: string;
+      /** The chat message of the order it answers (an automatic answer to a buyer's message). */
+      answers?: string;
     };
 
 export type ActionId = number & { readonly __brand: 'ActionId' };

@@ -25,6 +25,8 @@ export const AUTO_TEMPLATES = {
   delivered: 'delivered',
   confirmReminder: 'confirm-reminder',
   sorry: 'sorry',
+  /** Answers a buyer who writes while the seller is away (core/away.ts). */
+  away: 'away',
 } as const;
 
 /** `{…}` without braces or a line break inside: the candidates for a placeholder. */
@@ -126,9 +128,14 @@ export function renderTemplate(text: string, order: Order, context: TemplateCont
 }
 
 /** A saved template rendered for an order; undefined when none has that name, or it renders empty or over the limit. */
-export function renderSaved(lookup: { get(name: string): { text: string } | undefined }, name: string, order: Order): string | undefined {
+export function renderSaved(
+  lookup: { get(name: string): { text: string } | undefined },
+  name: string,
+  order: Order,
+  context: TemplateContext = {},
+): string | undefined {
   const saved = lookup.get(name);
   if (saved === undefined) return undefined;
-  const { text } = renderTemplate(saved.text, order);
+  const { text } = renderTemplate(saved.text, order, context);
   return text === '' || text.length > MESSAGE_TEXT_LIMIT ? undefined : text;
 }

@@ -8,6 +8,8 @@ export { createTemplateQueries } from './templates.ts';
 export { createAuditQueries, createSummaryLedger } from './audit.ts';
 export { createStatsQueries } from './stats.ts';
 export { createReminderQueries } from './reminders.ts';
+export { createAutoReplyQueries } from './autoreply.ts';
+export { createRelayedRefQuery } from './relayed-ref.ts';
 export { createTelegramQueueQueries } from './telegram-queue.ts';
 export { createUserLanguageQueries } from './user-languages.ts';
 export { createOrderExportQueries } from './order-export.ts';

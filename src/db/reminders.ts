@@ -10,6 +10,7 @@
 import type { AutoCancelDue, AutoCancelProgress, AutoCancelRule, RelayedMessage, UnansweredDue, UntakenDue } from '../core/reminders.ts';
 import type { TelegramRef } from '../core/telegram-ref.ts';
 import type { Order, OrderId, ProductId } from '../seller-api/schemas.ts';
+import { answeredSql } from './reminder-answers.ts';
 import type { SqliteDatabase } from './sqlite.ts';
 
 export interface ReminderQueries {
@@ -50,21 +51,6 @@ const NO_PENDING_ACTION = `NOT EXISTS (SELECT 1 FROM outbox AS x WHERE x.order_i
 const NEWEST_CARD = `SELECT chat_id, message_id FROM telegram_links WHERE order_id = ? AND role = 'card'
   ORDER BY created_at DESC, rowid DESC LIMIT 1`;
 
-/**
- * The seller answered buyer message `b` of order `o`: a post of ours after it (recorded as 'own'), the seller's own
- * message on the store website after it, a delivery after it (ours, or seen in the order).
- */
-const ANSWERED = `(
-  EXISTS (SELECT 1 FROM chat_messages AS c WHERE c.order_id = b.order_id AND c.origin = 'own' AND c.created_ms >= b.created_ms)
-  OR EXISTS (SELECT 1 FROM relayed_messages AS s WHERE s.order_id = b.order_id AND s.from_buyer = 0 AND s.created_ms >= b.created_ms)
-  OR EXISTS (SELECT 1 FROM outbox AS x WHERE x.order_id = b.order_id AND x.kind IN ('message', 'deliver')
-             AND x.state = 'succeeded' AND x.enqueued_at >= b.recorded_at)
-  OR coalesce(unixepoch(json_extract(o.order_json, '$.deliveredAt'), 'subsec') * 1000, 0) >= b.created_ms
-  OR (o.status IN ('awaiting_confirmation', 'completed') AND o.last_changed_at >= b.recorded_at))`;
-/** An answer is queued (the store is not answering yet): no reminder now, but not settled, it may still fail. */
-const ANSWER_QUEUED = `EXISTS (SELECT 1 FROM outbox AS x WHERE x.order_id = b.order_id AND x.kind IN ('message', 'deliver')
-  AND x.state = 'pending' AND x.enqueued_at >= b.recorded_at)`;
-
 interface PaidRow {
   id: OrderId;
   order_json: string;
@@ -76,12 +62,17 @@ const titleOf = (json: string): string | undefined => (JSON.parse(json) as Order
 const NEWEST_LINK = (column: 'chat_id' | 'message_id'): string =>
   `SELECT l.${column} FROM telegram_links AS l WHERE l.order_id = b.order_id ORDER BY l.created_at DESC, l.message_id DESC LIMIT 1`;
 
-export function createReminderQueries(db: SqliteDatabase): ReminderQueries {
+export interface ReminderOptions {
+  /** `REMIND_UNANSWERED_AFTER_AUTOREPLY` off: an automatic answer (keyword rule, away) answers a buyer like a person's. */
+  automaticAnswersAnswer?: boolean;
+}
+
+export function createReminderQueries(db: SqliteDatabase, options: ReminderOptions = {}): ReminderQueries {
   const start = firstStartRecord(db);
   const cardOf = newestCardOf(db);
   return {
     begin: start.begin,
-    ...relayedQueries(db, start.since),
+    ...relayedQueries(db, start.since, answeredSql(options.automaticAnswersAnswer ?? false)),
     ...untakenQueries(db, start.since, cardOf),
     ...autoCancelQueries(db, start.since, cardOf),
     prune: pruneQueries(db),
@@ -127,6 +118,7 @@ function newestCardOf(db: SqliteDatabase): CardOf {
 function relayedQueries(
   db: SqliteDatabase,
   since: Since,
+  { ANSWERED, ANSWER_QUEUED }: ReturnType<typeof answeredSql>,
 ): Pick<ReminderQueries, 'recordRelayed' | 'relayedAs' | 'unansweredDue' | 'markUnanswered'> {
   // The first Telegram message a chat message went out in: a long one's later parts keep the first.
   const setRelayedAs = db.prepare<[number, number, string, string]>(

@@ -33,7 +33,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-function localParts(at: number, timeZone: string): LocalParts {
+/** The zone's wall clock at `at`. */
+export function localParts(at: number, timeZone: string): LocalParts {
   const parts: Record<string, number> = {};
   for (const part of formatter(timeZone).formatToParts(at)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);

@@ -44,6 +44,12 @@ import { delivered } from './automation/delivered.ts';
 import { greeting } from './automation/greeting.ts';
 import { sorry } from './automation/sorry.ts';
 import { createConfirmReminderQueries } from '../db/confirm-reminders.ts';
+import { createAutoAnswerQueries } from '../db/auto-answers.ts';
+import { createAutoReplyQueries, type AutoReplyQueries } from '../db/autoreply.ts';
+import type { AwayRules } from '../core/away.ts';
+import { awayAnswer } from './automation/away.ts';
+import { createBuyerAnswers, DEFAULT_BUYER_ANSWERS, type BuyerAnswerRules } from './automation/buyer-answers.ts';
+import { keywordAnswers } from './automation/keyword-answers.ts';
 import { createTemplateQueries, type TemplateQueries } from '../db/templates.ts';
 import { createOrderWatcher } from './orders/order-watch.ts';
 import { createOutbox } from './outbox/outbox.ts';
@@ -77,10 +83,14 @@ export interface SyncEngineOptions extends Partial<SyncTuning> {
   autoDelivery?: Partial<AutoDeliveryRules>;
   /** Where automatic messages' templates are kept: this database's by default; several stores share one set. */
   templates?: TemplateQueries;
+  /** Where the keyword rules and the away switch are kept: this database's by default; several stores share one set. */
+  autoReplies?: Pick<AutoReplyQueries, 'rules' | 'revision' | 'awaySwitch'>;
   /** This store's title, for `{store}` in a template (several stores); undefined: empty. */
   storeTitle?: string | undefined;
   /** Automatic buyer messages (`REMIND_CONFIRM_HOURS`); a confirm reminder after 24 h by default. */
   autoTemplates?: Partial<ConfirmReminderRules>;
+  /** Answers while the seller sleeps (`WORKING_HOURS`, `BOT_TIMEZONE`, `AUTOREPLY_QUIET_MINUTES`); always working by default. */
+  autoAnswers?: Partial<BuyerAnswerRules & AwayRules>;
 }
 
 /** What happened while the bridge was not running, for "while you were away: …". */
@@ -231,7 +241,7 @@ function composeParts(options: SyncEngineOptions, settings: Settings, now: () =>
     rules: orderWatchRules(settings),
   });
   const chatWatcher = createChatWatcher({
-    ...{ queries, handOff, lock, budget, health, logger, now, sinkHold },
+    ...{ queries, handOff, lock, budget, health, logger, now, sinkHold, autoTemplates },
     rules: chatWatchRules(settings),
     isEcho: (orderId, message) => outbox.isEcho(orderId, message),
     claimEcho: (orderId, message) => outbox.claimEcho(orderId, message),
@@ -278,13 +288,17 @@ function composeAutomation(
   });
   const waits = createConfirmReminderQueries(db);
   const rules = { ...DEFAULT_CONFIRM_REMINDER, ...options.autoTemplates };
+  const templates = options.templates ?? createTemplateQueries(db);
+  const storeTitle = options.storeTitle;
+  const autoreply = options.autoReplies ?? createAutoReplyQueries(db);
+  const { quietMs, hours, timeZone } = { ...DEFAULT_BUYER_ANSWERS, hours: undefined, timeZone: 'UTC', ...options.autoAnswers };
+  // In precedence order: a matching keyword rule answers the question; away otherwise.
+  const buyerWrote = createBuyerAnswers(
+    [keywordAnswers({ rules: autoreply }), awayAnswer({ rules: { hours, timeZone }, switched: () => autoreply.awaySwitch() })],
+    { ledger: createAutoAnswerQueries(db), templates, storeTitle, firstStart, enqueue, rules: { quietMs }, now, logger },
+  );
   const autoTemplates = createAutoMessages([greeting, delivered, confirmReminder({ waits, queries, rules, now, transaction }), sorry], {
-    queries,
-    firstStart,
-    templates: options.templates ?? createTemplateQueries(db),
-    storeTitle: options.storeTitle,
-    enqueue,
-    logger,
+    ...{ queries, firstStart, templates, storeTitle, enqueue, logger, buyerWrote },
   });
   return { autoDelivery, autoTemplates };
 }

@@ -91,6 +91,8 @@ describe('commands', () => {
       'template',
       'untemplate',
       't',
+      'autoreply',
+      'away',
       'stats',
       'export',
       'autocancel',

@@ -72,6 +72,8 @@ export interface BridgeHarnessOptions {
   reminders?: Omit<ReminderSettings, 'store'>;
   /** Runs once before the first process starts (orders already in the store: the first start's import). */
   beforeFirstStart?: (sandbox: SandboxHandle) => void;
+  /** More of the rig's .env, as a seller would write it. */
+  env?: Record<string, string | number>;
 }
 
 export interface BridgeHarness {
@@ -149,6 +151,7 @@ export async function createBridgeHarness(options: BridgeHarnessOptions = {}): P
       POLL_INTERVAL_SECONDS: QUICK_ENGINE.pollIntervalMs / 1000,
       REMIND_UNTAKEN_MINUTES: 0,
       REMIND_UNANSWERED_MINUTES: 0,
+      ...options.env,
     },
     { sandbox: chatId === undefined },
   );

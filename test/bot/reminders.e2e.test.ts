@@ -4,6 +4,8 @@
  * `remindNow()`, so nothing depends on timing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createAutoReplyQueries } from '../../src/db/autoreply.ts';
+import { createTemplateQueries } from '../../src/db/templates.ts';
 import type { ChatMessage } from '../support/fake-telegram-api.ts';
 import {
   ADMIN,
@@ -232,6 +234,39 @@ describe('unanswered buyers', () => {
     await eventually(() => expect(h.engine.findOrder(order.id)?.status).toBe('awaiting_confirmation'));
     await later(15);
     expect(h.repliesTo(last.messageId)).toEqual([]);
+  });
+
+  it('an automatic answer is no answer from a person: the reminder still comes, under the buyer’s message', async () => {
+    await start({ reminders: { untakenAfterMs: undefined, unansweredAfterMs: 15 * MINUTE, tickMs: 60 * MINUTE } });
+    createTemplateQueries(h.db).save('faq', 'Keys come within minutes.', 1);
+    createAutoReplyQueries(h.db).addRule('faq', ['key'], ADMIN.id, clock() - MINUTE);
+    const { order } = await h.takePaidOrder();
+    const question = await buyerWrites(order.id, 'Where is my key?');
+    await eventually(() =>
+      expect(h.sandbox.control.messages(order.id).map((message) => message.text)).toContain('Keys come within minutes.'),
+    );
+    await eventually(() => expect(h.repliesTo(question.messageId).map((message) => message.text)).toEqual(['🤖 Answered with faq']));
+    await later(15);
+    const reminder = h.repliesTo(question.messageId).filter((message) => message.text.startsWith('⏰'));
+    expect(reminder).toHaveLength(1);
+  });
+
+  it('with REMIND_UNANSWERED_AFTER_AUTOREPLY=off an automatic answer ends the wait: no reminder', async () => {
+    await start({
+      reminders: { untakenAfterMs: undefined, unansweredAfterMs: 15 * MINUTE, tickMs: 60 * MINUTE },
+      env: { REMIND_UNANSWERED_AFTER_AUTOREPLY: 'off' },
+    });
+    createTemplateQueries(h.db).save('faq', 'Keys come within minutes.', 1);
+    createAutoReplyQueries(h.db).addRule('faq', ['key'], ADMIN.id, clock() - MINUTE);
+    const { order } = await h.takePaidOrder();
+    const question = await buyerWrites(order.id, 'Where is my key?');
+    await eventually(() => expect(h.repliesTo(question.messageId).map((message) => message.text)).toEqual(['🤖 Answered with faq']));
+    await later(15);
+    expect(h.repliesTo(question.messageId).filter((message) => message.text.startsWith('⏰'))).toEqual([]);
+    // A message no rule answers still waits for a person.
+    const next = await buyerWrites(order.id, 'Still nothing here');
+    await later(15);
+    expect(h.repliesTo(next.messageId).filter((message) => message.text.startsWith('⏰'))).toHaveLength(1);
   });
 
   it("reply to the buyer's own message, though other messages of the order were posted after it", async () => {

@@ -53,6 +53,10 @@ export function remindersAndStaff(
       'actors',
       `${staff.actorPerson({ name: nasty })} | ${staff.actorBot(tr, { source: 'stock' })} | ${staff.actorBot(tr, { source: 'autocancel' })} | ${staff.actorBot(tr, { source: 'bridge' })}`,
     ],
+    [
+      'actors automatic',
+      `${staff.actorBot(tr, { source: 'autoreply faq-delivery' })} | ${staff.actorBot(tr, { source: 'away' })} | ${staff.actorBot(tr, { source: 'template greeting' })} | ${staff.actorBot(tr, { source: 'later x' })}`,
+    ],
   );
   const who = staff.actorPerson({ name: 'Anna <3' });
   for (const action of ['take', 'deliver', 'cancel', 'message', 'replace', 'x<y>'])

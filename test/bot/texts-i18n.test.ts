@@ -33,6 +33,7 @@ import { parseTelegramHtml } from '../support/fake-telegram-api.ts';
 import { severalStoresIn, textsIn } from '../support/texts.ts';
 import * as storesTexts from '../../src/bot/texts/stores.ts';
 import { remindersAndStaff } from './texts-i18n-reminders-staff.ts';
+import { autoreplyTexts } from './texts-i18n-autoreply.ts';
 
 const ID = 'ord_000006630a3f4dad' as OrderId;
 /** What a buyer or a store may send: markup and an entity that must arrive as typed. */
@@ -313,6 +314,7 @@ function everything(tr: Translator): [string, Html | string][] {
   );
   texts.push(['topic during deliver', topics.topicTextDuringDeliver(tr)], ['topics right', topics.topicsRightMissing(tr)]);
   texts.push(...remindersAndStaff(tr, { orderId: ID, nasty: NASTY, at: AT }));
+  texts.push(...autoreplyTexts(tr, { nasty: NASTY, at: AT }));
   for (const { command, description } of commands.commandList(tr)) texts.push([`command ${command}`, description]);
   texts.push(...templateTexts(tr), ...statsTexts(tr));
   return texts;

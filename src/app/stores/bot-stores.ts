@@ -1,11 +1,13 @@
 /**
- * What the bot keeps per store (cards, stock, reminders and auto-cancel, the audit trail, the figures, the export),
+ * What the bot keeps per store (cards, stock, reminders and auto-cancel, the audit trail, the figures, the export,
+ * where relayed messages went out),
  * each in its store's own database, seen by the bot as one store of each kind with qualified ids: a call about an
  * order or a product goes to its store's database, a list is every store's, qualified. With one store each is that
  * store's queries as they are.
  */
 import type { AuditStore, StatsStore } from '../../core/audit.ts';
 import type { OrderExportStore } from '../../core/sales.ts';
+import type { AutoReplySettings } from '../../bot/automation/autoreply-store.ts';
 import type { ReminderStore } from '../../bot/automation/reminder-store.ts';
 import type { CardStore } from '../../bot/cards/card-store.ts';
 import type { StockStore } from '../../bot/stock/stock-store.ts';
@@ -21,6 +23,7 @@ export interface StoreQueries {
   audit: AuditStore;
   stats: StatsStore;
   orderExport: OrderExportStore;
+  relayedRef: AutoReplySettings['relayedRef'];
 }
 
 export interface BotStores {
@@ -30,6 +33,7 @@ export interface BotStores {
   audit: AuditStore;
   stats: StatsStore;
   orderExport: OrderExportStore;
+  relayedRef: AutoReplySettings['relayedRef'];
 }
 
 /** Each store's part, and the store an id belongs to (the first store's for steps of no order). */
@@ -61,6 +65,7 @@ export function botStores(stores: readonly StoreQueries[]): BotStores {
       orders: (period) =>
         route.all.flatMap((store) => [...store.orderExport.orders(period)].map((order) => ({ ...order, store: store.name }))),
     },
+    relayedRef: (orderId, messageId) => route.of(orderId).relayedRef(raw(orderId), messageId),
   };
 }
 

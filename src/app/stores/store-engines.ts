@@ -1,10 +1,11 @@
 /**
  * One sync engine per store, each over its own database with its own client, request budget, cursors, outbox and
  * backoff, and one engine as the app, the tests and the benchmark drive them: start, stop and poll all of them;
- * ask any question of the one the order belongs to (engine-facade.ts). Shared templates (the `main` database's) and
- * each store's title reach its automatic messages.
+ * ask any question of the one the order belongs to (engine-facade.ts). Shared templates, keyword rules and the away
+ * switch (the `main` database's) and each store's title reach its automatic messages and answers.
  */
 import type { Logger } from 'pino';
+import { createAutoReplyQueries } from '../../db/autoreply.ts';
 import { createTemplateQueries } from '../../db/templates.ts';
 import type { SqliteDatabase } from '../../db/sqlite.ts';
 import type { ShutdownBudget } from '../../shared/shutdown-budget.ts';
@@ -16,7 +17,7 @@ import { storeSink } from './store-sink.ts';
 
 export interface StoreEnginesDeps {
   stores: readonly StoreRuntime[];
-  /** The database of what the stores share (templates). */
+  /** The database of what the stores share (templates, keyword rules, the away switch). */
   shared: SqliteDatabase;
   /** The bot's sink, lazily: the bot is built before the engines it reports for. */
   sink: SyncSink;
@@ -35,6 +36,7 @@ export interface StoreEngines extends BridgeSyncEngine, MultiStoreSync {
 
 export function createStoreEngines(deps: StoreEnginesDeps): StoreEngines {
   const templates = createTemplateQueries(deps.shared);
+  const autoReplies = createAutoReplyQueries(deps.shared);
   const several = deps.stores.length > 1;
   const byName = new Map<string, BridgeSyncEngine>();
   for (const store of deps.stores) {
@@ -47,6 +49,7 @@ export function createStoreEngines(deps: StoreEnginesDeps): StoreEngines {
         db: store.db,
         sink: deps.wrapSink ? deps.wrapSink(sink) : sink,
         templates,
+        autoReplies,
         storeTitle: several ? store.title : undefined,
         logger: several ? deps.logger.child({ store: store.name }) : deps.logger,
       }),

@@ -12,6 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareFn } from 'grammy';
 import type { User } from 'grammy/types';
 import type { Logger } from 'pino';
+import { isAutomaticAnswer } from '../../core/actions.ts';
 import type { AuditAction, AuditActor, AuditResult, AuditStore } from '../../core/audit.ts';
 import type { SyncForBot, SyncSink } from '../../sync/contract.ts';
 import type { BotContext } from '../context.ts';
@@ -137,7 +138,10 @@ export function auditedSink(inner: SyncSink, deps: RecordingDeps): SyncSink {
         if (!deps.audit.settle(outcome.action.orderId, outcome.actionId, result, code, at)) {
           const { action } = outcome;
           // Nobody in Telegram asked for it: the bridge acted by itself (`by` says why).
-          const source = 'by' in action && action.by !== undefined ? action.by : 'bridge';
+          const by = 'by' in action && action.by !== undefined ? action.by : 'bridge';
+          // The template it sent, when it says more than the source (`autoreply faq-delivery`, but `away`).
+          const template = action.kind === 'message' && action.template !== by ? action.template : undefined;
+          const source = template === undefined ? by : `${by} ${template}`;
           deps.audit.record({
             at,
             orderId: action.orderId,
@@ -148,7 +152,9 @@ export function auditedSink(inner: SyncSink, deps: RecordingDeps): SyncSink {
             ...(code ? { code } : {}),
           });
         }
-        if (outcome.ok && outcome.action.kind === 'message' && outcome.messageId !== undefined) {
+        // An automatic answer is not the seller's: /stats' answer time counts from a buyer's message to a person's.
+        const automatic = isAutomaticAnswer(outcome.action.by);
+        if (outcome.ok && outcome.action.kind === 'message' && outcome.messageId !== undefined && !automatic) {
           deps.audit.chatMessage(outcome.action.orderId, outcome.messageId, 'seller', at);
         }
       });

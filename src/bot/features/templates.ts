@@ -7,9 +7,11 @@
  */
 import { Composer } from 'grammy';
 import type { Logger } from 'pino';
-import { checkTemplateName, checkTemplateText } from '../../core/template.ts';
+import { AUTO_TEMPLATES, checkTemplateName, checkTemplateText } from '../../core/template.ts';
 import type { SyncForBot } from '../../sync/contract.ts';
 import type { RecordStep } from '../audit/recording.ts';
+import type { AutoReplyStore } from '../automation/autoreply-store.ts';
+import { templateStopsAway, templateStopsRules } from '../texts/autoreply.ts';
 import type { BotContext } from '../context.ts';
 import { join, lines, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts';
 import { adminOnly } from '../middlewares/admin-only.ts';
@@ -45,6 +47,8 @@ export interface TemplatesFeatureDeps {
   binding: ChatBinding;
   /** In a forum group, `/t` in an order's topic needs no reply: the topic names the order. */
   topics?: Pick<OrderTopics, 'orderOfThread'>;
+  /** Keyword rules: /untemplate says which of them stop answering. */
+  autoreply?: Pick<AutoReplyStore, 'rulesUsing'> | undefined;
   /** Records saves and deletes (and staff's refused attempts) in the audit trail; absent: nothing is recorded. */
   recordStep?: RecordStep | undefined;
   logger: Logger;
@@ -84,6 +88,15 @@ export function templatesFeature(deps: TemplatesFeatureDeps) {
   const record: RecordStep = deps.recordStep ?? (() => undefined);
   const guard = (step: string) => adminOnly({ binding: deps.binding, logger: deps.logger, recordStep: deps.recordStep, step: () => step });
   const saving = guard('template-save');
+  // What stops answering buyers with it: the keyword rules that use it, and away answers.
+  const deletedWithEffects = (tr: Translator, name: string): Html => {
+    const numbers = deps.autoreply?.rulesUsing(name) ?? [];
+    return lines([
+      templateDeleted(tr, { name }),
+      ...(numbers.length > 0 ? [templateStopsRules(tr, { numbers })] : []),
+      ...(deps.autoreply && name === AUTO_TEMPLATES.away ? [templateStopsAway(tr)] : []),
+    ]);
+  };
   const deleting = guard('template-delete');
 
   const answer = (ctx: BotContext, content: Html | string) =>
@@ -133,7 +146,7 @@ export function templatesFeature(deps: TemplatesFeatureDeps) {
       const deleted = store.delete(name.name);
       record(ctx, 'template-delete', deleted ? 'ok' : 'failed', deleted ? undefined : 'TEMPLATE_UNKNOWN');
       if (deleted) deps.logger.info({ template: name.name, userId: ctx.from?.id }, 'template deleted');
-      await answer(ctx, deleted ? templateDeleted(ctx.tr, { name: name.name }) : templateUnknown(ctx.tr, { name: name.name }));
+      await answer(ctx, deleted ? deletedWithEffects(ctx.tr, name.name) : templateUnknown(ctx.tr, { name: name.name }));
     });
   });
 

@@ -6,6 +6,7 @@
 import { GrammyError, type Api } from 'grammy';
 import type { Logger } from 'pino';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
+import type { OrderId } from '../../seller-api/schemas.ts';
 import type { OrderActionCodec } from '../callback-data/order-action.ts';
 import { describeError } from '../errors.ts';
 import { lines, TELEGRAM_TEXT_LIMIT, type Html } from '../helpers/html.ts';
@@ -31,6 +32,8 @@ export interface NoticeDeliveryDeps {
   chartPhoto?: ((tr: Translator, at: number, days: number) => Promise<ChartPhoto | undefined>) | undefined;
   binding: ChatBinding;
   codec: OrderActionCodec;
+  /** The Telegram message a relayed chat message went out in (a notice's `answers`), when known. */
+  relayedRef?: ((orderId: OrderId, messageId: string) => TelegramRef | undefined) | undefined;
   /** The chat's language. */
   tr: Translator;
   logger: Logger;
@@ -87,7 +90,8 @@ export function createNoticeDelivery(deps: NoticeDeliveryDeps): DeliverNotice {
         ...(rows.length > 0 ? { reply_markup: { inline_keyboard: rows } } : {}),
         ...(reply === undefined ? {} : { reply_parameters: { message_id: reply.messageId, allow_sending_without_reply: true } }),
       });
-    const replying = notice.replyTo?.chatId === chatId ? notice.replyTo : undefined;
+    const target = (notice.answers && notice.orderId && deps.relayedRef?.(notice.orderId, notice.answers)) || notice.replyTo;
+    const replying = target?.chatId === chatId ? target : undefined;
     try {
       // The message replied to may sit where a reply cannot go (a closed or deleted topic): then without the reply.
       const sent = await send(replying).catch((error: unknown) => {

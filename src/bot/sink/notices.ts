@@ -19,6 +19,11 @@ export interface Notice {
   take?: { orderIds: readonly OrderId[]; named: boolean } | undefined;
   /** The order a reply to this notice reaches, like a reply to its card. */
   orderId?: OrderId | undefined;
+  /**
+   * A chat message of `orderId`: the notice replies to the Telegram message it went out in, looked up when the notice
+   * is sent (it went out before: the queue sends an order's items in order); `replyTo` when it is not known.
+   */
+  answers?: string | undefined;
   /** An alert about the bridge itself: when it goes out late, it says since when it waited. */
   alert?: boolean;
   /** The store it speaks of: it goes to that store's own chat when it has one (else to the shared chat). */

@@ -62,6 +62,8 @@ export interface TelegramQueueDeps {
   options?: Partial<DrainerOptions>;
   /** Draws chart notices (the daily summary's). */
   chartPhoto?: NoticeDeliveryDeps['chartPhoto'];
+  /** Where a relayed chat message went out, for a notice that answers it. */
+  relayedRef?: NoticeDeliveryDeps['relayedRef'];
   now: () => number;
   logger: Logger;
   secrets: readonly string[];
@@ -70,7 +72,10 @@ export interface TelegramQueueDeps {
 export function createTelegramQueue(deps: TelegramQueueDeps): TelegramQueue {
   const { api, store, binding, cards, engine, topics, tr, now, logger, secrets } = deps;
   const delivery = createSinkDelivery({ api, binding, cards, engine, topics, tr, orderShown: deps.orderShown });
-  const deliverNotice = createNoticeDelivery({ api, binding, codec: deps.codec, tr, chartPhoto: deps.chartPhoto, logger, secrets });
+  const deliverNotice = createNoticeDelivery({
+    ...{ api, binding, codec: deps.codec, tr, logger, secrets },
+    ...{ chartPhoto: deps.chartPhoto, relayedRef: deps.relayedRef },
+  });
   const relayListeners: ((relayed: RelayedAs) => unknown)[] = [];
   const drainer = createTelegramDrainer({
     store,

@@ -19,6 +19,8 @@ export const COMMAND_NAMES = [
   'template',
   'untemplate',
   't',
+  'autoreply',
+  'away',
   'stats',
   'export',
   'autocancel',

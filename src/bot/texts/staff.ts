@@ -17,8 +17,12 @@ export const startUserStaff = (tr: Translator, { userId }: { userId: number }): 
 
 /** Who did it, as a card line names them: a person's display name, or the bot and why it acted. */
 export const actorPerson = ({ name }: { name: string }): string => truncate(name, 40);
-export const actorBot = (tr: Translator, { source }: { source: string }): string =>
-  tr.text('staff-actor-bot', { source: truncate(source, 30) });
+/** `source` as the audit records it: why the bot acted, then the template it sent if any (`autoreply faq-delivery`). */
+export const actorBot = (tr: Translator, { source }: { source: string }): string => {
+  const [why = '', ...template] = source.split(' ');
+  const name = template.join(' ');
+  return tr.text('staff-actor-bot', { source: truncate(why, 30), template: name === '' ? '' : ` ${truncate(name, 30)}` });
+};
 
 /** One card line per recent action: `taken by Anna · 14:02`, `cancel by Bob failed (ORDER_INVALID_STATUS) · 14:05`. */
 export const auditLine = (

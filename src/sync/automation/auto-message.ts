@@ -5,10 +5,11 @@
  *
  * - `appeared`: a new order; `delivered`: a Deliver from Telegram succeeded (by hand or from stock), or the store
  *   shows the order `awaiting_confirmation`; `cancelledByRule`: an /autocancel rule's cancel succeeded; `tick`:
- *   every poll cycle, for what is due by time.
+ *   every poll cycle, for what is due by time. `buyerWrote`: a chat message was relayed; the automatic answers to
+ *   buyers (buyer-answers.ts: keyword rules, away) decide there.
  * - Exactly once across crashes and restarts: a trigger runs inside the transaction that records it (the hand-off's
- *   commit of the order event, or the outbox's commit of the action's outcome), and the message is queued with a
- *   derived idempotency key (`template:<name>:<order id>`): asking again with the key is the same action.
+ *   commit of the order event or chat message, or the outbox's commit of the action's outcome), and the message is
+ *   queued with a derived idempotency key (`template:<name>:<order id>`): asking again with the key is the same action.
  * - No template of that name: nothing. Never for the first start's import (support/first-start.ts): the orders created
  *   before it are the store's existing orders, which must not get messages.
  */
@@ -17,8 +18,9 @@ import type { ActionTicket, SellerAction } from '../../core/actions.ts';
 import { MESSAGE_TEXT_LIMIT, renderTemplate } from '../../core/template.ts';
 import type { Queries } from '../../db/queries.ts';
 import type { TemplateQueries } from '../../db/templates.ts';
-import type { Order, OrderStatus } from '../../seller-api/schemas.ts';
+import type { Message, Order, OrderId, OrderStatus } from '../../seller-api/schemas.ts';
 import type { FirstStart } from '../support/first-start.ts';
+import type { BuyerWrote, ReadContext } from './buyer-answers.ts';
 
 /** Sends the module's template to this order's buyer (once per order, whatever the number of calls). */
 export type Say = (order: Order) => void;
@@ -41,6 +43,8 @@ export interface AutoMessagesDeps {
   /** The store's title, for `{store}` (several stores); undefined: empty. */
   storeTitle?: string | undefined;
   enqueue(action: SellerAction): ActionTicket;
+  /** Answers to buyers' messages (buyer-answers.ts); absent: none. */
+  buyerWrote?: BuyerWrote;
   logger: Logger;
 }
 
@@ -50,6 +54,8 @@ export interface AutoMessages {
   changed(order: Order, previous: OrderStatus): void;
   settled(action: SellerAction, ok: boolean): void;
   tick(): void;
+  /** A chat message of a known order was relayed (a buyer's, or the seller's on the store website). */
+  buyerWrote(orderId: OrderId, message: Message, read?: ReadContext): void;
 }
 
 const AWAITING: OrderStatus = 'awaiting_confirmation';
@@ -73,7 +79,14 @@ export function createAutoMessages(modules: readonly AutoMessage[], deps: AutoMe
         return;
       }
       const key = module.key?.(order) ?? `template:${module.template}:${order.id}`;
-      const ticket = deps.enqueue({ kind: 'message', orderId: order.id, text: rendered.text, key });
+      const ticket = deps.enqueue({
+        kind: 'message',
+        orderId: order.id,
+        text: rendered.text,
+        key,
+        by: 'template',
+        template: module.template,
+      });
       if (!ticket.deduplicated)
         logger.info({ orderId: order.id, template: module.template, missingFields: rendered.missingFields.length }, 'template queued');
     };
@@ -104,6 +117,10 @@ export function createAutoMessages(modules: readonly AutoMessage[], deps: AutoMe
     tick() {
       // Without its template a message due by time stays due, for when the seller writes one.
       for (const { module, say } of says) if (templates.get(module.template) !== undefined) module.tick?.(say);
+    },
+    buyerWrote(orderId, message, read) {
+      const order = deps.queries.orders.get(orderId)?.order;
+      if (order !== undefined) deps.buyerWrote?.(order, message, read);
     },
   };
 }

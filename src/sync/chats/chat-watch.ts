@@ -4,6 +4,8 @@
  * docs/api-assumptions.md, `senderRole` beyond `seller`: relay everything that is not our own post — seller messages
  * written on the store website included.
  *
+ * Each relayed message's commit also decides an automatic answer to it (automation/buyer-answers.ts).
+ *
  * A message the sink refused stops that chat's read: the cursor stays before it, so it comes back first next time and a
  * later message never overtakes it. While the sink is unavailable as a whole (hand-off/sink-hold.ts) no chat is read:
  * every due chat stays due, and is read in its turn once the sink answers again. Chats are read in the order
@@ -33,6 +35,7 @@ import { safeError } from '../support/safe-error.ts';
 import type { Lane, RequestBudget } from '../budget/request-budget.ts';
 import type { SinkHold } from '../hand-off/sink-hold.ts';
 import type { KeyedLock } from '../../shared/keyed-lock.ts';
+import type { AutoMessages } from '../automation/auto-message.ts';
 import { stopped, type RunSignals } from '../../shared/run-signals.ts';
 
 export interface ChatWatchRules extends ReadOrderRules {
@@ -55,6 +58,8 @@ export interface ChatWatcherDeps {
   /** Like `isEcho`, and records the post as sent when it is. */
   claimEcho(orderId: OrderId, message: Message): boolean;
   sinkHold: Pick<SinkHold, 'holding'>;
+  /** Automatic answers to buyers, decided in each message's commit. */
+  autoTemplates?: Pick<AutoMessages, 'buyerWrote'>;
 }
 
 export interface ChatPass extends RunSignals {
@@ -175,6 +180,11 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
     if (cursor === undefined) return;
 
     let news = 0;
+    // A seller's message later in this read (a restart after a downtime reads both): the buyer was answered.
+    const lastSellerMs = messages.reduce(
+      (last, m) => (m.senderRole === 'seller' ? Math.max(last, finiteOr0(m)) : last),
+      Number.NEGATIVE_INFINITY,
+    );
     for (const message of messages) {
       if (pass.waitSignal.aborted) return;
       if (queries.messages.originOf(orderId, message.id) !== undefined) {
@@ -195,6 +205,7 @@ export function createChatWatcher(deps: ChatWatcherDeps): ChatWatcher {
           advance(orderId, message);
           for (const ref of refs) queries.links.link(orderId, ref, 'other', at);
           queries.cursors.markActive(orderId, activityOf(orderId, message, at));
+          deps.autoTemplates?.buyerWrote(orderId, message, { answeredLater: lastSellerMs > finiteOr0(message) });
         });
         news += 1;
         tally.relayed += 1;

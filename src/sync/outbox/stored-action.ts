@@ -17,7 +17,8 @@ export function normalise(action: SellerAction): SellerAction {
     case 'message': {
       const { origin } = action;
       const copied = origin === undefined ? undefined : { chatId: origin.chatId, messageId: origin.messageId };
-      return withoutUndefined({ kind: 'message', orderId, text: action.text, origin: copied, by, key: action.key });
+      const { key, template, answers } = action;
+      return withoutUndefined({ kind: 'message', orderId, text: action.text, origin: copied, by, key, template, answers });
     }
   }
 }

@@ -7,14 +7,14 @@
  */
 import { type Api, HttpError } from 'grammy';
 import type { Logger } from 'pino';
-import type { ActionId, ActionOutcome, ActionTicket } from '../../core/actions.ts';
+import type { ActionOutcome, ActionTicket } from '../../core/actions.ts';
 import type { TelegramRef } from '../../core/telegram-ref.ts';
 import { createKeyedLock } from '../../shared/keyed-lock.ts';
 import type { OrderId } from '../../seller-api/schemas.ts';
 import { describeError } from '../errors.ts';
 import type { Html } from '../helpers/html.ts';
 import { isNotModified, isUneditable } from '../helpers/telegram-errors.ts';
-import type { ProgressLine, ProgressLineRecords } from '../storage/progress-lines.ts';
+import { lineKey, type LineKey, type ProgressLine, type ProgressLineRecords } from '../storage/progress-lines.ts';
 import { actionFailed, actionQueued } from '../texts/actions.ts';
 import { cancelDone, deliverDone } from '../texts/prompts.ts';
 import type { Translator } from '../texts/translator.ts';
@@ -48,7 +48,7 @@ export function createProgressLines(deps: {
   const { records, now } = deps;
   // Per action: a tap's line and its outcome never pass each other.
   const lock = createKeyedLock();
-  const early = new Map<ActionId, { outcome: ActionOutcome; at: number }>();
+  const early = new Map<LineKey, { outcome: ActionOutcome; at: number }>();
 
   const edit = async (message: TelegramRef, html: Html) => {
     try {
@@ -69,17 +69,18 @@ export function createProgressLines(deps: {
     return outcome.ok === false ? actionFailed(tr, params) : actionQueued(tr, params);
   };
 
-  const remember = (actionId: ActionId, outcome: ActionOutcome) => {
+  const remember = (key: LineKey, outcome: ActionOutcome) => {
     const at = now();
     for (const [id, kept] of early) if (at - kept.at > EARLY_OUTCOME_TTL_MS) early.delete(id);
-    early.set(actionId, { outcome, at });
+    early.set(key, { outcome, at });
   };
 
   return {
     show: (ticket, line) =>
-      lock.run(String(ticket.actionId), async () => {
+      lock.run(lineKey(line.orderId, ticket.actionId), async () => {
         const { message, orderId, kind, tr } = line;
-        const earlier = early.get(ticket.actionId)?.outcome;
+        const key = lineKey(orderId, ticket.actionId);
+        const earlier = early.get(key)?.outcome;
         if (ticket.state === 'succeeded' || (earlier !== undefined && earlier.ok === true)) {
           await edit(message, kind === 'deliver' ? deliverDone(tr, { orderId }) : cancelDone(tr, { orderId }));
           return;
@@ -88,9 +89,9 @@ export function createProgressLines(deps: {
           await edit(message, outcomeText(tr, kind, orderId, earlier));
           return;
         }
-        const recorded = await records.find(ticket.actionId);
+        const recorded = await records.find(key);
         const queued = earlier?.ok === 'queued' || recorded?.queued === true;
-        await records.write(ticket.actionId, {
+        await records.write(key, {
           orderId,
           kind,
           language: tr.locale,
@@ -106,13 +107,14 @@ export function createProgressLines(deps: {
       }),
 
     settle: (outcome) =>
-      lock.run(String(outcome.actionId), async (): Promise<LineVerdict> => {
+      lock.run(lineKey(outcome.action.orderId, outcome.actionId), async (): Promise<LineVerdict> => {
         const { action } = outcome;
         if (action.kind !== 'deliver' && action.kind !== 'cancel') return 'none';
-        const line = await records.find(outcome.actionId);
+        const key = lineKey(action.orderId, outcome.actionId);
+        const line = await records.find(key);
         if (line === undefined) {
           // A person's Deliver or Cancel whose line is not shown yet; the bot's own have none.
-          if (action.by === undefined) remember(outcome.actionId, outcome);
+          if (action.by === undefined) remember(key, outcome);
           return 'none';
         }
         const html = outcomeText(deps.translator(line.language), line.kind, line.orderId, outcome);
@@ -125,8 +127,8 @@ export function createProgressLines(deps: {
             deps.logger.warn({ err: describeError(error, deps.secrets), orderId: line.orderId }, 'progress line not edited');
           }
         }
-        if (outcome.ok === 'queued') await records.write(outcome.actionId, { ...line, queued: true });
-        else await records.remove(outcome.actionId);
+        if (outcome.ok === 'queued') await records.write(key, { ...line, queued: true });
+        else await records.remove(key);
         return line.queued ? 'said-late' : 'said';
       }),
   };

@@ -6,27 +6,13 @@
  * rasteriser without fonts does, silently, and what this test would catch.
  */
 import { Resvg } from '@resvg/resvg-js';
-import { parse, View } from 'vega';
 import { describe, expect, it } from 'vitest';
-import type { SalesDay } from '../../src/core/sales.ts';
 import { chartFontFiles } from '../../src/sales/chart-font.ts';
 import { createSalesChartRenderer } from '../../src/sales/chart-render.ts';
 import { createChartThread } from '../../src/sales/chart-worker.ts';
-import { salesChartSpec, type SalesChartInput } from '../../src/sales/chart-spec.ts';
+import { salesChartSpec } from '../../src/sales/chart-spec.ts';
+import { LABELS, svgOf, WEEK as DAYS } from './chart-support.ts';
 
-const DAYS: SalesDay[] = [
-  { day: '2026-11-17', orders: 3, revenue: 59.97 },
-  { day: '2026-11-18', orders: 0, revenue: 0 },
-  { day: '2026-11-19', orders: 12, revenue: 1234.5 },
-  { day: '2026-11-20', orders: 5, revenue: 99.95 },
-  { day: '2026-11-21', orders: 8, revenue: 160 },
-  { day: '2026-11-22', orders: 1, revenue: 19.99 },
-  { day: '2026-11-23', orders: 6, revenue: 119.94 },
-];
-const LABELS = {
-  en: { title: 'Sales, last 7 days', orders: 'New paid orders', revenue: 'Revenue' },
-  ru: { title: 'Продажи за последние 7 дней', orders: 'Новые оплаченные заказы', revenue: 'Выручка' },
-};
 /** A title of the same height that draws nothing: the layout stays the same, only the words go. */
 const BLANK = '\u00a0';
 /** The title's band at the renderer's zoom: above the first panel's title. */
@@ -51,15 +37,6 @@ function darkPixels(png: Uint8Array, rows: number): number {
   for (let i = 0; i < rows * width * 4; i += 4)
     if ((rgba[i] ?? 255) < 100 && (rgba[i + 1] ?? 255) < 100 && (rgba[i + 2] ?? 255) < 100) dark++;
   return dark;
-}
-
-async function svgOf(input: SalesChartInput): Promise<string> {
-  const view = new View(parse(salesChartSpec(input)), { renderer: 'none' });
-  try {
-    return await view.toSVG();
-  } finally {
-    view.finalize();
-  }
 }
 
 describe('the sales chart', () => {

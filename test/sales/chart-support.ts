@@ -14,8 +14,18 @@ export const WEEK: SalesDay[] = [
 ];
 
 export const LABELS = {
-  en: { title: 'Sales, last 7 days', orders: 'New paid orders', revenue: 'Revenue' },
-  ru: { title: 'Продажи за последние 7 дней', orders: 'Новые оплаченные заказы', revenue: 'Выручка' },
+  en: {
+    title: 'Sales, last 7 days',
+    orders: 'New paid orders',
+    revenue: 'Revenue',
+    otherStores: (count: number) => `${count} more stores`,
+  },
+  ru: {
+    title: 'Продажи за последние 7 дней',
+    orders: 'Новые оплаченные заказы',
+    revenue: 'Выручка',
+    otherStores: (count: number) => `Ещё ${count} магазинов`,
+  },
 };
 
 /** `count` days up to 2026-11-23, with `sold(i)` of the i-th. */

@@ -20,7 +20,12 @@ import { lastLocalDays } from '../src/shared/local-time.ts';
 
 const RUNS = 20;
 const IDLE_MS = 40_000;
-const LABELS = { title: 'Sales, last 7 days', orders: 'New paid orders', revenue: 'Revenue' };
+const LABELS = {
+  title: 'Sales, last 7 days',
+  orders: 'New paid orders',
+  revenue: 'Revenue',
+  otherStores: (count: number) => `${count} more stores`,
+};
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const rss = () => process.memoryUsage().rss;
 const cpuMsSince = (start: NodeJS.CpuUsage) => {

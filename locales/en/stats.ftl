@@ -33,6 +33,8 @@ stats-chart-title = Sales, last { $days ->
     }
 stats-chart-orders = New paid orders
 stats-chart-revenue = Revenue
+# the legend's entry for the stores beyond the chart's colours, drawn as one (9 stores or more: $count is 2 or more)
+stats-chart-other-stores = { $count } more stores
 stats-chart-caption = 📊 { $from } – { $to }: { $orders ->
         [one] { $orders } new paid order
        *[other] { $orders } new paid orders

@@ -37,6 +37,12 @@ stats-chart-title = Продажи за { $days ->
     }
 stats-chart-orders = Новые оплаченные заказы
 stats-chart-revenue = Выручка
+# the legend's entry for the stores beyond the chart's colours, drawn as one (9 stores or more: $count is 2 or more)
+stats-chart-other-stores = Ещё { $count } { $count ->
+        [one] магазин
+        [few] магазина
+       *[many] магазинов
+    }
 stats-chart-caption = 📊 { $from } – { $to }: { $orders ->
         [one] { $orders } новый оплаченный заказ
         [few] { $orders } новых оплаченных заказа

@@ -16,12 +16,11 @@ export interface DayPeriod {
 
 /**
  * What one local day sold: new paid orders seen that day, and the revenue of the orders delivered that day (as the
- * text figures count them). A day without orders is there with zeros. `store` is absent while a bot serves one
- * store; with several, there is one entry per store and day, and the chart draws one series per store.
+ * text figures count them). A day without orders is there with zeros. With several stores each store has its own
+ * days (StatsStore.byStore) beside the totals, and the chart stacks its bars by store.
  */
 export interface SalesDay {
   day: string;
-  store?: string;
   orders: number;
   revenue: number;
 }

@@ -3,11 +3,15 @@
  * day as bars above, revenue per day as a line below, one shared row of days. Sized for a phone: Telegram shows a
  * photo about 360 points wide, so the chart is laid out 540 units wide and rasterised at twice that (chart-render.ts).
  *
+ * With several stores the bars are stacked by store under a legend of the stores (chart-stores.ts); the line stays
+ * the total, as do the numbers on the bars. With one store nothing of that is added.
+ *
  * Words come in already translated (the bot's Fluent texts); day names and numbers are the language's, from Intl:
  * `17 нояб.`, `1 234,5`. Pure data in, a plain object out: nothing here loads Vega.
  */
 import type { Spec } from 'vega';
 import type { SalesDay } from '../core/sales.ts';
+import { legend, legendHeight, stackedBars, stackedData, stacksOf, type StoreSeries } from './chart-stores.ts';
 
 export interface SalesChartLabels {
   /** Above the chart, e.g. "Sales, last 7 days". */
@@ -16,10 +20,15 @@ export interface SalesChartLabels {
   orders: string;
   /** The line's panel, e.g. "Revenue". */
   revenue: string;
+  /** With more stores than colours, the legend's entry for the rest, e.g. "13 more stores". */
+  otherStores: (count: number) => string;
 }
 
 export interface SalesChartInput {
+  /** Every day of the period with its totals (all stores'). */
   days: readonly SalesDay[];
+  /** Each store's own days, in the configuration's order; with two or more the bars are stacked by store. */
+  stores?: readonly StoreSeries[] | undefined;
   labels: SalesChartLabels;
   /** BCP 47 language of the asker (`en`, `ru`): day names and number separators. */
   locale: string;
@@ -132,13 +141,12 @@ const valueLabel = (field: string, dy: number, color: string) => ({
   },
 });
 
-/** The specification for Vega; days with no sale are drawn as zeros (the series has every day). */
-export function salesChartSpec(input: SalesChartInput): Spec {
-  const label = dayLabeller(input.locale);
-  const values = input.days.map((day) => ({ label: label(day.day), orders: day.orders, revenue: day.revenue }));
-  const showDays = shownDays(values.map((value) => value.label));
+type ChartRow = { label: string; orders: number; revenue: number };
 
-  const bars = {
+/** The orders panel's bars: one colour, or stacked by store. */
+function orderBars(stacked: boolean) {
+  if (stacked) return stackedBars;
+  return {
     type: 'rect',
     from: { data: 'days' },
     encode: {
@@ -153,6 +161,10 @@ export function salesChartSpec(input: SalesChartInput): Spec {
       },
     },
   };
+}
+
+/** The revenue panel's marks: the total's line, its points, and its amounts up to a week. */
+function revenueMarks(values: readonly ChartRow[]) {
   const point = { x: { scale: 'x', field: 'label', band: 0.5 }, y: { scale: 'y', field: 'revenue' } };
   const line = {
     type: 'line',
@@ -164,33 +176,49 @@ export function salesChartSpec(input: SalesChartInput): Spec {
     from: { data: 'days' },
     encode: { enter: { ...point, fill: { value: LINE }, size: { value: values.length <= 31 ? 60 : 0 } } },
   };
+  return [line, dots, ...(values.length <= MAX_AMOUNT_LABELS ? [valueLabel('revenue', -14, INK)] : [])];
+}
+
+/** The specification for Vega; days with no sale are drawn as zeros (the series has every day, each store's too). */
+export function salesChartSpec(input: SalesChartInput): Spec {
+  const label = dayLabeller(input.locale);
+  const values: ChartRow[] = input.days.map((day) => ({ label: label(day.day), orders: day.orders, revenue: day.revenue }));
+  const dayLabels = values.map((value) => value.label);
+  const showDays = shownDays(dayLabels);
+  // One store is drawn as a chart of its own: no legend, no stack.
+  const stacks = input.stores && input.stores.length > 1 ? stacksOf(input.stores, input.labels.otherStores) : undefined;
+  const top = stacks ? legendHeight(stacks) : 0;
+  const key = stacks && legend(stacks, { width: CHART_WIDTH, font: CHART_FONT_FAMILY, ink: INK });
+
   return {
     $schema: 'https://vega.github.io/schema/vega/v6.json',
     width: CHART_WIDTH,
-    height: 2 * PANEL_HEIGHT + PANEL_GAP,
+    height: top + 2 * PANEL_HEIGHT + PANEL_GAP,
     padding: { left: 12, right: 24, top: 16, bottom: 12 },
     autosize: { type: 'pad' },
     background: 'white',
     // Vega reads the number format of the language (axes, value labels) from the configuration.
     config: { locale: { number: numberLocale(input.locale) } },
     title: { text: input.labels.title, font: CHART_FONT_FAMILY, fontSize: 26, color: INK, anchor: 'start', offset: 28 },
-    data: [{ name: 'days', values }],
+    data: [{ name: 'days', values }, ...(stacks && key ? [stackedData(stacks, dayLabels), key.data] : [])],
     scales: [{ name: 'x', type: 'band', domain: { data: 'days', field: 'label' }, range: 'width', padding: 0.2 }],
     marks: [
+      ...(key ? key.marks : []),
       panel({
-        top: 0,
+        top,
         field: 'orders',
         title: input.labels.orders,
-        color: BARS,
-        marks: [bars, ...(values.length <= MAX_COUNT_LABELS ? [valueLabel('orders', -6, INK)] : [])],
+        // Blue names blue bars; over bars of every store's colour the title is ink.
+        color: stacks ? INK : BARS,
+        marks: [orderBars(stacks !== undefined), ...(values.length <= MAX_COUNT_LABELS ? [valueLabel('orders', -6, INK)] : [])],
         showDays,
       }),
       panel({
-        top: PANEL_HEIGHT + PANEL_GAP,
+        top: top + PANEL_HEIGHT + PANEL_GAP,
         field: 'revenue',
         title: input.labels.revenue,
         color: LINE,
-        marks: [line, dots, ...(values.length <= MAX_AMOUNT_LABELS ? [valueLabel('revenue', -14, INK)] : [])],
+        marks: revenueMarks(values),
         showDays,
       }),
     ],

@@ -2,14 +2,20 @@
  * /stats [days] with its chart and /export [days] with its CSV, against the sandbox store and the fake Bot API (which
  * keeps the bytes of what the bot uploads). One order is delivered from stock, one taken by hand; the chart is a real
  * PNG drawn in the process, the CSV is parsed as a spreadsheet would. Bad numbers get the usage line; a chart that
- * cannot be drawn leaves the text alone; staff may ask /stats but not /export.
+ * cannot be drawn leaves the text alone; staff may ask /stats but not /export. With two stores the chart is drawn
+ * with each store's days (what it draws of them: test/sales/chart-stores.test.ts), /stats <name> with that one's
+ * alone (the several-stores rig, multi-store-harness.ts).
  */
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { SalesDay } from '../../src/core/sales.ts';
 import { createStockQueries } from '../../src/db/stock.ts';
+import { createSalesChartRenderer } from '../../src/sales/chart-render.ts';
+import type { SalesChartInput } from '../../src/sales/chart-spec.ts';
 import type { ProductId } from '../../src/seller-api/schemas.ts';
 import type { ChatMessage, FakeUser } from '../support/fake-telegram-api.ts';
 import { ADMIN, createBridgeHarness, eventually, GROUP_ID, settled, type BridgeHarness } from './harness.ts';
+import { createMultiStoreHarness, type MultiStoreHarness } from './multi-store-harness.ts';
 
 const STAFF: FakeUser = { id: 3003, first_name: 'Anna' };
 const inGroup = { chatId: GROUP_ID };
@@ -17,7 +23,13 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 let h: BridgeHarness | undefined;
-afterEach(() => h?.close());
+let multi: MultiStoreHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+  await multi?.close();
+  multi = undefined;
+});
 
 /** An order delivered from stock and one taken by hand with its card's button. */
 async function twoOrders(harness: BridgeHarness) {
@@ -38,6 +50,14 @@ async function ask(harness: BridgeHarness, from: FakeUser, command: string): Pro
   // A first chart starts the drawing thread and loads Vega: seconds on a busy machine.
   await settled(harness, 20_000);
   return harness.telegram.botMessages(GROUP_ID).slice(before);
+}
+
+/** The same with several stores: the admin's command, and the bot's messages after it up to the chart. */
+async function askIn(harness: MultiStoreHarness, command: string): Promise<ChatMessage[]> {
+  const sent = harness.telegram.sendText(ADMIN, command, inGroup);
+  const answer = () => harness.telegram.botMessages(GROUP_ID).filter((message) => message.messageId > sent.message_id);
+  await eventually(() => expect(answer().map((message) => message.media?.kind)).toContain('photo'), 20_000);
+  return answer();
 }
 
 describe('/stats [days]', () => {
@@ -73,6 +93,48 @@ describe('/stats [days]', () => {
     const answer = await ask(h, ADMIN, '/stats');
     expect(answer.map((message) => message.media?.kind)).toEqual([undefined]);
     expect(answer[0]!.text).toContain('New paid orders: 2');
+  });
+});
+
+describe('/stats with several stores', () => {
+  it('draws the chart with each store under its title and the totals as its caption; /stats <name> that store alone', async () => {
+    const real = createSalesChartRenderer();
+    const drawn: SalesChartInput[] = [];
+    const stores = await createMultiStoreHarness({
+      stores: [
+        { name: 'main', title: 'Game keys' },
+        { name: 'subs', title: 'Подписки' },
+      ],
+      bot: {
+        // The real renderer, and what it was asked to draw.
+        salesChart: (input) => {
+          drawn.push(input);
+          return real(input);
+        },
+      },
+    });
+    multi = stores;
+    await stores.store('main').createPaidOrder();
+    await stores.store('subs').createPaidOrder();
+    await stores.store('main').createPaidOrder();
+    const ordersOf = (days: readonly SalesDay[]) => days.reduce((sum, day) => sum + day.orders, 0);
+
+    const answer = await askIn(stores, '/stats');
+    expect(answer.map((message) => message.media?.kind)).toEqual([undefined, 'photo']);
+    expect(answer[1]!.media!.file.bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    expect(answer[1]!.text).toMatch(/: 3 new paid orders, revenue 0$/);
+    const [every] = drawn;
+    expect(every!.stores!.map((store) => [store.title, store.days.length, ordersOf(store.days)])).toEqual([
+      ['Game keys', 7, 2],
+      ['Подписки', 7, 1],
+    ]);
+    expect(ordersOf(every!.days)).toBe(3);
+
+    const alone = await askIn(stores, '/stats subs');
+    expect(alone.map((message) => message.media?.kind)).toEqual([undefined, 'photo']);
+    expect(alone[1]!.text).toMatch(/: 1 new paid order, revenue 0$/);
+    expect(drawn[1]!.stores).toBeUndefined();
+    expect(ordersOf(drawn[1]!.days)).toBe(1);
   });
 });
 

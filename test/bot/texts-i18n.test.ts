@@ -408,9 +408,14 @@ function statsTexts(tr: Translator): [string, Html | string][] {
       `stats last ${days} days`,
       stats.statsLastDays(tr, { days, from: tr.format.day(AT - (days - 1) * 86_400_000), to: tr.format.day(AT) }),
     ]),
-    ...[1, 3, 30].map((days): [string, string] => [
-      `stats chart ${days} days`,
-      Object.values(stats.statsChartLabels(tr, { days })).join(' | '),
+    ...[1, 3, 30].map((days): [string, string] => {
+      const { title, orders, revenue } = stats.statsChartLabels(tr, { days });
+      return [`stats chart ${days} days`, [title, orders, revenue].join(' | ')];
+    }),
+    // The stores beyond the chart's colours: 2 with nine stores, and more.
+    ...[2, 3, 5, 13, 21].map((count): [string, string] => [
+      `stats chart ${count} more stores`,
+      stats.statsChartLabels(tr, { days: 7 }).otherStores(count),
     ]),
     ...[1, 2, 5, 21].map((orders): [string, Html] => [
       `stats chart caption ${orders}`,

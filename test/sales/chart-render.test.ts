@@ -2,37 +2,37 @@
  * The chart is drawn with its words, in both languages, from the bundled font alone: the renderer loads no system
  * font (the Docker image has none), so text that reached the PNG came from PT Sans. Proven on pixels: the PNG is
  * decoded (by resvg, drawing it as an image) and the dark pixels of the title's band are counted with the title and
- * with a blank one of the same layout. The same SVG rasterised with no font at all has none there: that is what a
- * rasteriser without fonts does, silently, and what this test would catch.
+ * with a blank one of the same layout; with several stores, likewise the legend's band for a Latin and a Cyrillic
+ * store title. The same SVG rasterised with no font at all has none there: that is what a rasteriser without fonts
+ * does, silently, and what this test would catch.
  */
 import { Resvg } from '@resvg/resvg-js';
-import { parse, View } from 'vega';
 import { describe, expect, it } from 'vitest';
-import type { SalesDay } from '../../src/core/sales.ts';
 import { chartFontFiles } from '../../src/sales/chart-font.ts';
 import { createSalesChartRenderer } from '../../src/sales/chart-render.ts';
 import { createChartThread } from '../../src/sales/chart-worker.ts';
 import { salesChartSpec, type SalesChartInput } from '../../src/sales/chart-spec.ts';
+import { LABELS, svgOf, WEEK as DAYS } from './chart-support.ts';
 
-const DAYS: SalesDay[] = [
-  { day: '2026-11-17', orders: 3, revenue: 59.97 },
-  { day: '2026-11-18', orders: 0, revenue: 0 },
-  { day: '2026-11-19', orders: 12, revenue: 1234.5 },
-  { day: '2026-11-20', orders: 5, revenue: 99.95 },
-  { day: '2026-11-21', orders: 8, revenue: 160 },
-  { day: '2026-11-22', orders: 1, revenue: 19.99 },
-  { day: '2026-11-23', orders: 6, revenue: 119.94 },
-];
-const LABELS = {
-  en: { title: 'Sales, last 7 days', orders: 'New paid orders', revenue: 'Revenue' },
-  ru: { title: 'Продажи за последние 7 дней', orders: 'Новые оплаченные заказы', revenue: 'Выручка' },
-};
 /** A title of the same height that draws nothing: the layout stays the same, only the words go. */
 const BLANK = '\u00a0';
 /** The title's band at the renderer's zoom: above the first panel's title. */
 const TITLE_ROWS = 100;
+/** With two stores, the legend's row ends above this row (the orders panel's title starts below it). */
+const LEGEND_ROWS = 220;
+/** Dark pixels of one short title at the renderer's zoom: some 850 for `Game keys` or `Подписки`. */
+const LEGEND_INK = 400;
 
 const render = createSalesChartRenderer();
+
+/** The week's orders split between two stores with these titles, the revenue all the first's; in Russian. */
+const twoStores = (titles: readonly [string, string]): SalesChartInput => {
+  const shares = [
+    DAYS.map((day) => ({ ...day, orders: Math.ceil(day.orders / 2) })),
+    DAYS.map((day) => ({ ...day, orders: Math.floor(day.orders / 2), revenue: 0 })),
+  ];
+  return { days: DAYS, stores: titles.map((title, i) => ({ title, days: shares[i]! })), labels: LABELS.ru, locale: 'ru' };
+};
 
 /** The RGBA pixels of a PNG, decoded by resvg drawing it as an image. */
 function pixelsOf(png: Uint8Array) {
@@ -44,22 +44,13 @@ function pixelsOf(png: Uint8Array) {
   return { width, height, rgba: image.pixels };
 }
 
-/** Pixels as dark as the title's ink in the top `rows` rows. */
-function darkPixels(png: Uint8Array, rows: number): number {
+/** Pixels as dark as the title's ink in the top `rows` rows, or from row `from` on. */
+function darkPixels(png: Uint8Array, rows: number, from = 0): number {
   const { width, rgba } = pixelsOf(png);
   let dark = 0;
-  for (let i = 0; i < rows * width * 4; i += 4)
+  for (let i = from * width * 4; i < rows * width * 4; i += 4)
     if ((rgba[i] ?? 255) < 100 && (rgba[i + 1] ?? 255) < 100 && (rgba[i + 2] ?? 255) < 100) dark++;
   return dark;
-}
-
-async function svgOf(input: SalesChartInput): Promise<string> {
-  const view = new View(parse(salesChartSpec(input)), { renderer: 'none' });
-  try {
-    return await view.toSVG();
-  } finally {
-    view.finalize();
-  }
 }
 
 describe('the sales chart', () => {
@@ -73,12 +64,25 @@ describe('the sales chart', () => {
     expect(darkPixels(worded, TITLE_ROWS)).toBeGreaterThan(1500);
   });
 
+  it('draws the store titles of the legend, Latin and Cyrillic, with the bundled font', async () => {
+    const [latin, cyrillic, blank] = await Promise.all([
+      render(twoStores(['Game keys', BLANK])),
+      render(twoStores([BLANK, 'Подписки'])),
+      render(twoStores([BLANK, BLANK])),
+    ]);
+    // The legend's band: below the chart's title, above the orders panel's.
+    expect(darkPixels(blank, LEGEND_ROWS, TITLE_ROWS)).toBe(0);
+    expect(darkPixels(latin, LEGEND_ROWS, TITLE_ROWS)).toBeGreaterThan(LEGEND_INK);
+    expect(darkPixels(cyrillic, LEGEND_ROWS, TITLE_ROWS)).toBeGreaterThan(LEGEND_INK);
+  });
+
   it('a rasteriser without fonts drops the words without a word: the check above sees it', async () => {
-    const svg = await svgOf({ days: DAYS, labels: LABELS.ru, locale: 'ru' });
-    const fontless = new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: { mode: 'zoom', value: 2 }, background: 'white' })
-      .render()
-      .asPng();
-    expect(darkPixels(fontless, TITLE_ROWS)).toBe(0);
+    const fontless = async (input: SalesChartInput) =>
+      new Resvg(await svgOf(input), { font: { loadSystemFonts: false }, fitTo: { mode: 'zoom', value: 2 }, background: 'white' })
+        .render()
+        .asPng();
+    expect(darkPixels(await fontless({ days: DAYS, labels: LABELS.ru, locale: 'ru' }), TITLE_ROWS)).toBe(0);
+    expect(darkPixels(await fontless(twoStores(['Game keys', 'Подписки'])), LEGEND_ROWS, TITLE_ROWS)).toBe(0);
   });
 
   it("names days and writes numbers in the reader's language", async () => {

@@ -1,15 +1,19 @@
 /**
  * The chart of /stats and the daily summary: the last N local days' series from the database, drawn in the reader's
  * language (sales/), with the period's totals as its caption. A chart that cannot be drawn (no sale in the period,
- * a rendering error) is no chart: the figures go out as text all the same, never silence.
+ * a rendering error) is no chart: the figures go out as text all the same, never silence. With several stores the chart
+ * has each store's days too, under its title, in the configuration's order; the caption stays the period's totals.
  */
 import { InputFile } from 'grammy';
 import type { Logger } from 'pino';
 import type { StatsStore } from '../../core/audit.ts';
+import type { DayPeriod } from '../../core/sales.ts';
 import type { SalesChartRenderer } from '../../sales/chart-render.ts';
+import type { StoreSeries } from '../../sales/chart-stores.ts';
 import { lastLocalDays } from '../../shared/local-time.ts';
 import type { Html } from '../helpers/html.ts';
 import { statsChartCaption, statsChartLabels } from '../texts/stats.ts';
+import { storeTitleNamed } from '../texts/stores.ts';
 import type { Translator } from '../texts/translator.ts';
 
 export interface ChartPhoto {
@@ -31,7 +35,8 @@ export async function salesChartPhoto(deps: SalesChartDeps, tr: Translator, at: 
     const orders = series.reduce((sum, day) => sum + day.orders, 0);
     const revenue = series.reduce((sum, day) => sum + day.revenue, 0);
     if (orders === 0 && revenue === 0) return undefined;
-    const png = await deps.render({ days: series, labels: statsChartLabels(tr, { days }), locale: tr.locale });
+    const stores = storeSeries(deps.stats, tr, periods);
+    const png = await deps.render({ days: series, stores, labels: statsChartLabels(tr, { days }), locale: tr.locale });
     const first = periods[0]?.from ?? at;
     const caption = statsChartCaption(tr, { from: tr.format.day(first), to: tr.format.day(at), orders, revenue });
     return { png, caption };
@@ -42,6 +47,12 @@ export async function salesChartPhoto(deps: SalesChartDeps, tr: Translator, at: 
     );
     return undefined;
   }
+}
+
+/** Several stores (figures of every store, not `/stats <name>`'s one): each store's days under its title. */
+function storeSeries(stats: StatsStore, tr: Translator, periods: readonly DayPeriod[]): StoreSeries[] | undefined {
+  if (stats.byStore === undefined || !tr.stores.several) return undefined;
+  return [...stats.byStore].map(([name, store]) => ({ title: storeTitleNamed(tr, name) ?? name, days: store.salesByDay(periods) }));
 }
 
 /** What sendPhoto takes for a chart: the PNG and its caption (well below Telegram's 1024 characters). */

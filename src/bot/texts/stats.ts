@@ -52,6 +52,7 @@ export const statsChartLabels = (tr: Translator, { days }: { days: number }) => 
   title: tr.text('stats-chart-title', { days }),
   orders: tr.text('stats-chart-orders'),
   revenue: tr.text('stats-chart-revenue'),
+  otherStores: (count: number) => tr.text('stats-chart-other-stores', { count }),
 });
 /** Under the chart: the period's totals; `from`, `to` as `tr.format.day` gives them. */
 export const statsChartCaption = (tr: Translator, p: { from: string; to: string; orders: number; revenue: number }): Html =>

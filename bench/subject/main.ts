@@ -58,11 +58,11 @@ function send(message: ChildMessage): Promise<void> {
 }
 
 /** Warnings are counted and the last few kept (message text only), so a struggling subject shows in results. */
-function warningLogger(apiKey: string): { logger: Logger; warnings: Running['warnings'] } {
+function warningLogger(apiKeys: string[]): { logger: Logger; warnings: Running['warnings'] } {
   const warnings = { count: 0, last: [] as string[] };
   const logger = createLogger({
     level: 'warn',
-    secrets: [apiKey],
+    secrets: apiKeys,
     pretty: false,
     destination: {
       write(line: string) {
@@ -82,7 +82,7 @@ function warningLogger(apiKey: string): { logger: Logger; warnings: Running['war
 }
 
 async function initialise(init: SubjectInit): Promise<void> {
-  const { logger, warnings } = warningLogger(init.apiKey);
+  const { logger, warnings } = warningLogger(init.stores.map((store) => store.apiKey));
   // Before anything else runs in this process, so the lateness measured is the pacer's alone.
   const pacing = init.subject === 'ours' && init.telegram ? await calibratePacer(DEFAULT_PACING.perChatIntervalMs / init.scale) : undefined;
   const deps = {

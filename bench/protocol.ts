@@ -101,6 +101,8 @@ export interface UsageSample {
   dbBytes: number;
   /** What the engine believes: chats it reads every interval vs backed-off ones (ours only). */
   watched?: { hot: number; quiet: number };
+  /** Items in the Telegram queue not in Telegram yet, every chat's (ours with Telegram). */
+  telegramQueued?: number;
 }
 
 export interface SubjectReady {

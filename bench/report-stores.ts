@@ -53,6 +53,8 @@ export function renderStoresMarkdown(report: StoresReport): string {
   for (const run of report.runs) lines.push(...storeTable(run, baseline), '');
   lines.push('### The process', '');
   lines.push(processTable(report), '');
+  lines.push('### The Telegram side: one queue for every chat (measured window)', '');
+  lines.push(drainTable(report), '');
   const largest = report.largestWithinLimits;
   lines.push(
     largest === undefined
@@ -135,6 +137,20 @@ function processTable(report: StoresReport): string {
         verdict ? (verdict.met ? 'within every limit' : `**not met**: ${verdict.misses.join('; ')}`) : '–',
       ];
     }),
+  );
+}
+
+function drainTable(report: StoresReport): string {
+  return table(
+    ['stores', 'waiting in the queue: mean / max', 'admitted a minute, every chat', 'gap between two admitted: median (share ≥ 0.9 s)'],
+    [report.baseline, ...report.runs].map((run) => [
+      String(run.stores),
+      `${run.telegram.queuedMean.toFixed(0)} / ${run.telegram.queuedMax}`,
+      run.telegram.admittedPerMinute.toFixed(0),
+      run.telegram.medianGapS === undefined
+        ? '–'
+        : `${run.telegram.medianGapS.toFixed(2)} s (${((run.telegram.longGapShare ?? 0) * 100).toFixed(0)}%)`,
+    ]),
   );
 }
 

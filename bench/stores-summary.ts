@@ -52,6 +52,18 @@ export interface ProcessUse {
   benchCpuPerWall: number;
 }
 
+/** The one Telegram queue of every store's chat, over the measured window (store time). */
+export interface TelegramDrain {
+  /** Items waiting, on average and at most (sampled once a real second). */
+  queuedMean: number;
+  queuedMax: number;
+  /** Sends and edits admitted in every chat together, per store minute. */
+  admittedPerMinute: number;
+  /** Between two admitted back to back (in any chats; gaps under 3 s): the median, and the share of 0.9 s or more. */
+  medianGapS: number | undefined;
+  longGapShare: number | undefined;
+}
+
 export interface StoresRun {
   stores: number;
   scale: number;
@@ -60,6 +72,7 @@ export interface StoresRun {
   load: { before: number[]; after: number[] };
   warmupComplete: boolean;
   process: ProcessUse;
+  telegram: TelegramDrain;
   rows: StoreRow[];
 }
 
@@ -87,6 +100,7 @@ export function summariseStores(records: readonly RunRecord[], load: StoresRun['
       eventLoopDelayP99Ms: resources.eventLoopDelayMs.p99,
       benchCpuPerWall: resources.storeCpuPerWall,
     },
+    telegram: telegramDrain(records),
     rows: summaries.map(({ record, summary }) => {
       const telegram = summary.seller.telegram;
       const status = summary.seller.statusChange;
@@ -107,5 +121,36 @@ export function summariseStores(records: readonly RunRecord[], load: StoresRun['
         duplicates: summary.correctness.duplicateMessages + summary.correctness.duplicateOrders,
       };
     }),
+  };
+}
+
+/** A gap this long or longer between two admitted messages: nothing was being sent. */
+const BACKLOG_GAP_MAX_S = 3;
+/** A gap about Telegram's per-chat second: the queue's next item waited for its own chat. */
+const CHAT_GAP_S = 0.9;
+
+function telegramDrain(records: readonly RunRecord[]): TelegramDrain {
+  const first = records[0] as RunRecord;
+  const { warmEndAt, measureEndAt } = first.times;
+  const within = (at: number) => at >= warmEndAt && at < measureEndAt;
+  const queued = first.collector.usage.flatMap((sample) =>
+    within(sample.at) && sample.telegramQueued !== undefined ? [sample.telegramQueued] : [],
+  );
+  const admitted = records
+    .flatMap((record) => record.collector.telegramEvents.map((event) => event.at))
+    .filter(within)
+    .sort((a, b) => a - b);
+  const gaps = admitted
+    .slice(1)
+    .map((at, i) => first.scale.toStoreSeconds(at - (admitted[i] as number)))
+    .filter((gap) => gap < BACKLOG_GAP_MAX_S)
+    .sort((a, b) => a - b);
+  const minutes = first.scale.toStoreMs(measureEndAt - warmEndAt) / 60_000;
+  return {
+    queuedMean: queued.length === 0 ? 0 : queued.reduce((sum, n) => sum + n, 0) / queued.length,
+    queuedMax: Math.max(0, ...queued),
+    admittedPerMinute: minutes > 0 ? admitted.length / minutes : 0,
+    medianGapS: gaps.length === 0 ? undefined : gaps[Math.floor(gaps.length / 2)],
+    longGapShare: gaps.length === 0 ? undefined : gaps.filter((gap) => gap >= CHAT_GAP_S).length / gaps.length,
   };
 }

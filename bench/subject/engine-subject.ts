@@ -90,6 +90,7 @@ export function createEngineSubject({ init, pacing, logger, onDelivery, onRead }
       for (const store of stores) await store.connection.close();
     },
     watched: () => running.status().watchedChats,
+    telegramQueued: async () => (bridge ? await bridge.bot.queue.waiting() : undefined),
     dbBytes: () => sizes.reduce((sum, size) => sum + (size.pageCount.get()?.page_count ?? 0) * size.pageSize, 0),
     dbDiskBytes: () => paths.reduce((sum, path) => sum + sqliteBytes(path), 0),
     dbRows: () =>

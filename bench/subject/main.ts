@@ -21,7 +21,7 @@ import { startProcessMeter, type ProcessMeter } from './process-meter.ts';
 import type { Subject } from './subject.ts';
 
 const FLUSH_EVERY_MS = 100;
-/** The engine's own status (two COUNT queries) is sampled less often than the rest: it costs the subject CPU. */
+/** The engine's status and the Telegram queue's length (COUNT queries) are sampled less often: they cost the subject CPU. */
 const STATUS_EVERY_FLUSHES = 10;
 const KEPT_WARNINGS = 5;
 
@@ -108,13 +108,21 @@ async function initialise(init: SubjectInit): Promise<void> {
 async function flush(): Promise<void> {
   if (!running) return;
   const usage = running.meter.sample();
-  const watched = flushes++ % STATUS_EVERY_FLUSHES === 0 ? running.subject.watched() : undefined;
+  const status = flushes++ % STATUS_EVERY_FLUSHES === 0;
+  const watched = status ? running.subject.watched() : undefined;
+  const telegramQueued = status ? await running.subject.telegramQueued() : undefined;
   const batch: ChildMessage = {
     type: 'batch',
     deliveries: deliveries.splice(0),
     reads: reads.splice(0),
     ...(firstCycleAt !== undefined && !firstCycleSent ? { firstCycleAt } : {}),
-    usage: { at: Date.now(), ...usage, dbBytes: running.subject.dbBytes(), ...(watched ? { watched } : {}) },
+    usage: {
+      at: Date.now(),
+      ...usage,
+      dbBytes: running.subject.dbBytes(),
+      ...(watched ? { watched } : {}),
+      ...(telegramQueued === undefined ? {} : { telegramQueued }),
+    },
   };
   if (firstCycleAt !== undefined) firstCycleSent = true;
   await send(batch);

@@ -26,6 +26,7 @@ export function createNaiveSubject({ init, logger, onDelivery, onRead }: Subject
       await store.close();
     },
     watched: () => undefined,
+    telegramQueued: async () => undefined,
     dbBytes: () => 0,
     dbDiskBytes: () => 0,
     dbRows: () => undefined,

@@ -17,6 +17,8 @@ export interface Subject {
   stop(): Promise<void>;
   /** The engine's own view of its chats (ours only). */
   watched(): { hot: number; quiet: number } | undefined;
+  /** Items waiting in the bot's Telegram queue (ours with Telegram). */
+  telegramQueued(): Promise<number | undefined>;
   /** Logical database size (page_count × page_size). */
   dbBytes(): number;
   /** Database, WAL and SHM files on disk. */

@@ -158,13 +158,13 @@ function loadText(run: StoresRun): string {
   return `${(run.load.before[0] ?? 0).toFixed(1)} → ${(run.load.after[0] ?? 0).toFixed(1)}`;
 }
 
-/** Writes `<mode>-<workload>-<telegram>-<time>.json` and the mode's latest file; returns the paths. */
+/** Writes `<mode>-stores-<workload>-<telegram>-<time>.json` and `latest[-quick]-stores-…json`; returns the paths. */
 export function writeStoresResults(report: StoresReport, dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   const stamp = report.startedAt.replace(/[:.]/g, '-');
   const body = resultJson(report);
   const variant = `${report.workload}-${report.telegram}`;
-  const latest = report.partial ? 'latest-partial.json' : `latest-${report.mode}-${variant}.json`;
+  const latest = report.partial ? 'latest-partial.json' : `latest${report.mode === 'quick-stores' ? '-quick' : ''}-stores-${variant}.json`;
   const paths = [join(dir, `${report.mode}-${variant}${report.partial ? '-partial' : ''}-${stamp}.json`), join(dir, latest)];
   for (const path of paths) writeFileSync(path, body);
   return paths;

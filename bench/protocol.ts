@@ -14,9 +14,8 @@ export const SUBJECT_DB_FILE = 'bridge.sqlite';
 export interface SubjectInit {
   type: 'init';
   subject: SubjectKind;
-  baseUrl: string;
-  /** The sandbox store's key: sent over IPC only, never logged or written to results. */
-  apiKey: string;
+  /** The stores it serves, at least one: ours all of them (`--stores`), the naive poller the first. */
+  stores: StoreInit[];
   /** S of the run. */
   scale: number;
   /** Store-time rate-limit window, for the store-time header emulation. */
@@ -25,12 +24,23 @@ export interface SubjectInit {
   dataDir: string;
   /** Experiment: engine tuning overrides, durations in store time (`--tuning`). */
   tuning?: Record<string, unknown>;
-  /** Ours: this many items of stock for this product, in the database before the engine starts. */
-  stock?: { productId: string; items: number };
   /** A warm restart: the subject reopens the database its previous run left (nothing is added to it). */
   restart?: boolean;
   /** The Telegram side: the fake Bot API and the seller's chat. Absent: the recording sink alone (`--telegram sink`). */
   telegram?: TelegramInit;
+}
+
+/** One sandbox store the subject serves. */
+export interface StoreInit {
+  /** `main` when it is the only one, as the app names the store of SELLER_API_URL. */
+  name: string;
+  baseUrl: string;
+  /** The sandbox store's key: sent over IPC only, never logged or written to results. */
+  apiKey: string;
+  /** Ours: this many items of stock for this product, in the store's database before the engine starts. */
+  stock?: { productId: string; items: number };
+  /** Its own chat (`--stores`); undefined: the seller's chat (`TelegramInit.chatId`). */
+  chatId?: number;
 }
 
 /** Where the subject's bot sends: a private chat (positive id) or a group (negative id), each with its own limits. */
@@ -63,14 +73,19 @@ export interface LiveMemory {
   rssBytes: number;
 }
 
-/** The sink was called: `at` is when. `status`: an order's status change, with the status handed over. */
-export type Delivery =
+/**
+ * The sink was called: `at` is when. `status`: an order's status change, with the status handed over. `store`: whose
+ * engine handed it over (ours; the naive poller serves one store).
+ */
+export type Delivery = (
   | { kind: 'message'; orderId: string; messageId: string; at: number }
   | { kind: 'order'; orderId: string; at: number }
-  | { kind: 'status'; orderId: string; status: string; at: number };
+  | { kind: 'status'; orderId: string; status: string; at: number }
+) & { store?: string };
 
-/** One `GET /orders/{id}/messages` answered: when it was sent and which message ids it returned. */
+/** One `GET /orders/{id}/messages` answered: when it was sent and which message ids it returned, of which store. */
 export interface ChatRead {
+  store?: string;
   orderId: string;
   at: number;
   ids: string[];
@@ -86,6 +101,8 @@ export interface UsageSample {
   dbBytes: number;
   /** What the engine believes: chats it reads every interval vs backed-off ones (ours only). */
   watched?: { hot: number; quiet: number };
+  /** Items in the Telegram queue not in Telegram yet, every chat's (ours with Telegram). */
+  telegramQueued?: number;
 }
 
 export interface SubjectReady {

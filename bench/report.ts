@@ -262,13 +262,18 @@ export function renderMarkdown(report: BenchReport): string {
 export function writeResults(report: BenchReport, dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   const stamp = report.startedAt.replace(/[:.]/g, '-');
-  const body = `${JSON.stringify(report, (_key, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value), 2)}\n`;
+  const body = resultJson(report);
   // The default setting (uniform workload, private chat) has no suffix; the others say theirs.
   const variant = report.workload === 'uniform' && report.telegram === 'private' ? '' : `-${report.workload}-${report.telegram}`;
   const latest = report.partial ? 'latest-partial.json' : report.mode === 'full' ? `latest${variant}.json` : `latest-quick${variant}.json`;
   const paths = [join(dir, `${report.mode}${variant}${report.partial ? '-partial' : ''}-${stamp}.json`), join(dir, latest)];
   for (const path of paths) writeFileSync(path, body);
   return paths;
+}
+
+/** A result as written: numbers to three decimals, which is more than any of them is worth. */
+export function resultJson(report: object): string {
+  return `${JSON.stringify(report, (_key, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value), 2)}\n`;
 }
 
 /** The stocked share as a percentage ("50%"), or each one where scenarios differ. */

@@ -9,7 +9,8 @@
  *            --subject-runtime tsx (the sources under the tsx loader instead of the bundle npm start runs: what it costs),
  *            --tuning '{"quietWeight":2}' (engine tuning overrides for an experiment, durations in store ms),
  *            --seed N (another draw of every scenario's timeline), --ledger DIR (each run's ledger as JSON),
- *            --rate-limit N (the store's limit, requests a minute per key; 120 unless said)
+ *            --rate-limit N (the store's limit, requests a minute per key; 120 unless said),
+ *            --stores N[,M…] (one store, then N stores in one bridge process, each its own chat: several-stores.ts)
  *
  * Exits non-zero only when the harness itself breaks (a subject crashed, nothing was measured), never on timing.
  */
@@ -21,9 +22,12 @@ import { measureProcessFloor } from './process-floor.ts';
 import { PROFILES, TELEGRAM_MODES, WORKLOADS, type Profile, type TelegramMode, type WorkloadName } from './profiles.ts';
 import type { SubjectKind } from './protocol.ts';
 import { renderMarkdown, writeResults, type BenchReport } from './report.ts';
+import { harnessProblems } from './harness-problems.ts';
 import { runSubject, type RunRecord } from './run-subject.ts';
-import { prepareRuntime, RUNTIME_NAMES, type RuntimeName } from './subject-runtime.ts';
+import { prepareRuntime, RUNTIME_NAMES, type RuntimeName, type SubjectRuntime } from './subject-runtime.ts';
+import { runSeveralStores, severalStoresScale, storeCounts, STORES_OPEN_ORDERS } from './several-stores.ts';
 import { scenarioResult, type ScenarioResult } from './scenario-result.ts';
+import type { RunSummary } from './summarise.ts';
 import { judgeTargets, show } from './targets.ts';
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
@@ -42,6 +46,8 @@ interface Choice {
   outDir: string;
   /** `--ledger DIR`: each run's ledger is written there (ledger-dump.ts). */
   ledgerDir: string | undefined;
+  /** `--stores N[,M…]`: the store counts to run beside one store (several-stores.ts). */
+  stores: number[] | undefined;
 }
 
 function chooseProfile(): Choice {
@@ -60,16 +66,20 @@ function chooseProfile(): Choice {
       profile: { type: 'string', default: 'uniform' },
       telegram: { type: 'string', default: 'private' },
       'rate-limit': { type: 'string' },
+      stores: { type: 'string' },
     },
     strict: true,
   });
   const base = PROFILES[values.quick ? 'quick' : 'full'];
-  const scale = values.scale === undefined ? base.scale : Number(values.scale);
+  const stores = values.stores === undefined ? undefined : storeCounts(values.stores);
+  const defaultScale = stores === undefined ? base.scale : severalStoresScale(stores);
+  const scale = values.scale === undefined ? defaultScale : Number(values.scale);
   if (!(scale >= 1)) throw new Error(`--scale must be a number >= 1, got ${values.scale}`);
-  const wanted = values.scenarios?.split(',').map(Number);
+  // Several stores run one scenario: 100 open orders each unless said.
+  const wanted = values.scenarios?.split(',').map(Number) ?? (stores === undefined ? undefined : [STORES_OPEN_ORDERS]);
   const chosen = wanted ? base.scenarios.filter((spec) => wanted.includes(spec.openOrders)) : base.scenarios;
-  // --scale sets S for every scenario, overriding per-scenario choices.
-  const scaled = values.scale === undefined ? chosen : chosen.map(({ scale: _own, ...spec }) => spec);
+  // --scale (and --stores) sets S for every scenario, overriding per-scenario choices.
+  const scaled = values.scale === undefined && stores === undefined ? chosen : chosen.map(({ scale: _own, ...spec }) => spec);
   // --seed N draws another timeline (buyers, orders, lifecycles) for every scenario: a p95 of a few dozen messages
   // is checked on more than one draw.
   const seedOffset = values.seed === undefined ? 0 : Number(values.seed);
@@ -110,20 +120,8 @@ function chooseProfile(): Choice {
     partial,
     outDir: values.out ?? RESULTS_DIR,
     ledgerDir: values.ledger,
+    stores,
   };
-}
-
-/** The harness is broken (not slow) when a run measured nothing at all. */
-function harnessProblems(run: RunRecord): string[] {
-  const problems: string[] = [];
-  const entries = [...run.collector.messages.values()];
-  const delivered = entries.filter((entry) => entry.deliveries.length > 0).length;
-  const orders = [...run.collector.orders.values()].filter((entry) => entry.appeared.length > 0).length;
-  if (delivered + orders === 0) problems.push('the subject delivered nothing at all');
-  if (run.spec.chatting > 0 && !entries.some((entry) => entry.kind === 'hot' && entry.measured))
-    problems.push('no chatting message was created in the measured window');
-  if (run.stats.atEnd.total === 0) problems.push('the store received no request');
-  return problems.map((problem) => `${run.spec.openOrders} open orders, ${run.subject}: ${problem}`);
 }
 
 /** Which code was measured: results are only comparable for the same code (the subject runs the bot layer too). */
@@ -142,15 +140,57 @@ function sourceState(): BenchReport['source'] {
   }
 }
 
+/** `--stores`: ours alone, one scenario, each store its own chat; an experiment flag makes the result partial. */
+async function severalStores(choice: Choice, stores: number[], source: BenchReport['source'], runtime: SubjectRuntime): Promise<number> {
+  const [spec, ...more] = choice.profile.scenarios;
+  if (spec === undefined || more.length > 0) throw new Error('--stores runs one scenario: give --scenarios one count');
+  if (choice.telegram === 'sink') throw new Error('--stores needs a Telegram chat per store: --telegram private or group');
+  const problems = await runSeveralStores(
+    {
+      profile: choice.profile,
+      spec,
+      stores,
+      runtime,
+      nodeFlags: choice.nodeFlags,
+      tuning: choice.tuning,
+      telegram: choice.telegram,
+      workload: choice.workload,
+      partial: choice.nodeFlags.length > 0 || choice.runtime !== 'npm-start' || choice.tuning !== undefined,
+      outDir: choice.outDir,
+      source,
+    },
+    progress,
+  );
+  if (problems.length > 0) progress(`the harness is broken:\n  ${problems.join('\n  ')}`);
+  return problems.length > 0 ? 1 : 0;
+}
+
+/** One subject's run in a line, as it ends. */
+function summaryLine(openOrders: number, summary: RunSummary): string {
+  return (
+    `  ${openOrders} open, ${summary.subject}: hot p95 ${show(summary.latency.hot.p95)}, quiet p95 ${show(summary.latency.quiet.p95)}, ` +
+    `new order p95 ${show(summary.latency.newOrders.p95)}, ` +
+    (summary.autoDelivery ? `auto-delivery p95 ${show(summary.autoDelivery.latency.p95)}, ` : '') +
+    `${summary.requests.perMinute.toFixed(0)} req/min, ` +
+    `${summary.requests.status429.wholeRun} × 429, ${summary.correctness.undelivered} undelivered, ` +
+    (summary.seller.telegram
+      ? `Telegram hot p95 ${show(summary.seller.telegram.hot.p95)}, ${summary.seller.telegram.status429} × Telegram 429, `
+      : '') +
+    `start-up hot p95 cold ${show(summary.seller.startup.cold.hotSink.p95)} / warm ${show(summary.seller.startup.warm.hotSink.p95)} — ${summary.phases.realSeconds.toFixed(1)} s real`
+  );
+}
+
 function progress(line: string): void {
   process.stderr.write(`${line}\n`);
 }
 
 async function main(): Promise<number> {
-  const { profile, subjects, nodeFlags, tuning, runtime: runtimeName, telegram, workload, partial, outDir, ledgerDir } = chooseProfile();
+  const choice = chooseProfile();
+  const { profile, subjects, nodeFlags, tuning, runtime: runtimeName, telegram, workload, partial, outDir, ledgerDir } = choice;
   // Read before the runs: the code measured is the code at the start (a commit made meanwhile is not in the bundle).
   const source = sourceState();
   const runtime = await prepareRuntime(runtimeName);
+  if (choice.stores !== undefined) return severalStores(choice, choice.stores, source, runtime);
   const startedAt = new Date();
   progress(
     `bench (${profile.name}, ${workload} workload, Telegram: ${telegram}): scenarios ${profile.scenarios.map((spec) => `${spec.openOrders} open orders (S=${spec.scale ?? profile.scale})`).join(', ')}`,
@@ -186,20 +226,7 @@ async function main(): Promise<number> {
     if (broken) break;
     const result = scenarioResult(spec, spec.scale ?? profile.scale, telegram, runs.ours, runs.naive);
     results.push(result);
-    for (const summary of [result.ours, result.naive]) {
-      if (!summary) continue;
-      progress(
-        `  ${spec.openOrders} open, ${summary.subject}: hot p95 ${show(summary.latency.hot.p95)}, quiet p95 ${show(summary.latency.quiet.p95)}, ` +
-          `new order p95 ${show(summary.latency.newOrders.p95)}, ` +
-          (summary.autoDelivery ? `auto-delivery p95 ${show(summary.autoDelivery.latency.p95)}, ` : '') +
-          `${summary.requests.perMinute.toFixed(0)} req/min, ` +
-          `${summary.requests.status429.wholeRun} × 429, ${summary.correctness.undelivered} undelivered, ` +
-          (summary.seller.telegram
-            ? `Telegram hot p95 ${show(summary.seller.telegram.hot.p95)}, ${summary.seller.telegram.status429} × Telegram 429, `
-            : '') +
-          `start-up hot p95 cold ${show(summary.seller.startup.cold.hotSink.p95)} / warm ${show(summary.seller.startup.warm.hotSink.p95)} — ${summary.phases.realSeconds.toFixed(1)} s real`,
-      );
-    }
+    for (const summary of [result.ours, result.naive]) if (summary) progress(summaryLine(spec.openOrders, summary));
   }
 
   const report: BenchReport = {

@@ -4,7 +4,7 @@
  * (messages written in the first 10 min after a cold start and after a warm restart). Latencies are censored like
  * every other (metrics.ts): an event never shown counts as at least what it waited.
  */
-import type { Collector, MessageEntry } from './collector.ts';
+import { createCollector, type Collector, type MessageEntry } from './collector.ts';
 import { latencyStats, type LatencySample, type LatencyStats } from './metrics.ts';
 import { STARTUP_WINDOW_MS } from './profiles.ts';
 import type { RunRecord } from './run-subject.ts';
@@ -98,7 +98,10 @@ export function sellerView(run: RunRecord): SellerView {
     },
     startup: {
       cold: startupRow(collector, scale, times.startedAt, times.endAt, withTelegram, run.telegram429),
-      warm: startupRow(restart.collector, scale, restart.startedAt, restart.endAt, withTelegram, restart.telegram429),
+      // Without a restart (`--stores`): a row of nothing.
+      warm: restart
+        ? startupRow(restart.collector, scale, restart.startedAt, restart.endAt, withTelegram, restart.telegram429)
+        : startupRow(createCollector(), scale, 0, 0, withTelegram, undefined),
     },
   };
 }

@@ -20,7 +20,11 @@ export interface SubjectChannel {
   kill(): void;
 }
 
-export function openSubjectChannel(collector: Collector, runtime: SubjectRuntime, nodeFlags: readonly string[]): SubjectChannel {
+export function openSubjectChannel(
+  collector: Pick<Collector, 'takeBatch'>,
+  runtime: SubjectRuntime,
+  nodeFlags: readonly string[],
+): SubjectChannel {
   const child: ChildProcess = fork(runtime.entry, [], {
     // --expose-gc: the subject forces a GC at phase boundaries to report the memory it really holds.
     execArgv: [...runtime.loaderArgs, ...runtime.nodeFlags, '--expose-gc', ...nodeFlags],

@@ -6,14 +6,13 @@
  * S (pacer-calibration.ts takes the pacer's timer lateness off the per-chat gap). Topics are off: the benchmark's
  * group is a plain supergroup.
  */
-import { MAIN_STORE } from '../../src/core/store-ref.ts';
 import type { Logger } from 'pino';
 import { buildBridge, type Bridge } from '../../src/app/build-bridge.ts';
+import type { StoreRuntime } from '../../src/app/stores/store-runtime.ts';
 import { DEFAULT_DRAINER } from '../../src/bot/sink/telegram-drainer.ts';
 import { DEFAULT_PACING, DEFAULT_RETRY } from '../../src/bot/transport/api-transformers.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import type { SqliteDatabase } from '../../src/db/sqlite.ts';
-import type { SellerApi } from '../../src/seller-api/api.ts';
 import type { SyncSink } from '../../src/sync/contract.ts';
 import type { SyncTuning } from '../../src/sync/run/tuning.ts';
 import type { SubjectInit, TelegramInit } from '../protocol.ts';
@@ -30,14 +29,15 @@ export interface BenchBridgeDeps {
   telegram: TelegramInit;
   db: SqliteDatabase;
   dbPath: string;
-  api: SellerApi;
+  /** Each store with its client and database (engine-subject.ts); several each have their own chat. */
+  stores: StoreRuntime[];
   logger: Logger;
   scale: TimeScale;
   /** The engine's tuning, already compressed (scaled-settings.ts), and its poll interval in real ms. */
   tuning: SyncTuning;
   pollIntervalMs: number;
-  /** Notes each event as sync hands it to the bot (recording-sink.ts). */
-  record: (sink: SyncSink) => SyncSink;
+  /** Notes each event as a store's engine hands it to the bot (recording-sink.ts). */
+  record: (sink: SyncSink, store: string) => SyncSink;
   /** The per-chat gap, real ms, when calibrated for the pacer's timer lateness (pacer-calibration.ts). */
   perChatIntervalMs?: number;
 }
@@ -45,21 +45,27 @@ export interface BenchBridgeDeps {
 export function createBenchBridge(deps: BenchBridgeDeps): Bridge {
   const { telegram, scale } = deps;
   const real = (storeMs: number) => Math.max(1, Math.round(scale.toReal(storeMs)));
+  const [first] = deps.init.stores;
+  if (first === undefined) throw new Error('the bridge needs a store');
+  // In a private chat the chat id is the seller's user id: each store's own chat is an admin's.
+  const chats = [telegram.chatId, ...deps.stores.flatMap((store) => (store.chatId === undefined ? [] : [store.chatId]))];
+  const admins = [...new Set(chats.map((chat) => (chat > 0 ? chat : GROUP_ADMIN)))];
+  // The configuration's store settings only matter for `main`; buildBridge takes the stores as opened.
   const config = loadConfig({
     TELEGRAM_BOT_TOKEN: telegram.token,
     TELEGRAM_API_ROOT: telegram.apiRoot,
     TELEGRAM_CHAT_ID: String(telegram.chatId),
-    TELEGRAM_ADMIN_IDS: String(telegram.chatId > 0 ? telegram.chatId : GROUP_ADMIN),
+    TELEGRAM_ADMIN_IDS: admins.join(','),
     TELEGRAM_TOPICS: 'off',
-    SELLER_API_URL: deps.init.baseUrl,
-    SELLER_API_KEY: deps.init.apiKey,
+    SELLER_API_URL: first.baseUrl,
+    SELLER_API_KEY: first.apiKey,
     DATABASE_PATH: deps.dbPath,
     POLL_INTERVAL_SECONDS: String(deps.pollIntervalMs / 1000),
   });
   return buildBridge({
     config,
     db: deps.db,
-    stores: [{ name: MAIN_STORE, title: MAIN_STORE, chatId: undefined, db: deps.db, api: deps.api }],
+    stores: deps.stores,
     logger: deps.logger,
     overrides: {
       bot: {

@@ -21,7 +21,7 @@ import { startProcessMeter, type ProcessMeter } from './process-meter.ts';
 import type { Subject } from './subject.ts';
 
 const FLUSH_EVERY_MS = 100;
-/** The engine's own status (two COUNT queries) is sampled less often than the rest: it costs the subject CPU. */
+/** The engine's status and the Telegram queue's length (COUNT queries) are sampled less often: they cost the subject CPU. */
 const STATUS_EVERY_FLUSHES = 10;
 const KEPT_WARNINGS = 5;
 
@@ -58,11 +58,11 @@ function send(message: ChildMessage): Promise<void> {
 }
 
 /** Warnings are counted and the last few kept (message text only), so a struggling subject shows in results. */
-function warningLogger(apiKey: string): { logger: Logger; warnings: Running['warnings'] } {
+function warningLogger(apiKeys: string[]): { logger: Logger; warnings: Running['warnings'] } {
   const warnings = { count: 0, last: [] as string[] };
   const logger = createLogger({
     level: 'warn',
-    secrets: [apiKey],
+    secrets: apiKeys,
     pretty: false,
     destination: {
       write(line: string) {
@@ -82,7 +82,7 @@ function warningLogger(apiKey: string): { logger: Logger; warnings: Running['war
 }
 
 async function initialise(init: SubjectInit): Promise<void> {
-  const { logger, warnings } = warningLogger(init.apiKey);
+  const { logger, warnings } = warningLogger(init.stores.map((store) => store.apiKey));
   // Before anything else runs in this process, so the lateness measured is the pacer's alone.
   const pacing = init.subject === 'ours' && init.telegram ? await calibratePacer(DEFAULT_PACING.perChatIntervalMs / init.scale) : undefined;
   const deps = {
@@ -108,13 +108,21 @@ async function initialise(init: SubjectInit): Promise<void> {
 async function flush(): Promise<void> {
   if (!running) return;
   const usage = running.meter.sample();
-  const watched = flushes++ % STATUS_EVERY_FLUSHES === 0 ? running.subject.watched() : undefined;
+  const status = flushes++ % STATUS_EVERY_FLUSHES === 0;
+  const watched = status ? running.subject.watched() : undefined;
+  const telegramQueued = status ? await running.subject.telegramQueued() : undefined;
   const batch: ChildMessage = {
     type: 'batch',
     deliveries: deliveries.splice(0),
     reads: reads.splice(0),
     ...(firstCycleAt !== undefined && !firstCycleSent ? { firstCycleAt } : {}),
-    usage: { at: Date.now(), ...usage, dbBytes: running.subject.dbBytes(), ...(watched ? { watched } : {}) },
+    usage: {
+      at: Date.now(),
+      ...usage,
+      dbBytes: running.subject.dbBytes(),
+      ...(watched ? { watched } : {}),
+      ...(telegramQueued === undefined ? {} : { telegramQueued }),
+    },
   };
   if (firstCycleAt !== undefined) firstCycleSent = true;
   await send(batch);

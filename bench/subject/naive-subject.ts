@@ -8,7 +8,9 @@ import { scaledPollIntervalMs } from './scaled-settings.ts';
 import { connectToStore, type Subject, type SubjectDeps } from './subject.ts';
 
 export function createNaiveSubject({ init, logger, onDelivery, onRead }: SubjectDeps): Subject {
-  const store = connectToStore(init, logger);
+  const [first] = init.stores;
+  if (first === undefined) throw new Error('the naive poller needs a store');
+  const store = connectToStore(init, first, logger);
   const poller = createNaivePoller({
     api: observedApi(store.api, onRead),
     sink: createRecordingSink(onDelivery, init.telegram && createNaiveBot(init.telegram)),
@@ -24,6 +26,7 @@ export function createNaiveSubject({ init, logger, onDelivery, onRead }: Subject
       await store.close();
     },
     watched: () => undefined,
+    telegramQueued: async () => undefined,
     dbBytes: () => 0,
     dbDiskBytes: () => 0,
     dbRows: () => undefined,

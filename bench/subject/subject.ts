@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { Agent } from 'undici';
 import { createSellerApiClient, DEFAULT_TIMEOUTS, type SellerApiClient } from '../../src/seller-api/client.ts';
-import type { ChatRead, Delivery, SubjectInit } from '../protocol.ts';
+import type { ChatRead, Delivery, StoreInit, SubjectInit } from '../protocol.ts';
 import { createTimeScale, type TimeScale } from '../time-scale.ts';
 import type { PacerCalibration } from './pacer-calibration.ts';
 import { scaledClientOptions } from './scaled-settings.ts';
@@ -17,6 +17,8 @@ export interface Subject {
   stop(): Promise<void>;
   /** The engine's own view of its chats (ours only). */
   watched(): { hot: number; quiet: number } | undefined;
+  /** Items waiting in the bot's Telegram queue (ours with Telegram). */
+  telegramQueued(): Promise<number | undefined>;
   /** Logical database size (page_count × page_size). */
   dbBytes(): number;
   /** Database, WAL and SHM files on disk. */
@@ -40,8 +42,8 @@ export interface StoreConnection {
   close(): Promise<void>;
 }
 
-/** The real client with its default settings (waits compressed by S), over store-time rate-limit headers. */
-export function connectToStore(init: SubjectInit, logger: Logger): StoreConnection {
+/** The real client of `store` with its default settings (waits compressed by S), over store-time rate-limit headers. */
+export function connectToStore(init: SubjectInit, store: StoreInit, logger: Logger): StoreConnection {
   const scale = createTimeScale(init.scale);
   const agent = new Agent({
     connect: { timeout: DEFAULT_TIMEOUTS.connectMs },
@@ -49,8 +51,8 @@ export function connectToStore(init: SubjectInit, logger: Logger): StoreConnecti
     bodyTimeout: DEFAULT_TIMEOUTS.bodyMs,
   });
   const api = createSellerApiClient({
-    baseUrl: init.baseUrl,
-    apiKey: init.apiKey,
+    baseUrl: store.baseUrl,
+    apiKey: store.apiKey,
     logger,
     dispatcher: agent.compose(storeTimeRateLimitHeaders({ scale, windowStoreMs: init.windowStoreMs })),
     ...scaledClientOptions(scale),

@@ -15,6 +15,8 @@ import { createTelegramLimits, type TelegramLimitRules } from './limits.ts';
 /** What reached the seller's chat: a new message or an edit of one, with the order and buyer-message tag it shows. */
 export interface TelegramEvent {
   kind: 'send' | 'edit';
+  /** The chat it was shown in (each store's own with `--stores`). */
+  chatId: number;
   /** Real ms (Date.now), when the fake admitted it. */
   at: number;
   messageId: number;
@@ -32,6 +34,8 @@ export interface FakeBotApiStats {
   status429: number;
   /** When each 429 was answered (real ms). */
   refusedAt: number[];
+  /** The same, by the chat the refused call named. */
+  refusedByChat: Record<string, number[]>;
   byMethod: Record<string, number>;
 }
 
@@ -68,7 +72,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions): Promise<FakeB
   const { scale } = options;
   const limits = createTelegramLimits(options.rules);
   const startedAt = Date.now();
-  const stats: FakeBotApiStats = { calls: 0, status429: 0, refusedAt: [], byMethod: {} };
+  const stats: FakeBotApiStats = { calls: 0, status429: 0, refusedAt: [], refusedByChat: {}, byMethod: {} };
   const texts = new Map<number, { chatId: number; text: string; orderId: string | undefined }>();
   let nextMessageId = 1;
   let onEvent: (event: TelegramEvent) => void = () => {};
@@ -98,7 +102,14 @@ export async function startFakeBotApi(options: FakeBotApiOptions): Promise<FakeB
       const messageId = nextMessageId++;
       const orderId = ORDER_ID.exec(text)?.[0];
       texts.set(messageId, { chatId, text, orderId });
-      onEvent({ kind: 'send', at: Date.now(), messageId, tags: [...text.matchAll(TAG)].map((match) => match[1] as string), orderId });
+      onEvent({
+        kind: 'send',
+        chatId,
+        at: Date.now(),
+        messageId,
+        tags: [...text.matchAll(TAG)].map((match) => match[1] as string),
+        orderId,
+      });
       return message(chatId, messageId, text);
     },
     editMessageText(params) {
@@ -108,7 +119,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions): Promise<FakeB
       const text = String(params.text ?? '');
       if (text === known.text && params.reply_markup === undefined) throw new ApiFailure(400, 'Bad Request: message is not modified');
       known.text = text;
-      onEvent({ kind: 'edit', at: Date.now(), messageId, tags: [], orderId: known.orderId });
+      onEvent({ kind: 'edit', chatId: known.chatId, at: Date.now(), messageId, tags: [], orderId: known.orderId });
       return message(known.chatId, messageId, text);
     },
   };
@@ -121,6 +132,8 @@ export async function startFakeBotApi(options: FakeBotApiOptions): Promise<FakeB
       if (!admission.ok) {
         stats.status429 += 1;
         stats.refusedAt.push(Date.now());
+        const chat = String(params.chat_id);
+        stats.refusedByChat[chat] = [...(stats.refusedByChat[chat] ?? []), Date.now()];
         const realSeconds = Number((scale.toReal(admission.retryAfterS * 1000) / 1000).toFixed(4));
         throw new ApiFailure(429, `Too Many Requests: retry after ${admission.retryAfterS}`, { retry_after: realSeconds });
       }
@@ -153,7 +166,12 @@ export async function startFakeBotApi(options: FakeBotApiOptions): Promise<FakeB
   const { port } = server.address() as AddressInfo;
   return {
     apiRoot: `http://127.0.0.1:${port}`,
-    stats: () => ({ ...stats, refusedAt: [...stats.refusedAt], byMethod: { ...stats.byMethod } }),
+    stats: () => ({
+      ...stats,
+      refusedAt: [...stats.refusedAt],
+      refusedByChat: Object.fromEntries(Object.entries(stats.refusedByChat).map(([chat, at]) => [chat, [...at]])),
+      byMethod: { ...stats.byMethod },
+    }),
     listen(listener) {
       onEvent = listener;
     },

@@ -51,8 +51,8 @@ export interface BridgeOverrides {
   engine?: Partial<SyncEngineOptions>;
   /** How often the stores' state is checked for alerts (default 5 s). */
   alertCheckMs?: number;
-  /** Wraps each store's sink before its engine gets it (the benchmark notes when each event was handed over). */
-  sink?: (sink: SyncSink) => SyncSink;
+  /** Wraps each store's sink before its engine gets it (the benchmark notes when each store's event was handed over). */
+  sink?: (sink: SyncSink, store: string) => SyncSink;
 }
 
 export interface BridgeInput {

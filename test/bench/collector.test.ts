@@ -15,7 +15,7 @@ describe('collector', () => {
     collector.messageCreated({ id: 'm2', orderId: ORDER, createdMs: 2_000, kind: 'hot', tag: 'u2' });
     collector.messageCreated({ id: 'm3', orderId: ORDER, createdMs: 3_000, kind: 'hot', tag: 'u3' });
 
-    collector.takeTelegram({ kind: 'send', at: 5_000, messageId: 9, tags: ['u1', 'u2'], orderId: ORDER });
+    collector.takeTelegram({ kind: 'send', chatId: 1, at: 5_000, messageId: 9, tags: ['u1', 'u2'], orderId: ORDER });
 
     expect(collector.messages.get('m1')?.telegram).toEqual([5_000]);
     expect(collector.messages.get('m2')?.telegram).toEqual([5_000]);
@@ -41,7 +41,7 @@ describe('collector', () => {
     expect(collector.pendingStatusChanges(false)).toBe(0);
     expect(collector.pendingStatusChanges(true)).toBe(1);
 
-    collector.takeTelegram({ kind: 'edit', at: 3_000, messageId: 7, tags: [], orderId: ORDER });
+    collector.takeTelegram({ kind: 'edit', chatId: 1, at: 3_000, messageId: 7, tags: [], orderId: ORDER });
     expect(collector.pendingStatusChanges(true)).toBe(0);
   });
 });

@@ -49,6 +49,10 @@ describe('fake Bot API', () => {
       { kind: 'edit', tags: [], orderId: ORDER },
     ]);
     expect(fake.stats()).toMatchObject({ status429: 1, byMethod: { sendMessage: 3, editMessageText: 1 } });
+    // Each event and refusal names its chat: with several stores each store's chat is told apart.
+    expect(events.map((event) => event.chatId)).toEqual([7, 7, 7]);
+    expect(Object.keys(fake.stats().refusedByChat)).toEqual(['7']);
+    expect(fake.stats().refusedByChat['7']).toHaveLength(1);
   });
 
   it('refuses a wrong token and answers a long poll with nothing', async () => {

@@ -21,8 +21,8 @@ export interface StoreEnginesDeps {
   shared: SqliteDatabase;
   /** The bot's sink, lazily: the bot is built before the engines it reports for. */
   sink: SyncSink;
-  /** Wraps each store's sink (the benchmark notes when sync handed each event over). */
-  wrapSink?: ((sink: SyncSink) => SyncSink) | undefined;
+  /** Wraps each store's sink, given the store's name (the benchmark notes when sync handed each event over). */
+  wrapSink?: ((sink: SyncSink, store: string) => SyncSink) | undefined;
   /** Every engine's options but its own store's. */
   options: Omit<SyncEngineOptions, 'api' | 'db' | 'sink' | 'logger'>;
   logger: Logger;
@@ -47,7 +47,7 @@ export function createStoreEngines(deps: StoreEnginesDeps): StoreEngines {
         ...deps.options,
         api: store.api,
         db: store.db,
-        sink: deps.wrapSink ? deps.wrapSink(sink) : sink,
+        sink: deps.wrapSink ? deps.wrapSink(sink, store.name) : sink,
         templates,
         autoReplies,
         storeTitle: several ? store.title : undefined,

@@ -72,11 +72,10 @@ export async function benchAnswerLatency(options: LatencyOptions): Promise<Laten
   const sandbox = await startSandbox({ rateLimit: { limit: STORE_RATE_LIMIT.limit, windowMs: scale.toReal(STORE_RATE_LIMIT.windowMs) } });
   const dir = mkdtempSync(join(tmpdir(), 'autoreply-bench-'));
   const db = openDatabase(join(dir, 'bridge.sqlite'), { logger });
+  const only = { name: 'main', baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey };
   const store = connectToStore(
-    {
-      ...{ type: 'init', subject: 'ours', baseUrl: sandbox.baseUrl, apiKey: sandbox.store.apiKey },
-      ...{ scale: scale.factor, windowStoreMs: STORE_RATE_LIMIT.windowMs, dataDir: dir },
-    },
+    { type: 'init', subject: 'ours', stores: [only], scale: scale.factor, windowStoreMs: STORE_RATE_LIMIT.windowMs, dataDir: dir },
+    only,
     logger,
   );
   try {

@@ -85,24 +85,26 @@ it('blocked for a while, then unblocked: every card, message and outcome arrives
   expect(refusedSends.length).toBeLessThanOrEqual(6);
 
   h.telegram.outage(undefined);
-  const texts = () => h!.sentTexts().slice(1);
+  // Everything after the known card, as one transcript: messages of one order that waited together may share a
+  // Telegram message (coalesced), so position is counted in characters, not in messages.
+  const transcript = () => h!.sentTexts().slice(1).join('\n---\n');
+  const cardOf = (id: string) => `<code>${id}</code>\n`;
+  const needles = [cardOf(first.id), cardOf(second.id), 'm1 on the known order', 'm2 on', 'm3 on'];
   // The Take's outcome: the known card edited to "in progress", once, freed with everything else when the chat answers.
   const edits = () => h!.telegram.okCallsOf('editMessageText').filter((call) => call.body.message_id === card.messageId);
   await eventually(() => {
-    expect(texts()).toHaveLength(5);
+    for (const needle of needles) expect(transcript()).toContain(needle);
     expect(edits()).toHaveLength(1);
   }, 5_000);
   await pause(200);
-  const sent = texts();
-  expect(sent).toHaveLength(5);
-  const at = (needle: string) => sent.findIndex((text) => text.includes(needle));
-  expect(at(`<code>${first.id}</code>\n`)).toBe(0);
-  // In the order they were found: the second order came after m1, and before m2 and m3.
-  expect(at(`<code>${second.id}</code>\n`)).toBeGreaterThan(at('m1 on the known order'));
-  expect(at(`<code>${second.id}</code>\n`)).toBeLessThan(at('m2 on the known order'));
+  const sent = transcript();
+  for (const needle of needles) expect(sent.split(needle)).toHaveLength(2);
+  const at = (needle: string) => sent.indexOf(needle);
+  // Each conversation in its order: orders as placed, a card before its order's messages, messages as written.
+  // Across conversations nothing is promised: what the sink refused is found again by the next order or chat pass.
+  expect(at(cardOf(first.id))).toBeLessThan(at(cardOf(second.id)));
   expect(at('m1 on the known order')).toBeLessThan(at('m2 on the known order'));
-  expect(at('m3 on the first new order')).toBeGreaterThan(0);
-  for (const needle of ['m1 on', 'm2 on', 'm3 on']) expect(sent.filter((text) => text.includes(needle))).toHaveLength(1);
+  expect(at(cardOf(first.id))).toBeLessThan(at('m3 on the first new order'));
   expect(edits()).toHaveLength(1);
   expect(String(edits()[0]!.body.text)).toContain('in progress');
   expect(edits()[0]!.body.chat_id).toBe(GROUP_ID);

@@ -14,6 +14,8 @@ export type QueueTier = (typeof QUEUE_TIER)[keyof typeof QUEUE_TIER];
 export interface QueueEntry {
   kind: string;
   tier: QueueTier;
+  /** The store whose chat it goes to: each store's items drain on their own (`main` when absent). */
+  store?: string | undefined;
   orderId?: string | undefined;
   /** One item per key, ever (until pruned): a second add with the key is ignored. */
   dedupKey?: string | undefined;

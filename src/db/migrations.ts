@@ -10,7 +10,7 @@ import { ATTRIBUTION_MIGRATION } from './attribution-schema.ts';
 import { AUDIT_MIGRATION } from './audit-schema.ts';
 import { AUTOREPLY_MIGRATION } from './autoreply-schema.ts';
 import { REMINDERS_MIGRATION } from './reminders-schema.ts';
-import { TELEGRAM_QUEUE_TIER_MIGRATION } from './telegram-queue-schema.ts';
+import { TELEGRAM_QUEUE_STORE_MIGRATION, TELEGRAM_QUEUE_TIER_MIGRATION } from './telegram-queue-schema.ts';
 import type { SqliteDatabase } from './sqlite.ts';
 
 export interface Migration {
@@ -296,6 +296,7 @@ export const MIGRATIONS: readonly Migration[] = [
   TELEGRAM_QUEUE_TIER_MIGRATION,
   ATTRIBUTION_MIGRATION,
   AUTOREPLY_MIGRATION,
+  TELEGRAM_QUEUE_STORE_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

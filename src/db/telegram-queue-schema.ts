@@ -23,3 +23,28 @@ export const TELEGRAM_QUEUE_TIER_MIGRATION = {
       CREATE INDEX telegram_queue_tier_age ON telegram_queue (tier, queued_at, seq) WHERE sent_at IS NULL;
     `,
 };
+
+/**
+ * Migration 14: each item names the store whose chat it goes to, so each chat's items drain on their own and a
+ * busy store's backlog does not hold another store's cards back.
+ */
+export const TELEGRAM_QUEUE_STORE_MIGRATION = {
+  version: 14,
+  name: "the Telegram queue's store per item",
+  sql: `
+      -- What is waiting gets the store the bot reads from it: a notice's own, else its order's ('<name>/<id>'),
+      -- else main (store-ref.ts).
+      ALTER TABLE telegram_queue ADD COLUMN store TEXT NOT NULL DEFAULT 'main';
+      UPDATE telegram_queue SET store = CASE
+          WHEN kind = 'notice' AND json_valid(payload_json) AND json_type(payload_json, '$.notice.store') = 'text'
+            THEN json_extract(payload_json, '$.notice.store')
+          WHEN instr(order_id, '/') BETWEEN 2 AND 17 AND substr(order_id, 1, instr(order_id, '/') - 1) NOT GLOB '*[^a-z0-9-]*'
+            THEN substr(order_id, 1, instr(order_id, '/') - 1)
+          ELSE 'main' END
+        WHERE sent_at IS NULL;
+      DROP INDEX telegram_queue_tier;
+      DROP INDEX telegram_queue_tier_age;
+      CREATE INDEX telegram_queue_tier ON telegram_queue (store, tier, seq) WHERE sent_at IS NULL;
+      CREATE INDEX telegram_queue_tier_age ON telegram_queue (store, tier, queued_at, seq) WHERE sent_at IS NULL;
+    `,
+};

@@ -5,6 +5,7 @@
  * dedup key; sent rows are pruned after a while.
  */
 import { QUEUE_TIER, type QueueEntry, type QueuedRow, type QueueProgress, type QueueTier } from '../core/telegram-queue-rows.ts';
+import { MAIN_STORE } from '../core/store-ref.ts';
 import type { SqliteDatabase } from './sqlite.ts';
 
 export interface TelegramQueueQueries {
@@ -12,15 +13,17 @@ export interface TelegramQueueQueries {
   add(entry: QueueEntry, now: number): boolean;
   /** The order's pending item of this kind gets the new payload, keeping its place; else a new item is added. */
   replacePending(entry: QueueEntry & { orderId: string }, now: number): void;
-  /** Items not sent yet. */
-  pending(): number;
+  /** Items not sent yet (of `store`, when given). */
+  pending(store?: string): number;
+  /** The stores with items not sent yet. */
+  pendingStores(): string[];
   /**
    * The next item due, by tier (`QUEUE_TIER`): live content, then the backlog, then edits, oldest first; an edit
    * queued before `agedBefore` goes with live content, so edits are not put off forever by a steady stream of it. An
    * item of an order whose card is still queued brings that card first. An order with an item waiting for its retry
-   * sends nothing meanwhile, so nothing of an order overtakes what came before it.
+   * sends nothing meanwhile, so nothing of an order overtakes what came before it. Of `store`'s items only.
    */
-  next(now: number, agedBefore: number): QueuedRow | undefined;
+  next(now: number, agedBefore: number, store: string): QueuedRow | undefined;
   /** The order's pending items of a kind, oldest first. */
   pendingOf(orderId: string, kind: string, limit: number): QueuedRow[];
   /** Records what Telegram accepted, in one transaction; a row whose payload changed meanwhile stays waiting. */
@@ -59,23 +62,34 @@ const toRow = (row: Row): QueuedRow => ({
 });
 
 export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQueries {
-  const insert = db.prepare<{ kind: string; tier: number; orderId: string | null; key: string | null; payload: string; now: number }>(
-    `INSERT INTO telegram_queue (kind, tier, order_id, dedup_key, payload_json, queued_at)
-     VALUES (@kind, @tier, @orderId, @key, @payload, @now) ON CONFLICT (dedup_key) DO NOTHING`,
+  const insert = db.prepare<{
+    kind: string;
+    tier: number;
+    store: string;
+    orderId: string | null;
+    key: string | null;
+    payload: string;
+    now: number;
+  }>(
+    `INSERT INTO telegram_queue (kind, tier, store, order_id, dedup_key, payload_json, queued_at)
+     VALUES (@kind, @tier, @store, @orderId, @key, @payload, @now) ON CONFLICT (dedup_key) DO NOTHING`,
   );
   const replace = db.prepare<{ kind: string; orderId: string; payload: string }>(
     `UPDATE telegram_queue SET payload_json = @payload
      WHERE seq = (SELECT seq FROM telegram_queue WHERE order_id = @orderId AND kind = @kind AND sent_at IS NULL ORDER BY seq LIMIT 1)`,
   );
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM telegram_queue WHERE sent_at IS NULL');
+  const countIn = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM telegram_queue WHERE store = ? AND sent_at IS NULL');
+  const stores = db.prepare<[], { store: string }>('SELECT DISTINCT store FROM telegram_queue WHERE sent_at IS NULL');
   // Each walks its index (telegram_queue_tier, telegram_queue_tier_age) from the oldest and stops at the first due.
-  const firstOf = db.prepare<{ now: number; tier: QueueTier }, Row>(
+  const firstOf = db.prepare<{ now: number; tier: QueueTier; store: string }, Row>(
     `SELECT ${COLUMNS} FROM telegram_queue AS q INDEXED BY telegram_queue_tier
-     WHERE q.tier = @tier AND ${DUE} ORDER BY q.seq LIMIT 1`,
+     WHERE q.store = @store AND q.tier = @tier AND ${DUE} ORDER BY q.seq LIMIT 1`,
   );
-  const firstAged = db.prepare<{ now: number; aged: number }, Row>(
+  const firstAged = db.prepare<{ now: number; aged: number; store: string }, Row>(
     `SELECT ${COLUMNS} FROM telegram_queue AS q INDEXED BY telegram_queue_tier_age
-     WHERE q.tier = ${QUEUE_TIER.edit} AND q.queued_at < @aged AND ${DUE} ORDER BY q.queued_at, q.seq LIMIT 1`,
+     WHERE q.store = @store AND q.tier = ${QUEUE_TIER.edit} AND q.queued_at < @aged AND ${DUE}
+     ORDER BY q.queued_at, q.seq LIMIT 1`,
   );
   const selectOf = db.prepare<[string, string, number], Row>(
     `SELECT ${COLUMNS} FROM telegram_queue WHERE order_id = ? AND kind = ? AND sent_at IS NULL ORDER BY seq LIMIT ?`,
@@ -92,6 +106,7 @@ export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQue
     insert.run({
       kind: entry.kind,
       tier: entry.tier,
+      store: entry.store ?? MAIN_STORE,
       orderId: entry.orderId ?? null,
       key: entry.dedupKey ?? null,
       payload: entry.payload,
@@ -110,12 +125,13 @@ export function createTelegramQueueQueries(db: SqliteDatabase): TelegramQueueQue
   return {
     add,
     replacePending: (entry, now) => replacePending(entry, now),
-    pending: () => count.get()?.n ?? 0,
-    next: (now, agedBefore) => {
-      const live = firstOf.get({ now, tier: QUEUE_TIER.live });
-      const aged = firstAged.get({ now, aged: agedBefore });
+    pending: (store) => (store === undefined ? count.get() : countIn.get(store))?.n ?? 0,
+    pendingStores: () => stores.all().map((row) => row.store),
+    next: (now, agedBefore, store) => {
+      const live = firstOf.get({ now, tier: QUEUE_TIER.live, store });
+      const aged = firstAged.get({ now, aged: agedBefore, store });
       const withLive = live === undefined || (aged !== undefined && aged.seq < live.seq) ? aged : live;
-      const row = withLive ?? firstOf.get({ now, tier: QUEUE_TIER.backlog }) ?? firstOf.get({ now, tier: QUEUE_TIER.edit });
+      const row = withLive ?? firstOf.get({ now, tier: QUEUE_TIER.backlog, store }) ?? firstOf.get({ now, tier: QUEUE_TIER.edit, store });
       if (row === undefined) return undefined;
       // Whatever else of an order comes first, its card comes before it.
       const card = row.kind === 'appeared' || row.order_id === null ? undefined : selectOf.get(row.order_id, 'appeared', 1);

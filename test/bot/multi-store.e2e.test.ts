@@ -278,7 +278,6 @@ describe('several stores in one chat, whose order ids repeat', () => {
 });
 
 describe('stores with a chat each (chatId in STORES_FILE)', () => {
-  // Routing by the store's chatId is not wired yet: every store's cards still go to TELEGRAM_CHAT_ID.
   it("each store's cards and buyer messages go to its own chat, and what is done there acts on that store only", async () => {
     const chats = { north: -1_001_000_000_001, south: -1_001_000_000_002 };
     const harness = await start({
@@ -316,6 +315,39 @@ describe('stores with a chat each (chatId in STORES_FILE)', () => {
     await harness.pollAll();
     expect([statusAt(main, id), statusAt(south, id)]).toEqual(['paid', 'paid']);
     expect([sellerPosts(main, id), sellerPosts(north, id)]).toEqual([[], []]);
+  });
+  it("a store's chat that refuses the bot holds only that store: the others' cards go on, and its own come once it is back", async () => {
+    const chats = { north: -1_001_000_000_001, south: -1_001_000_000_002 };
+    const harness = await start({
+      stores: [
+        { name: 'main', title: 'Main Street Games' },
+        { name: 'north', title: 'North Keys', chatId: chats.north },
+        { name: 'south', title: 'South Codes', chatId: chats.south },
+      ],
+    });
+    const [main, north, south] = harness.stores as [StoreUnderTest, StoreUnderTest, StoreUnderTest];
+    harness.telegram.refuseChat(chats.north, { error_code: 403, description: 'Forbidden: bot was kicked from the supergroup chat' });
+    const orders = harness.stores.map((store) => ({ store, order: store.sandbox.control.createOrder({ status: 'paid' }) }));
+    await harness.pollAll();
+    await eventually(() => {
+      for (const store of [main, south]) expect(store.card(orders.find((o) => o.store === store)!.order.id), store.name).toBeDefined();
+    });
+    // Later orders of the others still arrive while north's chat refuses the bot.
+    const later = south.sandbox.control.createOrder({ status: 'paid' });
+    await harness.pollAll();
+    await eventually(() => expect(south.card(later.id)).toBeDefined());
+    const northOrder = orders.find((o) => o.store === north)!.order;
+    expect(north.card(northOrder.id)).toBeUndefined();
+
+    harness.telegram.refuseChat(chats.north, undefined);
+    await eventually(async () => {
+      await harness.pollAll();
+      expect(north.card(northOrder.id)).toBeDefined();
+    }, 10_000);
+    await harness.drained();
+    const northCards = harness.telegram.botMessages(chats.north).filter((message) => message.text.includes(northOrder.id));
+    expect(northCards).toHaveLength(1);
+    expect(harness.telegram.botMessages(GROUP_ID).some((message) => message.text.includes('North Keys'))).toBe(false);
   });
 });
 

@@ -63,7 +63,7 @@ const queueMessage = (id: string, text: string) => {
 
 /** Runs steps until the queue is empty, recording progress as the drainer does. */
 const drain = async () => {
-  for (let row = queue.next(0, 0); row; row = queue.next(0, 0)) {
+  for (let row = queue.next(0, 0, 'main'); row; row = queue.next(0, 0, 'main')) {
     const result = await step(row);
     expect(result.links).toEqual([{ orderId: ORDER, ref: { chatId: CHAT, messageId: sent.length }, role: 'other' }]);
     queue.progress(result.progress, 0);
@@ -105,7 +105,7 @@ describe('relaying queued buyer messages', () => {
 
   it('goes on after the parts already accepted (a restart mid-message)', async () => {
     queueMessage('long', 'word '.repeat(1200).trim());
-    const row = queue.next(0, 0)!;
+    const row = queue.next(0, 0, 'main')!;
     queue.progress([{ seq: row.seq, partsSent: 1, done: false, payload: row.payload }], 0);
     await drain();
     expect(sent.map(visible)).toEqual([expect.stringContaining('(part 2 of 2)')]);

@@ -29,6 +29,8 @@ let links: TelegramRef[];
 /** Each step takes the next scripted answer: a result, an error, or a promise the test settles. */
 let answers: (() => Promise<StepResult>)[];
 let steps: QueuedRow[];
+/** A scripted answer for the step of one item (by payload), used once, before `answers`. */
+let answerTo: Map<string, () => Promise<StepResult>>;
 
 const ok = (row: QueuedRow): StepResult => ({
   progress: [{ seq: row.seq, partsSent: 1, done: true, payload: row.payload }],
@@ -48,6 +50,7 @@ beforeEach(() => {
   queue = createTelegramQueueQueries(db);
   links = [];
   answers = [];
+  answerTo = new Map();
   steps = [];
 });
 afterEach(async () => {
@@ -62,7 +65,8 @@ function start(options: Partial<typeof DEFAULT_DRAINER> = {}) {
     store: queue,
     deliver: (row) => {
       steps.push(row);
-      const answer = answers.shift();
+      const answer = answerTo.get(row.payload) ?? answers.shift();
+      answerTo.delete(row.payload);
       return answer ? answer() : Promise.resolve(ok(row));
     },
     engine: () => ({ linkTelegramMessage: (_order: OrderId, ref: TelegramRef) => links.push(ref) }) as unknown as SyncForBot,
@@ -85,7 +89,7 @@ describe('telegram drainer', () => {
     expect(steps.map((row) => row.payload)).toEqual(['a', 'b']);
     expect(links.map((ref) => ref.messageId)).toEqual(steps.map((row) => row.seq));
     add('c');
-    d.wake();
+    d.wake('main');
     await eventually(() => expect(queue.pending()).toBe(0));
     expect(steps.map((row) => row.payload)).toEqual(['a', 'b', 'c']);
   });
@@ -112,24 +116,24 @@ describe('telegram drainer', () => {
     add('b');
     answers.push(() => Promise.reject(telegramError(403, 'Forbidden: bot was blocked by the user')));
     const d = start();
-    await eventually(() => expect(d.held()).toMatchObject({ code: 'TELEGRAM_CHAT_UNAVAILABLE', sinkUnavailable: true }));
+    await eventually(() => expect(d.held('main')).toMatchObject({ code: 'TELEGRAM_CHAT_UNAVAILABLE', sinkUnavailable: true }));
     expect(steps).toHaveLength(1);
     d.retryNow();
     await eventually(() => expect(queue.pending()).toBe(0));
     expect(steps.map((row) => row.payload)).toEqual(['a', 'a', 'b']);
-    expect(d.held()).toBeUndefined();
+    expect(d.held('main')).toBeUndefined();
   });
 
   it("a probe never comes before Telegram's retry_after", async () => {
     add('a');
     answers.push(() => Promise.reject(telegramError(429, 'Too Many Requests: retry after 30', 30)));
     const d = start();
-    await eventually(() => expect(d.held()).toMatchObject({ code: 'TELEGRAM_RATE_LIMITED' }));
+    await eventually(() => expect(d.held('main')).toMatchObject({ code: 'TELEGRAM_RATE_LIMITED' }));
     // What is left of the hold: the backoff (60 s), never less than Telegram's 30 s.
-    expect(d.held()?.retryAfterMs).toBeGreaterThan(30_000);
-    expect(d.held()?.retryAfterMs).toBeLessThanOrEqual(60_000);
+    expect(d.held('main')?.retryAfterMs).toBeGreaterThan(30_000);
+    expect(d.held('main')?.retryAfterMs).toBeLessThanOrEqual(60_000);
     d.retryNow();
-    expect(d.held()?.retryAfterMs).toBeGreaterThan(25_000);
+    expect(d.held('main')?.retryAfterMs).toBeGreaterThan(25_000);
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
     expect(steps).toHaveLength(1);
     expect(queue.pending()).toBe(1);
@@ -142,10 +146,37 @@ describe('telegram drainer', () => {
     answers.push(() => Promise.reject(telegramError(400, 'Bad Request: something odd')));
     const d = start();
     await eventually(() => expect(steps.map((row) => row.payload)).toEqual(['x1', 'y1']));
-    expect(d.held()).toBeUndefined();
+    expect(d.held('main')).toBeUndefined();
     expect(queue.pendingOf('x', 'message', 5).map((row) => [row.payload, row.attempts])).toEqual([
       ['x1', 1],
       ['x2', 0],
     ]);
+  });
+
+  it("each store drains on its own: one store's blocked chat or slow sends never hold another's back", async () => {
+    const addTo = (store: string, id: string) => queue.add({ kind: 'notice', tier: 0, store, dedupKey: id, payload: id }, Date.now());
+    addTo('keys', 'keys 1');
+    addTo('keys', 'keys 2');
+    addTo('games', 'games 1');
+    addTo('games', 'games 2');
+    // keys' chat refuses the bot; games' first send hangs until the test lets it go.
+    let release: (result: StepResult) => void = () => undefined;
+    answerTo.set('keys 1', () => Promise.reject(telegramError(403, 'Forbidden: bot was blocked by the user')));
+    answerTo.set('games 1', () => new Promise((resolve) => (release = resolve)));
+    const d = start();
+    await eventually(() => expect(d.held('keys')).toMatchObject({ code: 'TELEGRAM_CHAT_UNAVAILABLE' }));
+    expect(d.held('games')).toBeUndefined();
+    await eventually(() => expect(steps.map((row) => row.payload)).toContain('games 1'));
+    // A store queued while games' send hangs goes out meanwhile.
+    addTo('toys', 'toys 1');
+    d.wake('toys');
+    await eventually(() => expect(queue.pending('toys')).toBe(0));
+    expect(queue.pending('games')).toBe(2);
+    release(ok(steps.find((row) => row.payload === 'games 1')!));
+    await eventually(() => expect(queue.pending('games')).toBe(0));
+    expect(queue.pending('keys')).toBe(2);
+    d.retryNow();
+    await eventually(() => expect(queue.pending('keys')).toBe(0));
+    expect(steps.map((row) => row.payload).filter((p) => p.startsWith('keys'))).toEqual(['keys 1', 'keys 1', 'keys 2']);
   });
 });

@@ -40,7 +40,7 @@ const message = (orderId: string, id: string): QueueEntry => ({
 const change = (orderId: string, state: string) => ({ kind: 'change', tier: 2 as const, orderId, payload: state });
 /** Takes the next item and marks it sent, as the drainer does once Telegram accepted it. */
 const sendNext = (now = NOW) => {
-  const row = queue.next(now, 0);
+  const row = queue.next(now, 0, 'main');
   if (row) queue.progress([{ seq: row.seq, partsSent: 1, done: true, payload: row.payload }], now);
   return row?.payload;
 };
@@ -98,7 +98,7 @@ describe('telegram queue', () => {
     // An edit aged past the limit goes with live content, and still after its order's card.
     queue.add(card('imported-3', 'awaiting_confirmation'), NOW);
     queue.replacePending(change('imported-3', 'aged edit'), NOW);
-    const row = queue.next(NOW, NOW + 1);
+    const row = queue.next(NOW, NOW + 1, 'main');
     expect(row?.kind).toBe('appeared');
   });
 
@@ -106,34 +106,34 @@ describe('telegram queue', () => {
     queue.replacePending(change('a', 'old-edit'), NOW - 300_000);
     queue.add(message('b', 'm1'), NOW);
     // Not aged: new content first.
-    expect(queue.next(NOW, NOW - 600_000)?.payload).toBe('m1');
+    expect(queue.next(NOW, NOW - 600_000, 'main')?.payload).toBe('m1');
     // Aged: in its turn by age.
-    expect(queue.next(NOW, NOW - 120_000)?.payload).toBe('old-edit');
+    expect(queue.next(NOW, NOW - 120_000, 'main')?.payload).toBe('old-edit');
   });
 
   it('an item waiting for its retry holds back the rest of its order, not the others', () => {
     queue.add(message('a', 'a1'), NOW);
     queue.add(message('a', 'a2'), NOW);
     queue.add(message('b', 'b1'), NOW);
-    const first = queue.next(NOW, 0)!;
+    const first = queue.next(NOW, 0, 'main')!;
     queue.failed(first.seq, NOW + 5_000);
-    expect(queue.next(NOW, 0)?.payload).toBe('b1');
+    expect(queue.next(NOW, 0, 'main')?.payload).toBe('b1');
     expect(queue.pendingOf('a', 'message', 10).map((row) => [row.payload, row.attempts])).toEqual([
       ['a1', 1],
       ['a2', 0],
     ]);
     expect(sendNext()).toBe('b1');
-    expect(queue.next(NOW, 0)).toBeUndefined();
-    expect(queue.next(NOW + 5_000, 0)?.payload).toBe('a1');
+    expect(queue.next(NOW, 0, 'main')).toBeUndefined();
+    expect(queue.next(NOW + 5_000, 0, 'main')?.payload).toBe('a1');
   });
 
   it('records parts sent; an item is done only when said so', () => {
     queue.add(message('a', 'long'), NOW);
-    const row = queue.next(NOW, 0)!;
+    const row = queue.next(NOW, 0, 'main')!;
     queue.progress([{ seq: row.seq, partsSent: 2, done: false, payload: row.payload }], NOW);
-    expect(queue.next(NOW, 0)).toMatchObject({ payload: 'long', partsSent: 2 });
+    expect(queue.next(NOW, 0, 'main')).toMatchObject({ payload: 'long', partsSent: 2 });
     queue.progress([{ seq: row.seq, partsSent: 3, done: true, payload: row.payload }], NOW);
-    expect(queue.next(NOW, 0)).toBeUndefined();
+    expect(queue.next(NOW, 0, 'main')).toBeUndefined();
   });
 
   it('prunes sent items past the keep time, never pending ones', () => {
@@ -187,13 +187,61 @@ describe('migration 11: the priority class as a column', () => {
     const columns = old.prepare(`SELECT name FROM pragma_table_info('telegram_queue')`).all() as { name: string }[];
     expect(columns.map((column) => column.name)).not.toContain('lane');
 
+    migrate(old, logger);
     const migrated = createTelegramQueueQueries(old);
     const order: (string | undefined)[] = [];
-    for (let row = migrated.next(NOW, 0); row !== undefined; row = migrated.next(NOW, 0)) {
+    for (let row = migrated.next(NOW, 0, 'main'); row !== undefined; row = migrated.next(NOW, 0, 'main')) {
       order.push(row.orderId ?? row.payload);
       migrated.progress([{ seq: row.seq, partsSent: 1, done: true, payload: row.payload }], NOW);
     }
     expect(order).toEqual(['c', 'd', 'notice', 'b', 'a']);
+    old.close();
+  });
+});
+
+describe('each store drains on its own', () => {
+  const of = (store: string, orderId: string, id: string): QueueEntry => ({ ...message(orderId, id), store });
+
+  it("picks only the store's own items, in its own order, and says which stores wait", () => {
+    queue.add(of('main', 'a', 'main 1'), NOW);
+    queue.add(of('keys', 'keys/a', 'keys 1'), NOW);
+    queue.add(of('main', 'b', 'main 2'), NOW);
+    queue.add({ kind: 'notice', tier: 0, payload: 'no store' }, NOW);
+    expect(queue.pendingStores().sort()).toEqual(['keys', 'main']);
+    expect(queue.pending('keys')).toBe(1);
+    expect(queue.pending('main')).toBe(3);
+    expect(queue.next(NOW, 0, 'keys')?.payload).toBe('keys 1');
+    const mains: string[] = [];
+    for (let row = queue.next(NOW, 0, 'main'); row; row = queue.next(NOW, 0, 'main')) {
+      mains.push(row.payload);
+      queue.progress([{ seq: row.seq, partsSent: 1, done: true, payload: row.payload }], NOW);
+    }
+    expect(mains).toEqual(['main 1', 'main 2', 'no store']);
+    expect(queue.pendingStores()).toEqual(['keys']);
+  });
+});
+
+describe("migration 14: each item's store", () => {
+  it("gives waiting items their notice's store, else their order's, else main", () => {
+    const old = new Database(':memory:');
+    const logger = pino({ level: 'silent' });
+    migrate(
+      old,
+      logger,
+      MIGRATIONS.filter((m) => m.version <= 13),
+    );
+    const insert = old.prepare(
+      'INSERT INTO telegram_queue (kind, tier, order_id, dedup_key, payload_json, queued_at, sent_at) VALUES (?, 0, ?, ?, ?, ?, ?)',
+    );
+    insert.run('message', 'keys/ord_1', 'message:keys/ord_1:1', '{}', NOW, null);
+    insert.run('message', 'ord_2', 'message:ord_2:1', '{}', NOW, null);
+    insert.run('notice', 'ord_3', null, JSON.stringify({ kind: 'notice', notice: { html: 'x', store: 'games' } }), NOW, null);
+    insert.run('notice', null, null, JSON.stringify({ kind: 'notice', notice: { html: 'x' } }), NOW, null);
+    insert.run('notice', 'keys/ord_4', null, 'not json', NOW, null);
+    insert.run('message', 'Bad Name/ord_5', 'message:bad:1', '{}', NOW, null);
+    expect(migrate(old, logger)).toEqual([14]);
+    const stores = old.prepare('SELECT store FROM telegram_queue ORDER BY seq').all() as { store: string }[];
+    expect(stores.map((row) => row.store)).toEqual(['keys', 'main', 'games', 'main', 'keys', 'main']);
     old.close();
   });
 });

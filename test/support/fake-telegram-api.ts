@@ -82,6 +82,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     ...files.actions,
     callbackAnswer: queries.answerOf,
     failNext: faults.failNext,
+    refuseChat: faults.refuseChat,
     deleteMessage(chatId, messageId) {
       const message = chats.findMessage(chatId, messageId);
       if (message) message.deleted = true;

@@ -5,7 +5,7 @@
  * edits collapse into one item holding the latest state.
  */
 import { QUEUE_TIER, type QueueTier } from '../../core/telegram-queue-rows.ts';
-import { storeOfId } from '../../core/store-ref.ts';
+import { MAIN_STORE, storeOfId } from '../../core/store-ref.ts';
 import type { StockPlan } from '../../core/stock/stock-plan.ts';
 import type { Message, Order } from '../../seller-api/schemas.ts';
 import type { MessageTiming, OrderSummary } from '../../sync/contract.ts';
@@ -48,31 +48,31 @@ export function storeOfItem(item: QueueItem): string | undefined {
   }
 }
 
+/** The drain an item waits in: its store's (the chat a notice without a store goes to is main's). */
+export const laneOf = (item: QueueItem): string => storeOfItem(item) ?? MAIN_STORE;
+
 /** How an item is stored; `replaces` says it takes the place of the order's pending item of its kind. */
 export function toEntry(item: QueueItem): QueueEntry & { replaces: boolean } {
-  const payload = JSON.stringify(item);
-  const tier = tierOf(item);
+  const entry = { payload: JSON.stringify(item), tier: tierOf(item), store: laneOf(item) };
   switch (item.kind) {
     case 'appeared':
-      return { kind: item.kind, tier, orderId: item.order.id, dedupKey: `appeared:${item.order.id}`, payload, replaces: false };
+      return { ...entry, kind: item.kind, orderId: item.order.id, dedupKey: `appeared:${item.order.id}`, replaces: false };
     case 'message':
       return {
+        ...entry,
         kind: item.kind,
-        tier,
         orderId: item.summary.id,
         dedupKey: `message:${item.summary.id}:${item.message.id}`,
-        payload,
         replaces: false,
       };
     case 'change':
-      return { kind: item.kind, tier, orderId: item.order.id, payload, replaces: true };
+      return { ...entry, kind: item.kind, orderId: item.order.id, replaces: true };
     case 'notice':
       return {
+        ...entry,
         kind: item.kind,
-        tier,
         orderId: item.notice.orderId,
         dedupKey: item.notice.key === undefined ? undefined : `notice:${item.notice.key}`,
-        payload,
         replaces: false,
       };
   }

@@ -13,12 +13,16 @@ export interface TelegramQueueStore {
   add(entry: QueueEntry, now: number): unknown;
   /** The order's pending item of this kind gets the new payload, keeping its place; else a new item is added. */
   replacePending(entry: QueueEntry & { orderId: string }, now: number): unknown;
-  pending(): number | Promise<number>;
+  /** Items not sent yet (of `store`, when given). */
+  pending(store?: string): number | Promise<number>;
+  /** The stores with items waiting: each drains on its own. */
+  pendingStores(): readonly string[] | Promise<readonly string[]>;
   /**
-   * By tier (`QUEUE_TIER`: live, backlog, edits; an edit queued before `agedBefore` goes with live content), oldest
-   * first, an order's queued card before its other items; nothing of an order with an item waiting for its retry.
+   * Of `store`'s items, by tier (`QUEUE_TIER`: live, backlog, edits; an edit queued before `agedBefore` goes with
+   * live content), oldest first, an order's queued card before its other items; nothing of an order with an item
+   * waiting for its retry.
    */
-  next(now: number, agedBefore: number): QueuedRow | undefined | Promise<QueuedRow | undefined>;
+  next(now: number, agedBefore: number, store: string): QueuedRow | undefined | Promise<QueuedRow | undefined>;
   pendingOf(orderId: string, kind: string, limit: number): readonly QueuedRow[] | Promise<readonly QueuedRow[]>;
   progress(steps: readonly QueueProgress[], now: number): unknown;
   failed(seq: number, notBefore: number): unknown;

@@ -19,7 +19,7 @@ import { stockAlertEmpty, stockAlertLow } from '../texts/stock-card.ts';
 import type { Translator } from '../texts/translator.ts';
 import { aboutStore, storeTitleNamed, storeTitleOf } from '../texts/stores.ts';
 import { storeOfId } from '../../core/store-ref.ts';
-import { storeOfItem, toEntry, type QueueItem } from './queue-items.ts';
+import { laneOf, storeOfItem, toEntry, type QueueItem } from './queue-items.ts';
 import type { TelegramQueueStore } from './queue-store.ts';
 import type { TelegramDrainer } from './telegram-drainer.ts';
 
@@ -67,10 +67,11 @@ export function createQueuedSink(deps: QueuedSinkDeps): SyncSink {
 
   const accept = async (item: QueueItem): Promise<SinkReceipt> => {
     await deps.binding.requireChatOf(storeOfItem(item));
-    if (drainer.held() !== undefined) {
+    const lane = laneOf(item);
+    if (drainer.held(lane) !== undefined) {
       // Sync's own hold asks again on its backoff: that ask is the drainer's probe too, so neither waits for the other.
       drainer.retryNow();
-      throw drainer.held() ?? new BridgeBotError('TELEGRAM_CHAT_UNAVAILABLE', 'the chat refused the bot');
+      throw drainer.held(lane) ?? new BridgeBotError('TELEGRAM_CHAT_UNAVAILABLE', 'the chat refused the bot');
     }
     const pending = await store.pending();
     if (pending >= deps.maxPending) {
@@ -79,7 +80,7 @@ export function createQueuedSink(deps: QueuedSinkDeps): SyncSink {
     const { replaces, ...entry } = toEntry(item);
     if (replaces && entry.orderId !== undefined) await store.replacePending({ ...entry, orderId: entry.orderId }, deps.now());
     else await store.add(entry, deps.now());
-    drainer.wake();
+    drainer.wake(lane);
     // The Telegram messages are linked to their order by the drainer, once they exist.
     return { telegram: [] };
   };

@@ -1,38 +1,16 @@
 /**
- * Drains the Telegram queue: one step at a time (queue-delivery.ts), each through the same pacing as every call,
- * and records what Telegram accepted only after it accepted it. So a restart sends what was queued and not yet
- * accepted, and at most the one message in flight at a crash is sent twice (the same window as the hand-off's).
+ * Drains the Telegram queue: each store's items on their own (drain-lane.ts), so one store's backlog or blocked chat
+ * never holds another store's cards back; Telegram's pacing per chat and in all (transport/telegram-pacer.ts) is
+ * shared by every lane. With one store this is one lane, in the queue's order.
  *
- * When Telegram refuses the chat as a whole (blocked, removed, a 429 past the retry limit) the drainer holds: it
- * tries again after a backoff of at least what Telegram asked, or at once when the chat answers again
- * (`retryNow`, from transport/chat-reachability.ts). Meanwhile the queued sink refuses new events with the same
- * error, so sync holds them at the store instead of the queue growing. A single item Telegram refuses waits with its
- * own backoff, and with it the rest of its order, so nothing of an order overtakes it.
+ * While a store's chat refuses the bot its lane holds, and the queued sink refuses that store's new events with the
+ * same error, so sync holds them at the store instead of the queue growing.
  */
-import { setImmediate } from 'node:timers/promises';
-import type { Logger } from 'pino';
-import { backoffDelayMs, type Backoff } from '../../shared/backoff.ts';
 import { UNLIMITED_SHUTDOWN, type ShutdownBudget } from '../../shared/shutdown-budget.ts';
-import type { SyncForBot } from '../../sync/contract.ts';
-import { BridgeBotError, describeError, toBridgeError } from '../errors.ts';
-import type { DeliverRow, RelayedAs } from './queue-delivery.ts';
-import type { QueuedRow, TelegramQueueStore } from './queue-store.ts';
+import { describeError, type BridgeBotError } from '../errors.ts';
+import { createDrainLane, type DrainerDeps, type DrainerOptions, type DrainLane } from './drain-lane.ts';
 
-export interface DrainerOptions {
-  /** Backoff of a chat-wide hold and of an item Telegram refused. */
-  backoff: Backoff;
-  /** How often a queue whose items all wait for a retry is looked at again. */
-  idlePollMs: number;
-  /**
-   * A card edit waiting this long goes with new content, in its turn: a busy chat still sees cards change. 30 s,
-   * three default poll intervals: in a busy group each such edit costs a buyer message one slot (3 s).
-   */
-  editMaxWaitMs: number;
-  /** Sent items are kept this long, so an event offered again after a crash is recognised. */
-  keepSentMs: number;
-  /** How long stop() waits for the message in flight. */
-  stopGraceMs: number;
-}
+export type { DrainerOptions };
 
 export const DEFAULT_DRAINER: DrainerOptions = {
   backoff: { baseMs: 2_000, maxMs: 5 * 60_000 },
@@ -45,162 +23,69 @@ export const DEFAULT_DRAINER: DrainerOptions = {
 /** Sent items are pruned at most this often. */
 const PRUNE_EVERY_MS = 60 * 60_000;
 
-export interface DrainerDeps {
-  store: TelegramQueueStore;
-  deliver: DeliverRow;
-  engine: () => SyncForBot;
-  options: DrainerOptions;
-  /** A step failed (the group may have turned topics on or off meanwhile). */
-  onFailure?: () => void;
-  /** Buyer messages went out in a Telegram message (after it is recorded). */
-  onRelayed?: (relayed: RelayedAs) => void;
-  now: () => number;
-  logger: Logger;
-  secrets: readonly string[];
-}
-
 export interface TelegramDrainer {
   start(): void;
-  /** Stops after the step in flight (waiting at most the grace, within what `budget` leaves); what is queued stays. */
+  /** Stops after the steps in flight (waiting at most the grace, within what `budget` leaves); what is queued stays. */
   stop(budget?: ShutdownBudget): Promise<void>;
-  /** Something was queued. */
-  wake(): void;
-  /** Try the chat now (it answered again, or sync asks): a hold ends, unless Telegram asked to wait longer. */
+  /** Something was queued for `store`. */
+  wake(store: string): void;
+  /** Try every chat now (it answered again, or sync asks): a hold ends, unless Telegram asked to wait longer. */
   retryNow(): void;
-  /** While the chat refuses the bot: why, with how long the queue waits before it tries again. */
-  held(): BridgeBotError | undefined;
+  /** While `store`'s chat refuses the bot: why, with how long its items wait before they are tried again. */
+  held(store: string): BridgeBotError | undefined;
 }
 
 export function createTelegramDrainer(deps: DrainerDeps): TelegramDrainer {
-  const { store, options, now, logger } = deps;
+  const lanes = new Map<string, { lane: DrainLane; done: Promise<void> }>();
   let running = false;
-  let loop: Promise<void> | undefined;
   // A step stop() stopped waiting for records nothing: the database may be closed by then.
   let generation = 0;
-  // `until` is the backoff, cut short by retryNow; `notBefore` is what Telegram asked (retry_after), never cut.
-  let hold: { error: BridgeBotError; until: number; notBefore: number; count: number } | undefined;
   let lastPrune = Number.NEGATIVE_INFINITY;
-  let woken = false;
-  let wakeUp: (() => void) | undefined;
 
-  const nap = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (woken || !running) {
-        woken = false;
-        resolve();
-        return;
-      }
-      const timer = Number.isFinite(ms) ? setTimeout(done, Math.max(0, ms)) : undefined;
-      timer?.unref();
-      function done() {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        woken = false;
-        resolve();
-      }
-      wakeUp = done;
-    });
-
-  const wake = () => {
-    woken = true;
-    wakeUp?.();
+  const prune = async () => {
+    if (deps.now() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = deps.now();
+    await deps.store.pruneSent(deps.now() - deps.options.keepSentMs);
   };
 
-  const holdFor = (error: BridgeBotError) => {
-    const count = (hold?.count ?? 0) + 1;
-    const wait = Math.max(error.retryAfterMs ?? 0, backoffDelayMs(count, options.backoff));
-    hold = { error, until: now() + wait, notBefore: now() + (error.retryAfterMs ?? 0), count };
-    logger.warn({ code: error.code, waitMs: wait }, 'telegram refuses the chat; the queue waits');
-  };
-
-  const step = async (row: QueuedRow) => {
+  const laneOf = (store: string) => {
+    const known = lanes.get(store);
+    if (known !== undefined || !running) return known?.lane;
     const mine = generation;
-    let result: Awaited<ReturnType<DeliverRow>>;
-    try {
-      result = await deps.deliver(row);
-    } catch (error) {
-      if (mine !== generation) return;
-      deps.onFailure?.();
-      const safe = toBridgeError(error, deps.secrets);
-      if (safe.sinkUnavailable || safe.code === 'NO_CHAT_BOUND') {
-        // Counted, not delayed: the hold waits for the chat, and an alert tried before says since when it waited.
-        await store.failed(row.seq, now());
-        return holdFor(safe);
-      }
-      const waitMs = backoffDelayMs(row.attempts + 1, options.backoff);
-      await store.failed(row.seq, now() + waitMs);
-      logger.warn(
-        { kind: row.kind, code: safe.code, waitMs, err: describeError(error, deps.secrets) },
-        'telegram refused a queued item; tried again later',
-      );
-      return;
-    }
-    if (mine !== generation) return;
-    // Links first: a crash between the two repeats the message once, and it is still mapped to its order.
-    for (const link of result.links) deps.engine().linkTelegramMessage(link.orderId, link.ref, link.role);
-    await store.progress(result.progress, now());
-    if (result.relayed) deps.onRelayed?.(result.relayed);
-    hold = undefined;
-  };
-
-  const idle = async () => {
-    if (now() - lastPrune >= PRUNE_EVERY_MS) {
-      lastPrune = now();
-      await store.pruneSent(now() - options.keepSentMs);
-    }
-    await nap((await store.pending()) > 0 ? options.idlePollMs : Number.POSITIVE_INFINITY);
-    // Sync hands off the lines one read found one by one, in one turn of the event loop: picking at the first
-    // would send it alone and the rest as a second message.
-    await setImmediate();
-  };
-
-  const run = async () => {
-    while (running) {
-      try {
-        if (hold !== undefined && hold.until > now()) {
-          await nap(hold.until - now());
-          continue;
-        }
-        const row = await store.next(now(), now() - options.editMaxWaitMs);
-        if (row === undefined) await idle();
-        else await step(row);
-      } catch (error) {
-        logger.error({ err: describeError(error, deps.secrets) }, 'telegram queue step failed');
-        await nap(options.idlePollMs);
-      }
-    }
+    const lane = createDrainLane({ ...deps, lane: store, current: () => mine === generation, prune });
+    lanes.set(store, { lane, done: lane.run() });
+    return lane;
   };
 
   return {
     start() {
       if (running) return;
       running = true;
-      loop = run();
+      // The stores with items left from the last run; a store's first item later opens its lane.
+      void Promise.resolve(deps.store.pendingStores()).then(
+        (stores) => {
+          for (const store of stores) laneOf(store);
+        },
+        (error: unknown) => deps.logger.error({ err: describeError(error, deps.secrets) }, 'telegram queue not read'),
+      );
     },
     async stop(budget = UNLIMITED_SHUTDOWN) {
       if (!running) return;
       running = false;
-      wakeUp?.();
+      for (const { lane } of lanes.values()) lane.stop();
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, budget.allow(options.stopGraceMs));
+        timer = setTimeout(resolve, budget.allow(deps.options.stopGraceMs));
       });
-      await Promise.race([loop, grace]);
+      await Promise.race([Promise.all([...lanes.values()].map((entry) => entry.done)), grace]);
       clearTimeout(timer);
+      lanes.clear();
       generation += 1;
     },
-    wake,
+    wake: (store) => laneOf(store)?.wake(),
     retryNow() {
-      if (hold === undefined) return;
-      hold = { ...hold, until: hold.notBefore };
-      wake();
+      for (const { lane } of lanes.values()) lane.retryNow();
     },
-    // What the queued sink refuses events with meanwhile: sync holds them for what is left of the wait, which a
-    // probe (retryNow) cuts to what Telegram asked.
-    held: () =>
-      hold &&
-      new BridgeBotError(hold.error.code, hold.error.message.replace(`${hold.error.code}: `, ''), {
-        retryAfterMs: Math.max(0, hold.until - now()),
-      }),
+    held: (store) => lanes.get(store)?.lane.held(),
   };
 }

@@ -21,7 +21,7 @@ import { createNoticeDelivery, type NoticeDeliveryDeps } from './notice-delivery
 import { adoptHeldNotices, alertNotice, type Notice, type PostNotice, type QueueNotice } from './notices.ts';
 import type { ProgressLines } from './progress-lines.ts';
 import { createQueueDelivery, type RelayedAs } from './queue-delivery.ts';
-import { toEntry } from './queue-items.ts';
+import { laneOf, toEntry } from './queue-items.ts';
 import type { TelegramQueueStore } from './queue-store.ts';
 import { createQueuedSink, DEFAULT_MAX_PENDING } from './queued-sink.ts';
 import { createSinkDelivery } from './sink-delivery.ts';
@@ -107,8 +107,9 @@ export function createTelegramQueue(deps: TelegramQueueDeps): TelegramQueue {
   // A notice goes in whatever the chat's state: unlike a sync event, it has no store to wait at.
   const queueAt = async (notice: Notice, raisedAt: number) => {
     try {
-      await store.add(toEntry({ kind: 'notice', notice, raisedAt }), now());
-      drainer.wake();
+      const item = { kind: 'notice' as const, notice, raisedAt };
+      await store.add(toEntry(item), now());
+      drainer.wake(laneOf(item));
     } catch (error) {
       logger.warn({ err: describeError(error, secrets) }, 'notice not queued: the bot could not keep it');
     }

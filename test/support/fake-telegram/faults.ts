@@ -10,7 +10,15 @@ export interface ApiFailure {
 
 export function createFaults() {
   const queued = new Map<string, Fault[]>();
+  const refusing = new Map<number, Fault>();
   return {
+    /** Until cleared with undefined, every call that names this chat meets the fault (blocked, kicked, gone). */
+    refuseChat(chatId: number, fault: Fault | undefined) {
+      if (fault === undefined) refusing.delete(chatId);
+      else refusing.set(chatId, fault);
+    },
+    /** What a call naming `chatId` meets while its chat refuses the bot. */
+    ofChat: (chatId: unknown): Fault | undefined => refusing.get(Number(chatId)),
     failNext(method: string, fault: Fault, times = 1) {
       const list = queued.get(method) ?? [];
       for (let i = 0; i < times; i++) list.push(fault);

@@ -97,7 +97,7 @@ export async function startServer({ token, methods, faults, calls, fileAt }: Ser
       record(method, params, false);
       return reply(response, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
     }
-    const fault = faults.take(method);
+    const fault = faults.take(method) ?? faults.ofChat(params.chat_id);
     if (fault && 'network' in fault) {
       record(method, params, false);
       request.socket.destroy();

@@ -121,6 +121,8 @@ export interface FakeTelegram {
   callbackAnswer(queryId: string): CallbackAnswer | undefined;
   /** The next call(s) of this method fail as given. */
   failNext(method: string, fault: Fault, times?: number): void;
+  /** Until cleared with undefined, every call naming the chat meets the fault (the bot blocked or kicked there). */
+  refuseChat(chatId: number, fault: Fault | undefined): void;
   /** Someone deletes a message (the bot can no longer edit it). */
   deleteMessage(chatId: number, messageId: number): void;
   /** The forum topics of a chat, deleted ones included (marked). */

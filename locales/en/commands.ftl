@@ -85,6 +85,7 @@ commands-products-more = <i>…and { $count } more</i>
 commands-products-unavailable = The product list is not available in this setup.
 # plain
 commands-products-failed = Could not read the products: { $reason }.
+commands-products-store-failed = ⚠️ <b>{ $store }</b> did not answer: { $reason }.
 # plain: the reason when the failure is not the store's answer
 commands-products-failed-unasked = the store could not be asked
 

@@ -85,6 +85,7 @@ commands-products-more = <i>…и ещё { $count }</i>
 commands-products-unavailable = Список товаров при этих настройках недоступен.
 # plain
 commands-products-failed = Не удалось получить товары: { $reason }.
+commands-products-store-failed = ⚠️ Магазин <b>{ $store }</b> не ответил: { $reason }.
 # plain: the reason when the failure is not the store's answer
 commands-products-failed-unasked = не удалось связаться с магазином
 

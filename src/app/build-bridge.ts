@@ -187,13 +187,18 @@ const storeQueries = (config: Config) => (store: StoreRuntime) => ({
   relayedRef: createRelayedRefQuery(store.db),
 });
 
-/** Every store's products, their ids qualified; a store that does not answer fails the list (the command says so). */
-const allProducts = (stores: readonly StoreRuntime[]) => async (): Promise<Product[]> => {
-  const lists = await Promise.all(
-    stores.map(async (store) => (await store.api.listProducts()).map((product) => ({ ...product, id: upward(store.name).id(product.id) }))),
-  );
-  return lists.flat();
-};
+/** A store's products (every store's without a name), their ids qualified; a store that does not answer fails it. */
+const storeProducts =
+  (stores: readonly StoreRuntime[]) =>
+  async (name?: string): Promise<Product[]> => {
+    const asked = name === undefined ? stores : stores.filter((store) => store.name === name);
+    const lists = await Promise.all(
+      asked.map(async (store) =>
+        (await store.api.listProducts()).map((product) => ({ ...product, id: upward(store.name).id(product.id) })),
+      ),
+    );
+    return lists.flat();
+  };
 
 function botDeps(input: BridgeInput, kept: BotStores, directory: StoreDirectory, engine: BridgeBotDeps['engine']): BridgeBotDeps {
   const { config, db, logger, overrides = {} } = input;
@@ -231,7 +236,7 @@ function botDeps(input: BridgeInput, kept: BotStores, directory: StoreDirectory,
       relayedRef: kept.relayedRef,
     },
     logger,
-    listProducts: allProducts(input.stores),
+    listProducts: storeProducts(input.stores),
     makeEncryptedBackup: encryptedBackupMaker({ databasePaths: databasePaths(config, input.stores), ...config.backup }),
     onPollingStopped: (reason) => {
       logger.fatal({ reason }, 'Telegram polling stopped: buttons and replies are no longer received');

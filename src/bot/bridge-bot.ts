@@ -79,8 +79,11 @@ export interface BridgeBotDeps {
   timeZone?: string;
   /** The languages users picked with /language (src/db's user-languages queries); kept in memory without it. */
   userLanguages?: UserLanguageStore;
-  /** For /products (e.g. `() => sellerApi.listProducts()`); without it /products says it is unavailable. */
-  listProducts?: () => Promise<Product[]>;
+  /**
+   * For /products (e.g. `() => sellerApi.listProducts()`): a store's products by its name, every store's without;
+   * without it /products says it is unavailable.
+   */
+  listProducts?: (store?: string) => Promise<Product[]>;
   /** `/backup`: a fresh backup encrypted to BACKUP_AGE_RECIPIENT; absent (no recipient), /backup says why it cannot. */
   makeEncryptedBackup?: MakeEncryptedBackup;
   /** Telegram pacing; defaults follow Telegram's limits. Tests make it fast. */

@@ -79,7 +79,7 @@ export interface FeatureDeps {
   stats: StatsStore | undefined;
   reminderStore: ReminderStore | undefined;
   autoreply: AutoReplySettings | undefined;
-  listProducts: (() => Promise<Product[]>) | undefined;
+  listProducts: ((store?: string) => Promise<Product[]>) | undefined;
   makeEncryptedBackup: MakeEncryptedBackup | undefined;
   orderExport: OrderExportStore | undefined;
   salesChart: SalesChartRenderer;

@@ -1,5 +1,6 @@
 /**
- * The seller's commands with several stores, from the phone: /stats totals with a line per store and /stats <name>
+ * The seller's commands with several stores, from the phone: /products per store (one that does not answer named under
+ * the others'), /stats totals with a line per store and /stats <name>
  * alone, /status a block per store, /order with a bare id that several stores have (asks which) or one store has,
  * stock files captioned `/stock <name> <productId>` (into that store only; without a name refused, naming the
  * stores), and /autocancel <name> <productId> <minutes> kept in that store's database. Texts are checked for the
@@ -8,6 +9,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStockQueries } from '../../src/db/stock.ts';
 import type { ChatMessage } from '../support/fake-telegram-api.ts';
+import { productsFailed, productsHeader } from '../../src/bot/texts/commands.ts';
+import { parseTelegramHtml } from '../support/fake-telegram-api.ts';
+import { en } from '../support/texts.ts';
 import { ADMIN, eventually, GROUP_ID } from './harness.ts';
 import { createMultiStoreHarness, type MultiStoreHarness } from './multi-store-harness.ts';
 
@@ -36,6 +40,8 @@ async function ask(text: string, until: string, extra: { caption?: string } = {}
   return answer!.text;
 }
 
+const plain = (html: { html: string }) => parseTelegramHtml(html.html).text;
+
 const inStock = (name: string) =>
   createStockQueries(h!.store(name).db)
     .summary()
@@ -54,6 +60,19 @@ describe('commands with several stores', () => {
     expect(await ask('/stats toys', 'toys')).toContain('main, north, south');
     const status = await ask('/status', 'South Codes');
     for (const title of ['Main Street Games', 'North Keys', 'South Codes']) expect(status).toContain(title);
+  });
+
+  it("/products lists every store's products, and names a store that does not answer under the others'", async () => {
+    h = await createMultiStoreHarness();
+    const all = await ask('/products', plain(productsHeader(en, { count: 1 })).split(':')[0]!);
+    for (const name of ['north', 'south']) expect(all).toContain(`${name}/`);
+    h.store('south').sandbox.control.breakApi('html');
+    const partial = await ask('/products', 'South Codes');
+    expect(partial).toContain('north/');
+    expect(partial).not.toContain('south/');
+    for (const store of h.stores) h.store(store.name).sandbox.control.breakApi('html');
+    const none = await ask('/products', productsFailed(en, { reason: '' }).split(':')[0]!);
+    expect(none).not.toContain('north/');
   });
 
   it('/order with a bare id asks which store when several have it, and shows the one store that has it', async () => {

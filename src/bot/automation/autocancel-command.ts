@@ -27,7 +27,7 @@ import type { Translator } from '../texts/translator.ts';
 import type { ReminderStore } from './reminder-store.ts';
 import { autocancelNameStore, storeTag, unknownStore } from '../texts/stores.ts';
 import { storeArgument } from '../helpers/store-argument.ts';
-import { MAIN_STORE, qualify } from '../../core/store-ref.ts';
+import { MAIN_STORE, qualify, storeOfId } from '../../core/store-ref.ts';
 
 /** At most a week, like the other minute settings; decimals allowed (tests use seconds). */
 const MAX_MINUTES = 10_080;
@@ -55,7 +55,7 @@ export function autocancelFeature(deps: {
   store: ReminderStore | undefined;
   binding: ChatBinding;
   /** To check a product id before a rule is set (one store request); without it, or when the store fails, it is not checked. */
-  listProducts: (() => Promise<Product[]>) | undefined;
+  listProducts: ((store?: string) => Promise<Product[]>) | undefined;
   /** Records rules set and ended (and staff's refused attempts) in the audit trail; absent: nothing is recorded. */
   recordStep?: RecordStep | undefined;
   logger: Logger;
@@ -81,7 +81,7 @@ export function autocancelFeature(deps: {
   const productKnown = async (productId: string): Promise<boolean | undefined> => {
     if (deps.listProducts === undefined) return undefined;
     try {
-      return (await deps.listProducts()).some((product) => product.id === productId);
+      return (await deps.listProducts(storeOfId(productId))).some((product) => product.id === productId);
     } catch (error) {
       deps.logger.warn({ err: isSellerApiError(error) ? error.code : 'UNKNOWN', productId }, 'product id of /autocancel not checked');
       return undefined;

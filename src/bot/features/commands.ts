@@ -23,6 +23,7 @@ import {
   productItem,
   productsFailed,
   productsFailedUnasked,
+  productsStoreFailed,
   productsHeader,
   productsMore,
   productsUnavailable,
@@ -124,7 +125,7 @@ function statusAnswer(tr: Translator, status: SyncStatus, now: number): Html {
 export interface CommandsDeps {
   engine: () => SyncForBot;
   cards: OrderCards;
-  listProducts: (() => Promise<Product[]>) | undefined;
+  listProducts: ((store?: string) => Promise<Product[]>) | undefined;
   logger: Logger;
   secrets: readonly string[];
   now: () => number;
@@ -177,13 +178,24 @@ export function commandsFeature(deps: CommandsDeps) {
   });
 
   composer.command('products', async (ctx) => {
-    if (!deps.listProducts) return void (await ctx.reply(productsUnavailable(ctx.tr)));
-    try {
-      await ctx.reply(productList(ctx.tr, await deps.listProducts()).html, html);
-    } catch (error) {
+    const { tr } = ctx;
+    const list = deps.listProducts;
+    if (!list) return void (await ctx.reply(productsUnavailable(tr)));
+    // Each store asked on its own: one that does not answer is named under the others' products.
+    const stores = tr.stores.several ? tr.stores.stores : [undefined];
+    const answers = await Promise.allSettled(stores.map((store) => list(store?.name)));
+    const reasonOf = (error: unknown) => {
       deps.logger.warn({ err: describeError(error, deps.secrets) }, 'product list failed');
-      await ctx.reply(productsFailed(ctx.tr, { reason: isSellerApiError(error) ? error.hint : productsFailedUnasked(ctx.tr) }));
-    }
+      return isSellerApiError(error) ? error.hint : productsFailedUnasked(tr);
+    };
+    const failed = answers.flatMap((answer, i) =>
+      answer.status === 'rejected' ? [{ store: stores[i], reason: reasonOf(answer.reason) }] : [],
+    );
+    const [first] = failed;
+    if (first !== undefined && failed.length === answers.length) return void (await ctx.reply(productsFailed(tr, first)));
+    const products = answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : []));
+    const notes = failed.map(({ store, reason }) => productsStoreFailed(tr, { store: store?.title ?? '', reason }));
+    await ctx.reply(join([productList(tr, products), ...notes], '\n\n').html, html);
   });
 
   composer.command('status', async (ctx) => {

@@ -50,7 +50,7 @@ export interface StockFeatureDeps {
   recordStep?: RecordStep | undefined;
   now: () => number;
   /** The store's products, so the list also names those with no stock yet; absent or failing: only stocked ones. */
-  listProducts?: (() => Promise<Product[]>) | undefined;
+  listProducts?: ((store?: string) => Promise<Product[]>) | undefined;
 }
 
 const html = { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } };

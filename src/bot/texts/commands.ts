@@ -116,6 +116,9 @@ export function productItem(tr: Translator, { title, productId, price, inactive,
 export const productsMore = (tr: Translator, { count }: { count: number }): Html => tr.html('commands-products-more', { count });
 export const productsUnavailable = (tr: Translator) => tr.text('commands-products-unavailable');
 export const productsFailed = (tr: Translator, { reason }: { reason: string }) => tr.text('commands-products-failed', { reason });
+/** Under the products of the stores that answered: one that did not. */
+export const productsStoreFailed = (tr: Translator, params: { store: string; reason: string }): Html =>
+  tr.html('commands-products-store-failed', params);
 /** The reason when the failure is not the store's answer. */
 export const productsFailedUnasked = (tr: Translator) => tr.text('commands-products-failed-unasked');
 

@@ -4,7 +4,7 @@
  * Telegram at the pace Telegram allows.
  *
  * It refuses an event when nothing can be shown for a while: no chat bound yet (trial mode), the chat refusing the
- * bot (the drainer's hold), or the queue full. Sync then holds the events at the store,
+ * bot (its store's drain lane holds), or the queue full. Sync then holds the events at the store,
  * so what waits on disk stays bounded. Outcomes of seller actions are not queued: they answer the seller's own tap or
  * reply (action-outcomes.ts), paced with everything else.
  */

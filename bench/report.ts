@@ -11,11 +11,11 @@ import { topicTable } from './report-topics.ts';
 import { sellerTables } from './report-seller.ts';
 import { show, type TargetVerdict } from './targets.ts';
 
-export interface BenchReport {
-  mode: Profile['name'];
+/** What every report says of its run: the code, the workload, the machine and how the subjects ran. */
+export interface RunHeader {
   /** The code measured: commit, and files of the engine's layers that differed from it. */
   source: { commit: string | undefined; modified: string[] };
-  /** Only some scenarios or subjects were run (command-line filters): not written as the mode's latest result. */
+  /** Not the mode's latest result: only some scenarios or subjects ran, or an experiment flag was given. */
   partial: boolean;
   /** The buyers' and store's behaviour (`--profile`). */
   workload: WorkloadName;
@@ -31,6 +31,10 @@ export interface BenchReport {
   subjectNodeFlags: string[];
   /** Engine tuning overrides of an experiment (`--tuning`), in store time. */
   tuning?: Record<string, unknown>;
+}
+
+export interface BenchReport extends RunHeader {
+  mode: Profile['name'];
   /** RSS of a bare node process (with the subjects' node flags) and of one under tsx, before any code of ours. */
   processFloor: ProcessFloor;
   profile: Profile;

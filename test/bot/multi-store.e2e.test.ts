@@ -278,8 +278,9 @@ describe('several stores in one chat, whose order ids repeat', () => {
 });
 
 describe('stores with a chat each (chatId in STORES_FILE)', () => {
-  it("each store's cards and buyer messages go to its own chat, and what is done there acts on that store only", async () => {
-    const chats = { north: -1_001_000_000_001, south: -1_001_000_000_002 };
+  const chats = { north: -1_001_000_000_001, south: -1_001_000_000_002 };
+  /** main in the shared group, north and south each in a group of its own. */
+  async function startWithOwnChats() {
     const harness = await start({
       stores: [
         { name: 'main', title: 'Main Street Games' },
@@ -288,6 +289,11 @@ describe('stores with a chat each (chatId in STORES_FILE)', () => {
       ],
     });
     const [main, north, south] = harness.stores as [StoreUnderTest, StoreUnderTest, StoreUnderTest];
+    return { harness, main, north, south };
+  }
+
+  it("each store's cards and buyer messages go to its own chat, and what is done there acts on that store only", async () => {
+    const { harness, main, north, south } = await startWithOwnChats();
     const { id, placed } = await sameOrderEverywhere(harness);
     for (const { store, card } of placed) {
       expect(card.chatId, store.name).toBe(store.chatId);
@@ -322,16 +328,9 @@ describe('stores with a chat each (chatId in STORES_FILE)', () => {
     expect([statusAt(main, id), statusAt(south, id)]).toEqual(['paid', 'paid']);
     expect([sellerPosts(main, id), sellerPosts(north, id)]).toEqual([[], []]);
   });
+
   it("a store's chat that refuses the bot holds only that store: the others' cards go on, and its own come once it is back", async () => {
-    const chats = { north: -1_001_000_000_001, south: -1_001_000_000_002 };
-    const harness = await start({
-      stores: [
-        { name: 'main', title: 'Main Street Games' },
-        { name: 'north', title: 'North Keys', chatId: chats.north },
-        { name: 'south', title: 'South Codes', chatId: chats.south },
-      ],
-    });
-    const [main, north, south] = harness.stores as [StoreUnderTest, StoreUnderTest, StoreUnderTest];
+    const { harness, main, north, south } = await startWithOwnChats();
     harness.telegram.refuseChat(chats.north, { error_code: 403, description: 'Forbidden: bot was kicked from the supergroup chat' });
     const orders = harness.stores.map((store) => ({ store, order: store.sandbox.control.createOrder({ status: 'paid' }) }));
     await harness.pollAll();

@@ -157,6 +157,7 @@ async function severalStores(choice: Choice, stores: number[], source: BenchRepo
       workload: choice.workload,
       partial: choice.nodeFlags.length > 0 || choice.runtime !== 'npm-start' || choice.tuning !== undefined,
       outDir: choice.outDir,
+      ledgerDir: choice.ledgerDir,
       source,
     },
     progress,

@@ -29,6 +29,8 @@ export interface SeveralStoresChoice {
   workload: WorkloadName;
   partial: boolean;
   outDir: string;
+  /** `--ledger DIR`: each store's ledger of each run (ledger-dump.ts). */
+  ledgerDir: string | undefined;
   source: StoresReport['source'];
 }
 
@@ -56,6 +58,7 @@ export async function runSeveralStores(choice: SeveralStoresChoice, progress: (l
     workload: choice.workload,
     restart: false,
     ...(choice.tuning === undefined ? {} : { tuning: choice.tuning }),
+    ...(choice.ledgerDir === undefined ? {} : { ledgerDir: choice.ledgerDir }),
   };
   const problems: string[] = [];
   const run = async (stores: number): Promise<StoresRun> => {

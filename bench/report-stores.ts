@@ -4,16 +4,25 @@ import { join } from 'node:path';
 import type { Profile, ScenarioSpec } from './profiles.ts';
 import { resultJson, type RunHeader } from './report.ts';
 import { table } from './report-table.ts';
-import type { StoreLatency, StoreRow, StoresRun } from './stores-summary.ts';
-import { MEASURES, peakRss, perAddedStore, ratioOf, ratioText, STORES_LIMITS, type Measure, type StoresVerdict } from './stores-verdict.ts';
+import { MEASURES, type Measure, type OneStoreReference, type StoreRow, type StoresRun } from './stores-summary.ts';
+import {
+  peakRss,
+  perAddedStore,
+  ratioOf,
+  ratioText,
+  referencesOf,
+  STORES_LIMITS,
+  type Reference,
+  type StoresVerdict,
+} from './stores-verdict.ts';
 import { show } from './targets.ts';
 
 export interface StoresReport extends RunHeader {
   mode: `${Profile['name']}-stores`;
   /** The scenario every store ran, from the same seed. */
   spec: ScenarioSpec;
-  /** The one-store run of the same seed. */
-  baseline: StoresRun;
+  /** The one store on the same seed, run R times at once. */
+  reference: OneStoreReference;
   runs: StoresRun[];
   verdicts: StoresVerdict[];
   largestWithinLimits: number | undefined;
@@ -27,18 +36,20 @@ const MEASURE_NAMES: Record<Measure, string> = {
 
 export function renderStoresMarkdown(report: StoresReport): string {
   const lines: string[] = [];
-  const { spec, baseline } = report;
+  const { spec, reference } = report;
   lines.push(`## Several stores in one bridge — ${report.workload} workload, ${spec.openOrders} open orders each, seed ${spec.seed}`, '');
   lines.push(
     `Each store is its own sandbox with its own key (${spec.rateLimit ?? 120} requests a minute) and its own ` +
-      `${report.telegram} chat; every store runs the one-store run's timeline (same seed), so their peaks and bursts ` +
-      `coincide. S = ${report.scale}: every time is store time. Limits: each store's p95 in its chat ≤ ` +
-      `${STORES_LIMITS.ratioMax}× the one store's, no store or Telegram 429, peak RSS < ${STORES_LIMITS.peakRssMB} MB, mean ` +
-      `CPU < ${STORES_LIMITS.cpuCores} core at S = 1 (CPU/wall at S ÷ S). Load: the machine's 1-minute load average before → ` +
-      'after each run.',
+      `${report.telegram} chat; every store runs the one store's timeline (same seed), so their peaks and bursts ` +
+      `coincide. S = ${report.scale}: every time is store time. Limits: each latency's p95 over every store's events ` +
+      `≤ ${STORES_LIMITS.ratioMax}× the one store's runs pooled, each store's p95 ≤ ${STORES_LIMITS.ratioMax}× the slowest ` +
+      `one-store run's (either: × the floor where the one store was under it, marked "floor"), no store or Telegram ` +
+      `429, peak RSS < ${STORES_LIMITS.peakRssMB} MB, mean CPU < ${STORES_LIMITS.cpuCores} core at S = 1 (CPU/wall at S ÷ S). ` +
+      "Load: the machine's 1-minute load average before → after each run.",
     '',
   );
-  for (const run of report.runs) lines.push(...storeTable(run, baseline), '');
+  lines.push(...referenceTable(reference), '');
+  for (const run of report.runs) lines.push(...storeTable(run, reference), '');
   lines.push('### The process', '');
   lines.push(processTable(report), '');
   lines.push('### The Telegram side: one queue for every chat (measured window)', '');
@@ -57,17 +68,44 @@ export function renderStoresMarkdown(report: StoresReport): string {
   return lines.join('\n');
 }
 
-function storeTable(run: StoresRun, baseline: StoresRun): string[] {
-  const one = baseline.rows[0] as StoreRow;
-  const cell = (row: StoreRow, measure: Measure) => latencyCell(row[measure], one[measure]);
+function referenceTable(reference: OneStoreReference): string[] {
+  const n = (measure: Measure) => reference.pooled[measure].n;
   return [
-    `### ${run.stores} stores: p95 in each store's chat (the one store's) ratio, load ${loadText(run)}`,
+    `### The one store, ${reference.runs.length} run${reference.runs.length === 1 ? '' : 's'} at once: p95 in its chat`,
+    '',
+    table(
+      ['run', ...MEASURES.map((measure) => MEASURE_NAMES[measure]), 'load'],
+      [
+        ...reference.runs.map((run, i) => [String(i + 1), ...MEASURES.map((measure) => show(run.rows[0]?.[measure].chat)), loadText(run)]),
+        ['pooled', ...MEASURES.map((measure) => `${show(reference.pooled[measure].chat)}, n=${n(measure)}`), ''],
+        ['floor', ...MEASURES.map((measure) => floorText(reference.floors[measure])), ''],
+      ],
+    ),
+  ];
+}
+
+function storeTable(run: StoresRun, reference: OneStoreReference): string[] {
+  const references = referencesOf(reference);
+  const pooled = MEASURES.map(
+    (measure) =>
+      `${MEASURE_NAMES[measure]} ${show(run.pooled[measure].chat)} (${referenceText(references.pooled[measure])}) ` +
+      `${ratioText(ratioOf(run.pooled[measure].chat, references.pooled[measure]))}, n=${run.pooled[measure].n}`,
+  );
+  const cell = (row: StoreRow, measure: Measure) =>
+    `${show(row[measure].chat)} ${ratioText(ratioOf(row[measure].chat, references.store[measure]))}, n=${row[measure].n}`;
+  return [
+    `### ${run.stores} stores, load ${loadText(run)}`,
+    '',
+    `Every store's events pooled, p95 in the chat (the one store's pooled): ${pooled.join('; ')}.`,
+    '',
+    `Each store's p95 in its chat, and its ratio to the slowest one-store run's ` +
+      `(${MEASURES.map((measure) => referenceText(references.store[measure])).join(' / ')}):`,
     '',
     table(
       [
         'store',
         ...MEASURES.map((measure) => MEASURE_NAMES[measure]),
-        'at the sink: hot / new / status (one store’s)',
+        'at the sink: hot / new / status',
         'store 429s',
         'Telegram 429s',
         'in its chat: cards, lines relayed (about another store’s order)',
@@ -76,7 +114,7 @@ function storeTable(run: StoresRun, baseline: StoresRun): string[] {
       run.rows.map((row) => [
         row.store,
         ...MEASURES.map((measure) => cell(row, measure)),
-        `${MEASURES.map((measure) => show(row[measure].sink)).join(' / ')} (${MEASURES.map((measure) => show(one[measure].sink)).join(' / ')})`,
+        MEASURES.map((measure) => show(row[measure].sink)).join(' / '),
         String(row.store429),
         String(row.telegram429),
         `${row.cardsInChat}, ${row.relayedInChat} (${row.foreignInChat})`,
@@ -86,12 +124,15 @@ function storeTable(run: StoresRun, baseline: StoresRun): string[] {
   ];
 }
 
-function latencyCell(latency: StoreLatency, one: StoreLatency): string {
-  return `${show(latency.chat)} (${show(one.chat)}) ${ratioText(ratioOf(latency, one))}, n=${latency.n}`;
+function referenceText(reference: Reference | undefined): string {
+  return reference === undefined ? '–' : `${show({ s: reference.s, censored: false })}${reference.floor ? ' floor' : ''}`;
 }
 
+const floorText = (floorS: number | undefined): string => (floorS === undefined ? '–' : show({ s: floorS, censored: false }));
+
 function processTable(report: StoresReport): string {
-  const runs = [report.baseline, ...report.runs];
+  const base = report.reference.runs[0] as StoresRun;
+  const runs = [...report.reference.runs, ...report.runs];
   return table(
     [
       'stores',
@@ -104,12 +145,13 @@ function processTable(report: StoresReport): string {
       'mean CPU at S = 1, cores',
       'CPU per added store',
       'event-loop p99 ms',
-      'worst ratio: hot / new order / status',
+      'pooled ratio: hot / new order / status',
+      'worst store ratio',
       'verdict',
     ],
     runs.map((run) => {
       const verdict = report.verdicts.find((entry) => entry.stores === run.stores);
-      const added = perAddedStore(run, report.baseline);
+      const added = perAddedStore(run, base);
       return [
         String(run.stores),
         String(run.scale),
@@ -121,7 +163,8 @@ function processTable(report: StoresReport): string {
         run.process.cpuCores.toFixed(3),
         added ? `${(added.cpuCores * 1000).toFixed(1)} millicores` : '–',
         run.process.eventLoopDelayP99Ms.toFixed(1),
-        verdict ? MEASURES.map((measure) => ratioText(verdict.worst[measure])).join(' / ') : 'the reference',
+        verdict ? MEASURES.map((measure) => ratioText(verdict.pooled[measure])).join(' / ') : 'the reference',
+        verdict ? MEASURES.map((measure) => ratioText(verdict.worst[measure])).join(' / ') : '–',
         verdict ? (verdict.met ? 'within every limit' : `**not met**: ${verdict.misses.join('; ')}`) : '–',
       ];
     }),
@@ -131,7 +174,7 @@ function processTable(report: StoresReport): string {
 function drainTable(report: StoresReport): string {
   return table(
     ['stores', 'waiting in the queue: mean / max', 'admitted a minute, every chat', 'gap between two admitted: median (share ≥ 0.9 s)'],
-    [report.baseline, ...report.runs].map((run) => [
+    [...report.reference.runs, ...report.runs].map((run) => [
       String(run.stores),
       `${run.telegram.queuedMean.toFixed(0)} / ${run.telegram.queuedMax}`,
       run.telegram.admittedPerMinute.toFixed(0),

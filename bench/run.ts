@@ -10,7 +10,8 @@
  *            --tuning '{"quietWeight":2}' (engine tuning overrides for an experiment, durations in store ms),
  *            --seed N (another draw of every scenario's timeline), --ledger DIR (each run's ledger as JSON),
  *            --rate-limit N (the store's limit, requests a minute per key; 120 unless said),
- *            --stores N[,M…] (one store, then N stores in one bridge process, each its own chat: several-stores.ts)
+ *            --stores N[,M…] (one store, then N stores in one bridge process, each its own chat: several-stores.ts),
+ *            --references R (how many times the one store runs beside them, at once; 3)
  *
  * Exits non-zero only when the harness itself breaks (a subject crashed, nothing was measured), never on timing.
  */
@@ -25,7 +26,14 @@ import { renderMarkdown, writeResults, type BenchReport } from './report.ts';
 import { harnessProblems } from './harness-problems.ts';
 import { runSubject, type RunRecord } from './run-subject.ts';
 import { prepareRuntime, RUNTIME_NAMES, type RuntimeName, type SubjectRuntime } from './subject-runtime.ts';
-import { runSeveralStores, severalStoresScale, storeCounts, STORES_OPEN_ORDERS } from './several-stores.ts';
+import {
+  referenceCount,
+  runSeveralStores,
+  severalStoresScale,
+  storeCounts,
+  STORES_OPEN_ORDERS,
+  STORES_REFERENCES,
+} from './several-stores.ts';
 import { scenarioResult, type ScenarioResult } from './scenario-result.ts';
 import type { RunSummary } from './summarise.ts';
 import { judgeTargets, show } from './targets.ts';
@@ -48,6 +56,8 @@ interface Choice {
   ledgerDir: string | undefined;
   /** `--stores N[,M…]`: the store counts to run beside one store (several-stores.ts). */
   stores: number[] | undefined;
+  /** `--references R`: how many times the one store runs beside them. */
+  references: number;
 }
 
 function chooseProfile(): Choice {
@@ -67,6 +77,7 @@ function chooseProfile(): Choice {
       telegram: { type: 'string', default: 'private' },
       'rate-limit': { type: 'string' },
       stores: { type: 'string' },
+      references: { type: 'string', default: String(STORES_REFERENCES) },
     },
     strict: true,
   });
@@ -121,6 +132,7 @@ function chooseProfile(): Choice {
     outDir: values.out ?? RESULTS_DIR,
     ledgerDir: values.ledger,
     stores,
+    references: referenceCount(values.references),
   };
 }
 
@@ -150,6 +162,7 @@ async function severalStores(choice: Choice, stores: number[], source: BenchRepo
       profile: choice.profile,
       spec,
       stores,
+      references: choice.references,
       runtime,
       nodeFlags: choice.nodeFlags,
       tuning: choice.tuning,

@@ -68,21 +68,42 @@ export interface SellerView {
   startup: { cold: StartupRow; warm: StartupRow };
 }
 
+/** The measured window's events, each from the store to what the chat showed of it (censored when it never did). */
+export interface InChatSamples {
+  hot: LatencySample[];
+  quiet: LatencySample[];
+  newOrderCard: LatencySample[];
+  statusChange: LatencySample[];
+}
+
+export function inChatSamples(run: RunRecord): InChatSamples {
+  const { scale, times, collector } = run;
+  const sample = latencySampler(scale, times.endAt);
+  const messages = [...collector.messages.values()];
+  const measured = (kind: MessageEntry['kind']) =>
+    messages.filter((entry) => entry.kind === kind && entry.measured).map((entry) => sample(entry.createdMs, entry.telegram[0]));
+  const newOrders = [...collector.orders.values()].filter((entry) => entry.kind === 'new' && entry.measured);
+  return {
+    hot: measured('hot'),
+    quiet: measured('quiet'),
+    newOrderCard: newOrders.map((entry) => sample(entry.createdMs, entry.cards[0])),
+    statusChange: collector.statusChanges.filter((change) => change.measured).map((change) => sample(change.at, change.telegramAt)),
+  };
+}
+
 export function sellerView(run: RunRecord): SellerView {
   const { scale, times, collector, restart } = run;
   const withTelegram = run.telegram429 !== undefined;
   const sample = latencySampler(scale, times.endAt);
-  const messages = [...collector.messages.values()];
-  const measured = (kind: MessageEntry['kind']) => messages.filter((entry) => entry.kind === kind && entry.measured);
-  const newOrders = [...collector.orders.values()].filter((entry) => entry.kind === 'new' && entry.measured);
   const changes = collector.statusChanges.filter((change) => change.measured);
+  const inChat = inChatSamples(run);
 
   return {
     telegram: withTelegram
       ? {
-          hot: latencyStats(measured('hot').map((entry) => sample(entry.createdMs, entry.telegram[0]))),
-          quiet: latencyStats(measured('quiet').map((entry) => sample(entry.createdMs, entry.telegram[0]))),
-          newOrderCard: latencyStats(newOrders.map((entry) => sample(entry.createdMs, entry.cards[0]))),
+          hot: latencyStats(inChat.hot),
+          quiet: latencyStats(inChat.quiet),
+          newOrderCard: latencyStats(inChat.newOrderCard),
           status429: run.telegram429 ?? 0,
           calls: run.telegramCalls ?? {},
           backlogGapS: backlogGap(
@@ -94,7 +115,7 @@ export function sellerView(run: RunRecord): SellerView {
       : undefined,
     statusChange: {
       sink: latencyStats(changes.map((change) => sample(change.at, change.sinkAt))),
-      telegram: withTelegram ? latencyStats(changes.map((change) => sample(change.at, change.telegramAt))) : undefined,
+      telegram: withTelegram ? latencyStats(inChat.statusChange) : undefined,
     },
     startup: {
       cold: startupRow(collector, scale, times.startedAt, times.endAt, withTelegram, run.telegram429),

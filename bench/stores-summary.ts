@@ -3,9 +3,15 @@
  * status-change p95 (at the sink and in its chat), its store and Telegram 429s, what reached its chat and whether
  * anything of another store did; and the one subject process's peak RSS and mean CPU.
  */
-import type { Quantile } from './metrics.ts';
+import { scenarioFloors } from './floor-inputs.ts';
+import { quantile, type LatencySample, type Quantile } from './metrics.ts';
+import type { TelegramMode } from './profiles.ts';
 import type { RunRecord } from './run-subject.ts';
+import { inChatSamples } from './seller-view.ts';
 import { summarise } from './summarise.ts';
+
+export type Measure = 'hot' | 'newOrder' | 'statusChange';
+export const MEASURES: readonly Measure[] = ['hot', 'newOrder', 'statusChange'];
 
 /** A p95 where it was handed to the bot (sink) and where the seller sees it (chat), over n events. */
 export interface StoreLatency {
@@ -74,9 +80,20 @@ export interface StoresRun {
   process: ProcessUse;
   telegram: TelegramDrain;
   rows: StoreRow[];
+  /**
+   * Each measure's floor in the chat (floors.ts), from the seed's timeline, the same for every store: no bridge's p95
+   * is under it whatever its cycles' phase. Undefined: that class had no events.
+   */
+  floors: Record<Measure, number | undefined>;
+  /** The p95 over every store's events together: what a seller of all N stores lives through. */
+  pooled: Record<Measure, { n: number; chat: Quantile | undefined }>;
 }
 
-export function summariseStores(records: readonly RunRecord[], load: StoresRun['load']): StoresRun {
+export function summariseStores(
+  records: readonly RunRecord[],
+  load: StoresRun['load'],
+  telegram: Exclude<TelegramMode, 'sink'>,
+): StoresRun {
   const [first] = records;
   if (first === undefined) throw new Error('a run without a store');
   const summaries = records.map((record) => ({ record, summary: summarise(record) }));
@@ -101,6 +118,8 @@ export function summariseStores(records: readonly RunRecord[], load: StoresRun['
       benchCpuPerWall: resources.storeCpuPerWall,
     },
     telegram: telegramDrain(records),
+    floors: floorsOf(first, telegram),
+    pooled: pooledOf(records),
     rows: summaries.map(({ record, summary }) => {
       const telegram = summary.seller.telegram;
       const status = summary.seller.statusChange;
@@ -122,6 +141,36 @@ export function summariseStores(records: readonly RunRecord[], load: StoresRun['
       };
     }),
   };
+}
+
+/** The one store, run R times at once on the same seed, each in its own process: what a store alone shows. */
+export interface OneStoreReference {
+  runs: StoresRun[];
+  /** Every run's events pooled, per measure. */
+  pooled: StoresRun['pooled'];
+  /** The same for every run: the timeline is the seed's. */
+  floors: StoresRun['floors'];
+}
+
+/** `runs[i]` summarises `records[i]` (one store each). */
+export function oneStoreReference(runs: StoresRun[], records: readonly RunRecord[]): OneStoreReference {
+  const [first] = runs;
+  if (first === undefined) throw new Error('no one-store run');
+  return { runs, pooled: pooledOf(records), floors: first.floors };
+}
+
+function floorsOf(record: RunRecord, telegram: Exclude<TelegramMode, 'sink'>): StoresRun['floors'] {
+  const floors = scenarioFloors(record, telegram);
+  return { hot: floors.hot?.chatS, newOrder: floors.newOrder.chatS, statusChange: floors.statusChange.chatS };
+}
+
+function pooledOf(records: readonly RunRecord[]): StoresRun['pooled'] {
+  const samples = records.map(inChatSamples);
+  const pool = (pick: (of: (typeof samples)[number]) => LatencySample[]) => {
+    const all = samples.flatMap(pick);
+    return { n: all.length, chat: quantile(all, 0.95) };
+  };
+  return { hot: pool((of) => of.hot), newOrder: pool((of) => of.newOrderCard), statusChange: pool((of) => of.statusChange) };
 }
 
 /** A gap this long or longer between two admitted messages: nothing was being sent. */

@@ -14,8 +14,11 @@ import { oneStoreReference, summariseStores, type StoresRun } from './stores-sum
 import { judgeStores, largestWithinLimits } from './stores-verdict.ts';
 import type { SubjectRuntime } from './subject-runtime.ts';
 
-/** The one-store run's S when `--scale` is not given: N stores at 60 / N keep the process as busy as one store at 60. */
-const ONE_STORE_SCALE = 60;
+/**
+ * S without `--scale`: 20 / N, at least 1. Every store's burst comes at the same moment (one seed), and 20 stores at
+ * S = 3 kept both cores busy through it: their cycles stretched to 16–24 s where the same run at S = 1 kept 10–11 s.
+ */
+const ONE_STORE_SCALE = 20;
 /** Open orders of each store unless `--scenarios` says. */
 export const STORES_OPEN_ORDERS = 100;
 /** The one store's runs unless `--references` says: enough to see its spread, cheap since they run at once. */

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createKeyValueStore } from '../../src/db/kv.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import { createTemplateQueries } from '../../src/db/templates.ts';
@@ -20,6 +20,7 @@ import { mulberry32 } from '../../src/sandbox/random.ts';
 import type { ProductId } from '../../src/seller-api/schemas.ts';
 import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram-api.ts';
 import { ADMIN, GROUP_ID } from './harness.ts';
+import { bundledChild, type BundledChild } from '../support/bundled-child.ts';
 
 const ORDERS = 12;
 const MAX_RUNS = 15;
@@ -38,6 +39,12 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'autocancel-crash-'));
   dbPath = join(dir, 'bridge.sqlite');
 });
+// Bundled once: the test starts its child tens of times.
+let bundled: BundledChild;
+beforeAll(async () => {
+  bundled = await bundledChild('test/bot/autocancel-crash-child.ts', 'autocancel-crash-child');
+});
+afterAll(() => bundled.remove());
 afterEach(async () => {
   await telegram.close();
   await sandbox.close();
@@ -47,7 +54,7 @@ afterEach(async () => {
 /** Runs the child until it printed "started", then kills it with SIGKILL after `killAfterMs` or once `done()`. */
 function runAndKill(killAfterMs: number, done?: () => boolean): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'autocancel-crash-child.ts')], {
+    const child = spawn(process.execPath, [bundled.path], {
       cwd: join(import.meta.dirname, '..', '..'),
       env: {
         ...process.env,

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createAutoReplyQueries } from '../../src/db/autoreply.ts';
 import { createKeyValueStore } from '../../src/db/kv.ts';
 import { openDatabase } from '../../src/db/open.ts';
@@ -19,6 +19,7 @@ import { startSandbox } from '../../src/sandbox/index.ts';
 import { mulberry32 } from '../../src/sandbox/random.ts';
 import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram-api.ts';
 import { ADMIN, GROUP_ID } from './harness.ts';
+import { bundledChild, type BundledChild } from '../support/bundled-child.ts';
 
 const ORDERS = 12;
 const MAX_RUNS = 15;
@@ -36,6 +37,12 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'autoreply-crash-'));
   dbPath = join(dir, 'bridge.sqlite');
 });
+// Bundled once: the test starts its child tens of times.
+let bundled: BundledChild;
+beforeAll(async () => {
+  bundled = await bundledChild('test/bot/autoreply-crash-child.ts', 'autoreply-crash-child');
+});
+afterAll(() => bundled.remove());
 afterEach(async () => {
   await telegram.close();
   await sandbox.close();
@@ -45,7 +52,7 @@ afterEach(async () => {
 /** Runs the child until it printed "started", then kills it with SIGKILL after `killAfterMs` or once `done()`. */
 function runAndKill(killAfterMs: number, done?: () => boolean): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'autoreply-crash-child.ts')], {
+    const child = spawn(process.execPath, [bundled.path], {
       cwd: join(import.meta.dirname, '..', '..'),
       env: {
         ...process.env,

@@ -6,12 +6,13 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createKeyValueStore } from '../../src/db/kv.ts';
 import { createStockQueries } from '../../src/db/stock.ts';
 import { mulberry32 } from '../../src/sandbox/random.ts';
 import type { OrderId, ProductId } from '../../src/seller-api/schemas.ts';
 import { createHarness, type Harness } from './harness.ts';
+import { bundledChild, type BundledChild } from '../support/bundled-child.ts';
 
 const ORDERS = 24;
 const MAX_RUNS = 30;
@@ -19,6 +20,12 @@ let h: Harness;
 
 // 20 requests a second: the engine paces itself, so the deliveries take a few seconds and the kills land among them.
 const PACED = { limit: 1_200, windowMs: 60_000 };
+// Bundled once: the test starts its child tens of times.
+let bundled: BundledChild;
+beforeAll(async () => {
+  bundled = await bundledChild('test/sync/stock-crash-child.ts', 'stock-crash-child');
+});
+afterAll(() => bundled.remove());
 afterEach(() => h.close());
 
 /**
@@ -30,7 +37,7 @@ const anEarlierRun = () => createKeyValueStore(h.db).set('sync.lastAliveAt', Dat
 /** Runs the child until it printed "started", then kills it with SIGKILL after `killAfterMs`. */
 function runAndKill(killAfterMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'stock-crash-child.ts')], {
+    const child = spawn(process.execPath, [bundled.path], {
       cwd: join(import.meta.dirname, '..', '..'),
       env: { ...process.env, SANDBOX_URL: h.sandbox.baseUrl, SANDBOX_KEY: h.sandbox.store.apiKey, DB_PATH: h.dbPath },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,11 +5,9 @@
  * wired bridge as a child process (bridge-child.ts, configured like `npm start`), killed with SIGKILL.
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { expect } from 'vitest';
-import { bundle as bundleEntries, DIST_DIR } from '../../../scripts/build.ts';
 import { BUTTONS } from '../../../src/bot/texts/buttons.ts';
 import { createKeyValueStore } from '../../../src/db/kv.ts';
 import { openDatabase } from '../../../src/db/open.ts';
@@ -21,6 +19,7 @@ import type { SandboxHandle } from '../../../src/sandbox/contract.ts';
 import type { OrderId, ProductId } from '../../../src/seller-api/schemas.ts';
 import { ADMIN, GROUP_ID } from '../../bot/harness.ts';
 import type { ChatMessage, FakeTelegram } from '../../support/fake-telegram-api.ts';
+import { bundledChild, type BundledChild } from '../../support/bundled-child.ts';
 import { en } from '../../support/texts.ts';
 
 const silent = pino({ level: 'silent' });
@@ -228,12 +227,7 @@ const ROOT = join(import.meta.dirname, '..', '..', '..');
  * bridge-child.ts bundled as `npm start` bundles main.ts, into dist/ beside it: started under plain node it is up in
  * a second or two rather than the several seconds tsx takes to load the bridge, so the kills can be many.
  */
-export async function bundledBridgeChild(): Promise<{ path: string; remove(): void }> {
-  const name = `multi-store-crash-child-${process.pid}`;
-  await bundleEntries({ entryPoints: { [name]: 'test/app/support/bridge-child.ts' }, outdir: DIST_DIR });
-  const path = join(ROOT, DIST_DIR, `${name}.mjs`);
-  return { path, remove: () => rmSync(path, { force: true }) };
-}
+export const bundledBridgeChild = (): Promise<BundledChild> => bundledChild('test/app/support/bridge-child.ts', 'multi-store-crash-child');
 
 /**
  * Runs the bundled bridge until it printed "started", then kills it with SIGKILL after `afterMs`, or once `when()`

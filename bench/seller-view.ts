@@ -33,13 +33,18 @@ export interface TelegramSide {
 /** A gap this long or longer means the bot had nothing to send: not part of a backlog. */
 const BACKLOG_GAP_MAX_S = 3;
 
-function backlogGap(scale: TimeScale, admitted: readonly number[]): number | undefined {
+/** Store seconds between sends admitted back to back (`admitted`: real ms, in order), backlog gaps only, sorted. */
+export function backlogGaps(scale: TimeScale, admitted: readonly number[]): number[] {
   const gaps: number[] = [];
   for (let i = 1; i < admitted.length; i++) {
     const gap = scale.toStoreSeconds((admitted[i] as number) - (admitted[i - 1] as number));
     if (gap < BACKLOG_GAP_MAX_S) gaps.push(gap);
   }
-  gaps.sort((a, b) => a - b);
+  return gaps.sort((a, b) => a - b);
+}
+
+function backlogGap(scale: TimeScale, admitted: readonly number[]): number | undefined {
+  const gaps = backlogGaps(scale, admitted);
   return gaps.length === 0 ? undefined : gaps[Math.floor(gaps.length / 2)];
 }
 

@@ -58,7 +58,7 @@ export function referenceCount(text: string): number {
   return count;
 }
 
-/** S for a `--stores` run without `--scale`: the subject's CPU per real second about the one store's at S = 60. */
+/** S for a `--stores` run without `--scale` (`ONE_STORE_SCALE`). */
 export function severalStoresScale(stores: readonly number[]): number {
   return Math.max(1, ONE_STORE_SCALE / Math.max(1, ...stores));
 }

@@ -7,7 +7,7 @@ import { scenarioFloors } from './floor-inputs.ts';
 import { quantile, type LatencySample, type Quantile } from './metrics.ts';
 import type { TelegramMode } from './profiles.ts';
 import type { RunRecord } from './run-subject.ts';
-import { inChatSamples } from './seller-view.ts';
+import { backlogGaps, inChatSamples } from './seller-view.ts';
 import { summarise } from './summarise.ts';
 
 export type Measure = 'hot' | 'newOrder' | 'statusChange';
@@ -173,8 +173,6 @@ function pooledOf(records: readonly RunRecord[]): StoresRun['pooled'] {
   return { hot: pool((of) => of.hot), newOrder: pool((of) => of.newOrderCard), statusChange: pool((of) => of.statusChange) };
 }
 
-/** A gap this long or longer between two admitted messages: nothing was being sent. */
-const BACKLOG_GAP_MAX_S = 3;
 /** A gap about Telegram's per-chat second: the queue's next item waited for its own chat. */
 const CHAT_GAP_S = 0.9;
 
@@ -189,11 +187,7 @@ function telegramDrain(records: readonly RunRecord[]): TelegramDrain {
     .flatMap((record) => record.collector.telegramEvents.map((event) => event.at))
     .filter(within)
     .sort((a, b) => a - b);
-  const gaps = admitted
-    .slice(1)
-    .map((at, i) => first.scale.toStoreSeconds(at - (admitted[i] as number)))
-    .filter((gap) => gap < BACKLOG_GAP_MAX_S)
-    .sort((a, b) => a - b);
+  const gaps = backlogGaps(first.scale, admitted);
   const minutes = first.scale.toStoreMs(measureEndAt - warmEndAt) / 60_000;
   return {
     queuedMean: queued.length === 0 ? 0 : queued.reduce((sum, n) => sum + n, 0) / queued.length,

@@ -48,7 +48,12 @@ export function referencesOf(reference: OneStoreReference): {
     >;
   return {
     pooled: per((measure) => reference.pooled[measure].chat),
-    store: per((measure) => slowest(reference.runs.map((run) => run.rows[0]?.[measure].chat))),
+    store: per((measure) =>
+      largest(
+        reference.runs.map((run) => run.rows[0]?.[measure].chat),
+        (p95) => p95.s,
+      ),
+    ),
   };
 }
 
@@ -80,7 +85,12 @@ export function judgeStores(run: StoresRun, reference: OneStoreReference): Store
   const perMeasure = (ratio: (measure: Measure) => Ratio | undefined) =>
     Object.fromEntries(MEASURES.map((measure) => [measure, ratio(measure)])) as Record<Measure, Ratio | undefined>;
   const pooled = perMeasure((measure) => ratioOf(run.pooled[measure].chat, references.pooled[measure]));
-  const worst = perMeasure((measure) => highest(run.rows.map((row) => ratioOf(row[measure].chat, references.store[measure]))));
+  const worst = perMeasure((measure) =>
+    largest(
+      run.rows.map((row) => ratioOf(row[measure].chat, references.store[measure])),
+      (ratio) => ratio.value,
+    ),
+  );
   const sum = (pick: (row: StoresRun['rows'][number]) => number) => run.rows.reduce((total, row) => total + pick(row), 0);
   const verdict = {
     stores: run.stores,
@@ -116,14 +126,6 @@ function latencyMiss(what: string, ratio: Ratio | undefined, of: string): string
   return ratio.censored || ratio.value > STORES_LIMITS.ratioMax ? [`${what} ${ratioText(ratio)} ${of}`] : [];
 }
 
-function slowest(values: readonly (Quantile | undefined)[]): Quantile | undefined {
-  if (values.some((value) => value === undefined)) return undefined;
-  return (values as Quantile[]).reduce<Quantile | undefined>(
-    (top, value) => (top === undefined || value.s > top.s ? value : top),
-    undefined,
-  );
-}
-
 /** What each store adds, from the one-store run to N stores: peak RSS, RSS after a GC, and CPU at S = 1. */
 export function perAddedStore(
   run: StoresRun,
@@ -157,11 +159,11 @@ export function ratioText(ratio: Ratio | undefined): string {
   return `${ratio.censored ? '>' : ''}${ratio.value.toFixed(2)}×`;
 }
 
-function highest(ratios: readonly (Ratio | undefined)[]): Ratio | undefined {
-  // A store with no p95 at all is the worst: nothing of that kind reached its chat.
-  if (ratios.some((ratio) => ratio === undefined)) return undefined;
-  return (ratios as Ratio[]).reduce<Ratio | undefined>(
-    (top, ratio) => (top === undefined || ratio.value > top.value ? ratio : top),
-    undefined,
-  );
+/**
+ * The largest by `size`, or undefined when any is missing: a store (or a one-store run) with no p95 at all is the
+ * worst, since nothing of that kind reached its chat.
+ */
+function largest<T>(values: readonly (T | undefined)[], size: (value: T) => number): T | undefined {
+  if (values.some((value) => value === undefined)) return undefined;
+  return (values as T[]).reduce<T | undefined>((top, value) => (top === undefined || size(value) > size(top) ? value : top), undefined);
 }
